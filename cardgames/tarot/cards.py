@@ -1,0 +1,277 @@
+"""The 78 cards of the French-suited Tarot pack.
+
+Four suits of fourteen cards (King, Queen, Knight, Jack, 10 down to 1), twenty-one trumps and
+the Excuse. Each card has an :attr:`TarotCard.index` that is its bit in a
+:class:`TarotCardSet` mask:
+
+* ``suit * 14 + (rank - 1)`` for suit cards (0-55), suits in the canonical order spades, hearts,
+  diamonds, clubs and ranks 1 to King within a suit;
+* ``55 + n`` for trump ``n`` (56-76);
+* 77 for the Excuse.
+
+Written forms: rank then suit for suit cards (``KH``, ``NH`` for the Knight, ``10S``, ``1C``),
+``nT`` for trump ``n`` (``21T``, ``1T``) and ``EX`` for the Excuse.
+
+>>> TarotCard.parse('NH'), TarotCard.parse('21T'), EXCUSE
+(TarotCard.parse('NH'), TarotCard.parse('21T'), TarotCard.parse('EX'))
+>>> TarotCard.parse('KN♥').to_unicode()
+'N♥'
+>>> TarotCardSet.parse('21T KS EX 1T')
+TarotCardSet.parse('KS 1T 21T EX')
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, ClassVar, Final
+
+import attrs
+
+from cardgames.cards import Suit
+from cardgames.cardset import BaseCardSet
+from cardgames.errors import NotationError
+
+__all__ = [
+    "EXCUSE",
+    "TAROT_PACK_SIZE",
+    "TRUMP_COUNT",
+    "TarotCard",
+    "TarotCardSet",
+    "TarotRank",
+    "trump",
+]
+
+TAROT_PACK_SIZE: Final = 78
+"""Number of cards in the Tarot pack."""
+TRUMP_COUNT: Final = 21
+"""Number of trumps (the Excuse is not one of them)."""
+SUIT_SIZE: Final = 14
+FIRST_TRUMP_INDEX: Final = 56
+EXCUSE_INDEX: Final = 77
+
+
+@enum.unique
+class TarotRank(enum.IntEnum):
+    """The fourteen ranks of a Tarot suit, numbered 1 (the lowest numeral) to 14 (King).
+
+    The value is a label, not a strength: how the numerals rank against each other depends on
+    the rule set (see :mod:`cardgames.tarot`).
+
+    >>> TarotRank.parse('Kn'), TarotRank.parse('c'), TarotRank.parse('A')
+    (<TarotRank.KNIGHT: 12>, <TarotRank.KNIGHT: 12>, <TarotRank.ONE: 1>)
+    >>> str(TarotRank.KNIGHT), str(TarotRank.TEN)
+    ('N', '10')
+    """
+
+    ONE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    KNIGHT = 12
+    QUEEN = 13
+    KING = 14
+
+    @classmethod
+    def parse(cls, text: str) -> TarotRank:
+        """Read a rank: ``1``-``10``, ``J``, ``N`` (Knight; ``KN`` and ``C`` accepted), ``Q``,
+        ``K``; ``A`` and ``T`` are accepted for 1 and 10. Any case.
+
+        :raises NotationError: for anything else.
+        """
+        rank = _RANK_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
+        if rank is None:
+            raise NotationError(
+                f"invalid Tarot rank {text!r}: expected 1-10, J, N (Knight), Q or K"
+            )
+        return rank
+
+    def __str__(self) -> str:
+        return _RANK_TEXT[self - 1]
+
+    @property
+    def is_court(self) -> bool:
+        """True for Jack, Knight, Queen and King."""
+        return self >= TarotRank.JACK
+
+
+_RANK_TEXT: Final = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
+_RANK_BY_TEXT: Final = {
+    **{text: TarotRank(i + 1) for i, text in enumerate(_RANK_TEXT)},
+    "A": TarotRank.ONE,
+    "T": TarotRank.TEN,
+    "KN": TarotRank.KNIGHT,
+    "C": TarotRank.KNIGHT,
+}
+
+
+def _check_index(instance: TarotCard, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or not 0 <= value < TAROT_PACK_SIZE:
+        raise ValueError(f"invalid Tarot card index {value!r}: expected an int from 0 to 77")
+
+
+@attrs.frozen(order=True, repr=False)
+class TarotCard:
+    """One card of the 78-card Tarot pack, identified by its :attr:`index`.
+
+    Cards sort by index: spades, hearts, diamonds, clubs (1 to King in each), trumps 1 to 21,
+    then the Excuse.
+
+    >>> card = TarotCard.of(TarotRank.QUEEN, Suit.CLUBS)
+    >>> card, card.suit, card.rank, card.is_trump
+    (TarotCard.parse('QC'), <Suit.CLUBS: 3>, <TarotRank.QUEEN: 13>, False)
+    >>> trump(21).trump_number, EXCUSE.is_excuse, EXCUSE.is_trump
+    (21, True, False)
+    """
+
+    index: int = attrs.field(validator=_check_index)
+
+    _ALL: ClassVar[tuple[TarotCard, ...]]
+
+    @classmethod
+    def of(cls, rank: TarotRank, suit: Suit) -> TarotCard:
+        """The suit card of this rank and suit."""
+        return cls._ALL[suit * SUIT_SIZE + rank - 1]
+
+    @classmethod
+    def trump(cls, number: int) -> TarotCard:
+        """Trump ``number`` (1-21).
+
+        :raises ValueError: if there is no such trump.
+        """
+        if not isinstance(number, int) or not 1 <= number <= TRUMP_COUNT:
+            raise ValueError(f"invalid trump number {number!r}: expected 1 to 21")
+        return cls._ALL[FIRST_TRUMP_INDEX + number - 1]
+
+    @classmethod
+    def from_index(cls, index: int) -> TarotCard:
+        """The card with this index (0-77).
+
+        :raises ValueError: if the index is out of range.
+        """
+        if not isinstance(index, int) or not 0 <= index < TAROT_PACK_SIZE:
+            raise ValueError(f"invalid Tarot card index {index!r}: expected an int from 0 to 77")
+        return cls._ALL[index]
+
+    @classmethod
+    def all(cls) -> tuple[TarotCard, ...]:
+        """All 78 cards in canonical order."""
+        return cls._ALL
+
+    @classmethod
+    def parse(cls, text: str) -> TarotCard:
+        """Read a Tarot card.
+
+        Suit cards are a rank (see :meth:`TarotRank.parse`) followed by a suit letter or symbol;
+        trump ``n`` is ``nT`` (``1T`` to ``21T``); the Excuse is ``EX``. Any case.
+
+        :raises NotationError: if ``text`` is not a Tarot card.
+        """
+        card = _CARD_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
+        if card is None:
+            raise NotationError(
+                f"invalid Tarot card {text!r}: expected a rank (1-10, J, N, Q, K) then a suit "
+                "(S H D C), a trump 1T-21T, or EX"
+            )
+        return card
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit, or None for a trump or the Excuse."""
+        return Suit(self.index // SUIT_SIZE) if self.index < FIRST_TRUMP_INDEX else None
+
+    @property
+    def rank(self) -> TarotRank | None:
+        """The suit rank, or None for a trump or the Excuse."""
+        return TarotRank(self.index % SUIT_SIZE + 1) if self.index < FIRST_TRUMP_INDEX else None
+
+    @property
+    def is_trump(self) -> bool:
+        """True for trumps 1-21 (not the Excuse)."""
+        return FIRST_TRUMP_INDEX <= self.index < EXCUSE_INDEX
+
+    @property
+    def trump_number(self) -> int | None:
+        """The trump's number (1-21), or None for any other card."""
+        return self.index - FIRST_TRUMP_INDEX + 1 if self.is_trump else None
+
+    @property
+    def is_excuse(self) -> bool:
+        """True for the Excuse (the Fool)."""
+        return self.index == EXCUSE_INDEX
+
+    @property
+    def mask(self) -> int:
+        """The card's bit, ``1 << index``."""
+        return 1 << self.index
+
+    def __str__(self) -> str:
+        return _CARD_TEXT[self.index]
+
+    def __repr__(self) -> str:
+        return f"TarotCard.parse({str(self)!r})"
+
+    def to_unicode(self) -> str:
+        """Suit cards with a suit symbol (``N♥``); trumps and the Excuse as written (``21T``).
+
+        >>> TarotCard.parse('10D').to_unicode(), trump(1).to_unicode()
+        ('10♦', '1T')
+        """
+        if self.index >= FIRST_TRUMP_INDEX:
+            return str(self)
+        return _RANK_TEXT[self.index % SUIT_SIZE] + "♠♥♦♣"[self.index // SUIT_SIZE]
+
+
+def _card_text(index: int) -> str:
+    if index == EXCUSE_INDEX:
+        return "EX"
+    if index >= FIRST_TRUMP_INDEX:
+        return f"{index - FIRST_TRUMP_INDEX + 1}T"
+    return _RANK_TEXT[index % SUIT_SIZE] + "SHDC"[index // SUIT_SIZE]
+
+
+_CARD_TEXT: Final = tuple(_card_text(i) for i in range(TAROT_PACK_SIZE))
+TarotCard._ALL = tuple(TarotCard(i) for i in range(TAROT_PACK_SIZE))
+_CARD_BY_TEXT: Final[dict[str, TarotCard]] = {str(card): card for card in TarotCard._ALL}
+for _index in range(FIRST_TRUMP_INDEX):
+    for _rank_text, _rank in _RANK_BY_TEXT.items():
+        if _rank == _index % SUIT_SIZE + 1:
+            _suit = Suit(_index // SUIT_SIZE)
+            for _suit_text in (str(_suit), _suit.to_unicode()):
+                _CARD_BY_TEXT[_rank_text + _suit_text] = TarotCard._ALL[_index]
+del _index, _rank_text, _rank, _suit, _suit_text
+
+EXCUSE: Final = TarotCard._ALL[EXCUSE_INDEX]
+"""The Excuse (the Fool), written ``EX``."""
+
+
+def trump(number: int) -> TarotCard:
+    """Trump ``number`` (1-21); shorthand for :meth:`TarotCard.trump`.
+
+    >>> trump(21)
+    TarotCard.parse('21T')
+    """
+    return TarotCard.trump(number)
+
+
+@attrs.frozen(eq=False, repr=False)
+class TarotCardSet(BaseCardSet[TarotCard]):
+    """An immutable set of Tarot cards over a 78-bit mask.
+
+    >>> hand = TarotCardSet.parse('KS 21T EX')
+    >>> len(hand), trump(21) in hand, str(hand - TarotCardSet.parse('EX'))
+    (3, True, 'KS 21T')
+    """
+
+    _CARDS: ClassVar[tuple[Any, ...]] = TarotCard.all()
+    _PACK_NAME: ClassVar[str] = "78-card Tarot"
+
+    @classmethod
+    def _parse_card(cls, text: str) -> TarotCard:
+        return TarotCard.parse(text)
