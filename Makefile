@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/cardgames analyse
+	$(BIN)/cardgames packs
 
 test: lint typecheck pytest docs
 

@@ -168,6 +168,7 @@ class Card:
     """
 
     index: int = attrs.field(validator=_check_index)
+    """Position of the card in the canonical order, 0-54; also its bit in a card-set mask."""
 
     _ALL: ClassVar[tuple[Card, ...]]
 
@@ -274,7 +275,9 @@ for _card in Card._ALL:
         _CARD_BY_TEXT[_card.rank.to_unicode() + str(_card.suit)] = _card
         for _rank_text in {str(_card.rank), _card.rank.to_unicode()}:
             _CARD_BY_TEXT[_rank_text + _card.suit.to_unicode()] = _card
-del _card
+for _index, _symbol in _SPECIAL_UNICODE.items():
+    _CARD_BY_TEXT[_symbol] = Card._ALL[_index]
+del _card, _rank_text, _index, _symbol
 
 JOKER_1: Final = Card._ALL[_JOKER_1_INDEX]
 """The first Joker (``X1``)."""

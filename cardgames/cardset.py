@@ -6,7 +6,7 @@ single integer operations; no card objects are built except when iterating. The 
 public so that tight loops (the solver) can work on ints directly.
 
 :class:`CardSet` holds cards of the 55-card standard pack; the Tarot pack has its own
-:class:`cardgames.tarot.TarotCardSet` built on the same base.
+:class:`cardgames.tarot.cards.TarotCardSet` built on the same base.
 
 >>> hand = CardSet.parse('AS KS QH X1')
 >>> len(hand), Card.parse('KS') in hand
@@ -59,7 +59,7 @@ class BaseCardSet(Set[C], Generic[C]):
     """Shared implementation of the card-set types; use :class:`CardSet` or ``TarotCardSet``.
 
     Subclasses name the pack through the class attributes ``_CARDS`` (every card of the pack,
-    indexed by :attr:`index`) and ``_parse_card``.
+    indexed by card index) and ``_parse_card``.
     """
 
     mask: int = attrs.field(default=0)

@@ -131,6 +131,7 @@ class TarotCard:
     """
 
     index: int = attrs.field(validator=_check_index)
+    """Position of the card in the canonical order, 0-77; also its bit in a card-set mask."""
 
     _ALL: ClassVar[tuple[TarotCard, ...]]
 

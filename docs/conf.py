@@ -1,0 +1,53 @@
+"""Sphinx configuration for the cardgames documentation."""
+
+from __future__ import annotations
+
+from importlib.metadata import version as _version
+
+project = "cardgames"
+author = "The cardgames developers"
+copyright = "2026, the cardgames developers"
+release = _version("cardgames")
+version = release
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.viewcode",
+    "sphinx_autodoc_typehints",
+]
+
+# The docs build offline (CI has no network); the Python objects we link to are listed by hand.
+intersphinx_mapping: dict[str, tuple[str, str | None]] = {}
+_BUILTINS = (
+    "int|str|bool|float|object|bytes|None|tuple|list|dict|set|frozenset|type|slice"
+    "|ValueError|TypeError|Exception|NotImplemented|Ellipsis"
+)
+_STDLIB_MODULES = (
+    "typing|typing_extensions|collections\\.abc|collections|abc|random|fractions|enum|attrs?"
+    "|argparse|types|json|_io|io|os|pathlib"
+)
+_BARE_NAMES = (
+    "Self|Any|TypeVar|Generic|Protocol|Literal|Iterable|Iterator|Sequence|Mapping|Callable|Set"
+    "|AbstractSet|Fraction|Random|IntEnum|Enum|Attribute|Namespace|ArgumentParser|TextIO"
+    "|ClassVar|Final|TypeAlias"
+)
+# No intersphinx inventory is reachable offline, so standard-library names are not linked.
+nitpick_ignore_regex = [
+    (r"py:(class|obj|exc|func|meth|data|attr)", rf"(builtins\.)?({_BUILTINS})"),
+    (r"py:(class|obj|func|meth|data|attr|mod)", rf"({_STDLIB_MODULES})(\..*)?"),
+    (r"py:(class|obj)", rf"({_BARE_NAMES})"),
+    (r"py:(class|obj)", r"(cardgames\.[\w.]+\.)?(C|S|M|T|_\w+)"),
+]
+autodoc_member_order = "bysource"
+autodoc_default_options = {"members": True, "show-inheritance": False}
+autodoc_typehints = "description"
+autodoc_type_aliases = {
+    "RandomSource": "cardgames.deck.RandomSource",
+}
+typehints_fully_qualified = False
+always_document_param_types = False
+
+html_theme = "furo"
+html_title = "cardgames"
+exclude_patterns = ["_build"]

@@ -1,0 +1,39 @@
+"""The command line's core commands."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import cardgames
+from cardgames.cli import main
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert cardgames.__version__ in capsys.readouterr().out
+
+
+def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert "packs" in out and "deal" in out and "play" in out
+
+
+def test_packs_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["packs", "--seed", "3"]) == 0
+    first = capsys.readouterr().out
+    assert main(["packs", "--seed", "3"]) == 0
+    assert capsys.readouterr().out == first
+    assert "player 3:" in first and "stock (27 cards)" in first
+
+
+def test_python_dash_m_runs_the_cli() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "cardgames", "--version"], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == f"cardgames {cardgames.__version__}"
