@@ -1,7 +1,7 @@
 """Typed, immutable card-game engines with a perfect-information solver.
 
 The core (this package) offers cards, card sets, decks and the error hierarchy; each game lives
-in its own subpackage: ``cardgames.tarot`` and ``cardgames.tailor``.
+in its own subpackage: ``cardgames.tarot`` and :mod:`cardgames.tailor`.
 
 >>> import cardgames
 >>> cardgames.Card.parse('QH') in cardgames.CardSet.parse('QH KS')

@@ -1,5 +1,81 @@
-"""Chase the Tailor: a shedding game for 2-6 players on the 55-card pack."""
+"""Chase the Tailor: a shedding game for 2-6 players on the 55-card pack.
+
+Deal a round with :func:`deal`, list the moves with :meth:`State.legal_moves` and play them with
+:meth:`State.play`; :class:`Match` strings rounds together. ``docs/tailor.rst`` describes the
+rules as implemented.
+
+>>> from cardgames import tailor
+>>> state = tailor.deal(tailor.Rules(players=3, chase_mode=True), seed=13)
+>>> state.top, [str(move) for move in state.legal_moves()]
+(Card.parse('AD'), ['7D', 'QD', '2C'])
+>>> final, record = tailor.play_round(state, tailor.random_strategy(1))
+>>> final.is_over, tailor.loads(tailor.dumps(record)).replay() == final
+(True, True)
+"""
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from cardgames.cards import Card
+from cardgames.tailor.match import Match, RoundResult, Strategy, play_round, random_strategy
+from cardgames.tailor.moves import (
+    Draw,
+    Dump,
+    JokerEffect,
+    Move,
+    Pass,
+    Play,
+    PlayJoker,
+    PlayTailor,
+    parse_move,
+)
+from cardgames.tailor.notation import format_position, format_top, parse_position, parse_top
+from cardgames.tailor.records import GameRecord, dumps, loads
+from cardgames.tailor.rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Call,
+    Rules,
+    can_follow,
+    derive_seed,
+    hand_points,
+    hand_value,
+    ranks_adjacent,
+)
+from cardgames.tailor.state import State, deal
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Call",
+    "Draw",
+    "Dump",
+    "GameRecord",
+    "JokerEffect",
+    "Match",
+    "Move",
+    "Pass",
+    "Play",
+    "PlayJoker",
+    "PlayTailor",
+    "RoundResult",
+    "Rules",
+    "State",
+    "Strategy",
+    "can_follow",
+    "deal",
+    "derive_seed",
+    "dumps",
+    "format_position",
+    "format_top",
+    "hand_points",
+    "hand_value",
+    "loads",
+    "parse_move",
+    "parse_position",
+    "parse_top",
+    "play_round",
+    "random_strategy",
+    "ranks_adjacent",
+]
+
+_ = Card  # for the doctest above

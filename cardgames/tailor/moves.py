@@ -1,0 +1,253 @@
+"""The moves of Chase the Tailor; each one records a complete decision of the player.
+
+========================  ============================  =========================================
+move                      written form                  meaning
+========================  ============================  =========================================
+:class:`Play`             ``QH``                        play one suited card
+:class:`Dump`             ``dump 7S 7H 7D``             lay several cards of one rank, in order;
+                                                        the last one becomes the top
+:class:`PlayTailor`       ``TLR QH>2``                  play the Tailor, call queen of hearts,
+                                                        player 2 picks up three
+:class:`PlayJoker`        ``X1 skip`` / ``X2 reverse``  play a Joker with its effect
+:class:`Draw`             ``draw``                      draw one card
+:class:`Pass`             ``pass``                      end the turn without playing or drawing
+========================  ============================  =========================================
+
+Input is case-insensitive and accepts the lenient card forms of
+:meth:`cardgames.cards.Card.parse`; output is always canonical.
+
+>>> parse_move('tlr qh>2')
+PlayTailor(suit=<Suit.HEARTS: 1>, rank=<Rank.QUEEN: 12>, victim=2)
+>>> str(parse_move('dump 7s 7h')), str(parse_move('X1 SKIP')), str(parse_move('10H'))
+('dump 7S 7H', 'X1 skip', 'TH')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import TypeAlias, TypeVar
+
+import attrs
+
+from cardgames.cards import JOKER_1, JOKER_2, Card, Rank, Suit
+from cardgames.errors import NotationError
+from cardgames.tailor.rules import Call
+
+__all__ = [
+    "Draw",
+    "Dump",
+    "JokerEffect",
+    "Move",
+    "Pass",
+    "Play",
+    "PlayJoker",
+    "PlayTailor",
+    "parse_move",
+]
+
+
+@enum.unique
+class JokerEffect(enum.Enum):
+    """What a Joker does: skip the next player or reverse the direction of play.
+
+    >>> JokerEffect('skip'), str(JokerEffect.REVERSE)
+    (<JokerEffect.SKIP: 'skip'>, 'reverse')
+    """
+
+    SKIP = "skip"
+    REVERSE = "reverse"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen
+class Play:
+    """Play one suited card onto the pile.
+
+    >>> str(Play(Card.parse('QH'))), Play.parse('qh')
+    ('QH', Play(card=Card.parse('QH')))
+    """
+
+    card: Card
+
+    @classmethod
+    def parse(cls, text: str) -> Play:
+        """Read the written form (a suited card); :raises NotationError: otherwise."""
+        return _parse_as(cls, text)
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(cards)
+
+
+@attrs.frozen
+class Dump:
+    """Lay several cards of one rank at once, in the given order; the last is the new top.
+
+    >>> move = Dump.parse('dump 7S 7H 7D')
+    >>> move.cards[-1], str(move)
+    (Card.parse('7D'), 'dump 7S 7H 7D')
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_card_tuple)
+
+    @classmethod
+    def parse(cls, text: str) -> Dump:
+        """Read ``dump`` followed by the cards in order; :raises NotationError: otherwise."""
+        return _parse_as(cls, text)
+
+    def __str__(self) -> str:
+        return "dump " + " ".join(str(card) for card in self.cards)
+
+
+@attrs.frozen
+class PlayTailor:
+    """Play the Tailor, calling a suit and rank for the next player, and naming a victim.
+
+    :param suit: the called suit.
+    :param rank: the called rank.
+    :param victim: the seat of the player who picks up three cards.
+
+    >>> move = PlayTailor(Suit.HEARTS, Rank.QUEEN, 2)
+    >>> str(move), move.call
+    ('TLR QH>2', Call.parse('call QH'))
+    """
+
+    suit: Suit
+    rank: Rank
+    victim: int
+
+    @property
+    def call(self) -> Call:
+        """The called suit and rank as a :class:`~cardgames.tailor.Call`."""
+        return Call(self.suit, self.rank)
+
+    @classmethod
+    def parse(cls, text: str) -> PlayTailor:
+        """Read ``TLR`` then the called card, ``>`` and the victim's seat.
+
+        :raises NotationError: otherwise.
+        """
+        return _parse_as(cls, text)
+
+    def __str__(self) -> str:
+        return f"TLR {Card.of(self.rank, self.suit)}>{self.victim}"
+
+
+@attrs.frozen
+class PlayJoker:
+    """Play a Joker (``X1`` or ``X2``) with its chosen effect.
+
+    >>> str(PlayJoker(JOKER_2, JokerEffect.REVERSE)), PlayJoker.parse('x1 skip').effect
+    ('X2 reverse', <JokerEffect.SKIP: 'skip'>)
+    """
+
+    card: Card
+    effect: JokerEffect
+
+    @classmethod
+    def parse(cls, text: str) -> PlayJoker:
+        """Read a Joker and ``skip`` or ``reverse``; :raises NotationError: otherwise."""
+        return _parse_as(cls, text)
+
+    def __str__(self) -> str:
+        return f"{self.card} {self.effect}"
+
+
+@attrs.frozen
+class Draw:
+    """Draw one card (from the stock, reshuffling the pile first when the stock is empty).
+
+    >>> str(Draw()), Draw.parse('DRAW') == Draw()
+    ('draw', True)
+    """
+
+    @classmethod
+    def parse(cls, text: str) -> Draw:
+        """Read ``draw``; :raises NotationError: otherwise."""
+        return _parse_as(cls, text)
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@attrs.frozen
+class Pass:
+    """End the turn without playing: declining a drawn card, or when nothing can be drawn.
+
+    >>> str(Pass()), Pass.parse('pass')
+    ('pass', Pass())
+    """
+
+    @classmethod
+    def parse(cls, text: str) -> Pass:
+        """Read ``pass``; :raises NotationError: otherwise."""
+        return _parse_as(cls, text)
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Move: TypeAlias = Play | Dump | PlayTailor | PlayJoker | Draw | Pass
+"""Any Chase the Tailor move."""
+
+_EXPECTED = (
+    "expected a suited card (QH), 'dump' and cards of one rank, 'TLR' + called card + '>' + "
+    "victim seat (TLR QH>2), a Joker and 'skip' or 'reverse' (X1 skip), 'draw' or 'pass'"
+)
+
+
+def parse_move(text: str) -> Move:
+    """Read any move from its written form (see the table in :mod:`cardgames.tailor.moves`).
+
+    :raises NotationError: if ``text`` is not a move.
+
+    >>> parse_move('draw'), parse_move('X2 reverse')
+    (Draw(), PlayJoker(card=Card.parse('X2'), effect=<JokerEffect.REVERSE: 'reverse'>))
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"invalid move {text!r}: {_EXPECTED}")
+    words = text.split()
+    lowered = [word.lower() for word in words]
+    try:
+        if lowered == ["draw"]:
+            return Draw()
+        if lowered == ["pass"]:
+            return Pass()
+        if len(words) >= 3 and lowered[0] == "dump":
+            return Dump(tuple(Card.parse(word) for word in words[1:]))
+        if len(words) == 2 and lowered[0] == "tlr":
+            called, sep, seat = words[1].partition(">")
+            card = Card.parse(called)
+            if sep and card.suit is not None and card.rank is not None and _is_seat(seat):
+                return PlayTailor(card.suit, card.rank, int(seat))
+        if len(words) == 2 and lowered[1] in ("skip", "reverse"):
+            card = Card.parse(words[0])
+            if card in (JOKER_1, JOKER_2):
+                return PlayJoker(card, JokerEffect(lowered[1]))
+        if len(words) == 1:
+            card = Card.parse(words[0])
+            if not card.is_special:
+                return Play(card)
+    except NotationError:
+        pass
+    raise NotationError(f"invalid move {text!r}: {_EXPECTED}")
+
+
+def _is_seat(text: str) -> bool:
+    return text.isascii() and text.isdigit() and len(text) == 1
+
+
+M = TypeVar("M", Play, Dump, PlayTailor, PlayJoker, Draw, Pass)
+
+
+def _parse_as(cls: type[M], text: str) -> M:
+    move = parse_move(text)
+    if not isinstance(move, cls):
+        raise NotationError(f"invalid {cls.__name__} move {text!r}: got a {type(move).__name__}")
+    return move

@@ -1,0 +1,344 @@
+"""The Chase the Tailor rule set and the game's pure rule functions.
+
+:class:`~cardgames.tailor.Rules` holds the number of players, Chase Mode and one named field for
+every point the printed rules leave open. The functions here (:func:`~cardgames.tailor.can_follow`,
+:func:`~cardgames.tailor.ranks_adjacent`, :func:`~cardgames.tailor.hand_value`,
+:func:`~cardgames.tailor.hand_points`, :func:`~cardgames.tailor.derive_seed`) are the rules
+themselves; the state calls them and tests call them directly.
+
+>>> rules = Rules(players=3, chase_mode=True)
+>>> str(rules)
+'players=3 chase_mode=yes'
+>>> Rules.parse('players=3 chase_mode=yes') == rules
+True
+>>> can_follow(Card.parse('8S'), Card.parse('7H')), can_follow(Card.parse('AS'), Card.parse('KD'))
+(True, True)
+>>> hand_points(CardSet.parse('AS KH X1 TLR'))
+51
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from typing import Any, Final, Literal
+
+import attrs
+
+from cardgames.cards import STANDARD_PACK_SIZE, TAILOR_PACK_SIZE, Card, Rank, Suit
+from cardgames.cardset import CardSet, iter_bits
+from cardgames.errors import NotationError, RulesError
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Call",
+    "Rules",
+    "can_follow",
+    "derive_seed",
+    "hand_points",
+    "hand_value",
+    "ranks_adjacent",
+]
+
+MIN_PLAYERS: Final = 2
+"""The fewest players a round can have."""
+MAX_PLAYERS: Final = 6
+"""The most players a round can have."""
+
+
+@attrs.frozen(repr=False, order=True)
+class Call:
+    """The suit and rank named by whoever plays the Tailor; the next player must follow it.
+
+    A call is written ``call`` and the card it names: ``call QH``.
+
+    >>> call = Call(Suit.HEARTS, Rank.QUEEN)
+    >>> call, str(call), call.card
+    (Call.parse('call QH'), 'call QH', Card.parse('QH'))
+    """
+
+    suit: Suit = attrs.field(converter=Suit)
+    rank: Rank = attrs.field(converter=Rank)
+
+    @property
+    def card(self) -> Card:
+        """The suited card with the called suit and rank (the call behaves like it)."""
+        return Card.of(self.rank, self.suit)
+
+    @classmethod
+    def parse(cls, text: str) -> Call:
+        """Read ``call XY`` (``XY`` a suited card); the word ``call`` may be left out.
+
+        :raises NotationError: for anything else.
+
+        >>> Call.parse('call 7s') == Call.parse('7S')
+        True
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"invalid call {text!r}: expected 'call' and a suited card")
+        words = text.split()
+        if words[:1] == ["call"]:
+            words = words[1:]
+        card = Card.parse(words[0]) if len(words) == 1 else None
+        if card is None or card.suit is None or card.rank is None:
+            raise NotationError(
+                f"invalid call {text!r}: expected 'call' and a suited card such as 'call QH'"
+            )
+        return cls(card.suit, card.rank)
+
+    def __str__(self) -> str:
+        return f"call {self.card}"
+
+    def __repr__(self) -> str:
+        return f"Call.parse({str(self)!r})"
+
+
+AfterJoker = Literal["below", "any"]
+SpecialStart = Literal["bury", "open"]
+NextRoundStarter = Literal["rotate", "winner"]
+
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "after_joker": ("below", "any"),
+    "special_start": ("bury", "open"),
+    "next_round_starter": ("rotate", "winner"),
+}
+
+
+def _check_choice(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
+    choices = _CHOICES[attribute.name]
+    if value not in choices:
+        raise RulesError(f"invalid {attribute.name} {value!r}: expected one of {choices}")
+
+
+def _check_bool(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(f"invalid {attribute.name} {value!r}: expected True or False")
+
+
+def _check_int(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesError(f"invalid {attribute.name} {value!r}: expected an int")
+
+
+@attrs.frozen(kw_only=True)
+class Rules:
+    """A Chase the Tailor variant: players, Chase Mode and every open point of the printed rules.
+
+    The defaults are the readings we think most tables use; ``docs/tailor.rst`` explains each.
+
+    :param players: 2 to 6.
+    :param chase_mode: play with Chase Mode.
+    :param hand_size: cards dealt to each player (7).
+    :param after_joker: ``"below"`` (a Joker changes nothing about what must be followed: the
+        card or call under it still applies) or ``"any"`` (after a Joker any card may follow).
+    :param special_start: when the first card turned up is a Joker or the Tailor: ``"bury"``
+        (slide it under the stock and turn the next card) or ``"open"`` (leave it; the first
+        player may play anything, and the card has no effect).
+    :param voluntary_draw: if False, drawing is allowed only when no suited card in hand can
+        follow (Jokers and the Tailor never force a play); if True a player may always draw.
+    :param must_play_drawn: a drawn card that can be played must be played (else it may be).
+    :param drawn_card_dumps: a playable drawn card may start a dump with cards already held.
+    :param dump_whole_rank: a dump must lay every held card of that rank (else any two or more).
+    :param victim_may_be_caller: the player of the Tailor may name themselves as the victim.
+    :param final_tailor_penalty: the victim still picks up three when the Tailor was the
+        caller's last card.
+    :param two_player_reverse_skips: with two players a reverse Joker works as a skip (the
+        same player moves again); if False it only turns the direction.
+    :param skipped_player_draws_chase: a player skipped by the Joker that breaks a chase still
+        draws the chase card for the lost turn.
+    :param tailor_breaks_chase: the Tailor played again during a chase ends it (else the chase
+        simply goes on).
+    :param next_round_starter: in a match, ``"rotate"`` (the seat after the previous starter) or
+        ``"winner"`` (whoever went out; the rotation after a stalemate).
+    :param max_turns: a round stops, scored as a stalemate, after this many moves.
+    :raises RulesError: for values out of range.
+
+    >>> Rules(players=2).two_player_reverse_skips
+    True
+    >>> Rules(players=7)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid players 7: expected 2 to 6
+    """
+
+    players: int = attrs.field(default=4, validator=_check_int)
+    chase_mode: bool = attrs.field(default=False, validator=_check_bool)
+    hand_size: int = attrs.field(default=7, validator=_check_int)
+    after_joker: AfterJoker = attrs.field(default="below", validator=_check_choice)
+    special_start: SpecialStart = attrs.field(default="bury", validator=_check_choice)
+    voluntary_draw: bool = attrs.field(default=False, validator=_check_bool)
+    must_play_drawn: bool = attrs.field(default=True, validator=_check_bool)
+    drawn_card_dumps: bool = attrs.field(default=False, validator=_check_bool)
+    dump_whole_rank: bool = attrs.field(default=False, validator=_check_bool)
+    victim_may_be_caller: bool = attrs.field(default=False, validator=_check_bool)
+    final_tailor_penalty: bool = attrs.field(default=True, validator=_check_bool)
+    two_player_reverse_skips: bool = attrs.field(default=True, validator=_check_bool)
+    skipped_player_draws_chase: bool = attrs.field(default=False, validator=_check_bool)
+    tailor_breaks_chase: bool = attrs.field(default=False, validator=_check_bool)
+    next_round_starter: NextRoundStarter = attrs.field(default="rotate", validator=_check_choice)
+    max_turns: int = attrs.field(default=1000, validator=_check_int)
+
+    def __attrs_post_init__(self) -> None:
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise RulesError(f"invalid players {self.players!r}: expected 2 to 6")
+        if self.hand_size < 1 or self.players * self.hand_size + 1 > TAILOR_PACK_SIZE:
+            raise RulesError(
+                f"invalid hand_size {self.hand_size!r}: expected at least 1 and at most "
+                f"{(TAILOR_PACK_SIZE - 1) // self.players} for {self.players} players"
+            )
+        if self.max_turns < 1:
+            raise RulesError(f"invalid max_turns {self.max_turns!r}: expected a positive int")
+
+    def to_dict(self) -> dict[str, bool | int | str]:
+        """Every field by name (the form used in JSON records).
+
+        >>> Rules().to_dict()['players']
+        4
+        """
+        result: dict[str, bool | int | str] = attrs.asdict(self)
+        return result
+
+    @classmethod
+    def from_dict(cls, data: object) -> Rules:
+        """Rules from a mapping of field names (missing fields take their defaults).
+
+        :raises RulesError: for unknown fields or bad values.
+
+        >>> Rules.from_dict({'players': 3}) == Rules(players=3)
+        True
+        """
+        if not isinstance(data, dict):
+            raise RulesError(f"invalid rules {data!r}: expected a mapping of field names")
+        unknown = sorted(set(data) - set(_FIELD_NAMES), key=str)
+        if unknown:
+            raise RulesError(f"invalid rules {data!r}: unknown field(s) {unknown}")
+        return cls(**data)
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """Read rules written as ``name=value`` words (booleans ``yes``/``no``).
+
+        Fields left out take their defaults.
+
+        :raises NotationError: for unreadable text; :raises RulesError: for bad values.
+
+        >>> Rules.parse('players=2 after_joker=any').after_joker
+        'any'
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"invalid rules {text!r}: expected name=value words")
+        values: dict[str, object] = {}
+        for word in text.split():
+            name, sep, value = word.partition("=")
+            if not sep or name not in _FIELD_NAMES or name in values:
+                raise NotationError(
+                    f"invalid rules {text!r}: {word!r} is not a new name=value with a name "
+                    f"among {', '.join(_FIELD_NAMES)}"
+                )
+            default = _DEFAULTS[name]
+            if isinstance(default, bool):
+                if value not in ("yes", "no"):
+                    raise NotationError(f"invalid rules {text!r}: {name} must be yes or no")
+                values[name] = value == "yes"
+            elif isinstance(default, int):
+                if not value.lstrip("-").isdigit() or not value.isascii():
+                    raise NotationError(f"invalid rules {text!r}: {name} must be an integer")
+                values[name] = int(value)
+            else:
+                values[name] = value
+        try:
+            return cls(**values)  # type: ignore[arg-type]
+        except RulesError as error:
+            raise NotationError(f"invalid rules {text!r}: {error}") from None
+
+    def __str__(self) -> str:
+        words = [f"players={self.players}"]
+        for name in _FIELD_NAMES[1:]:
+            value = getattr(self, name)
+            if value != _DEFAULTS[name]:
+                shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+                words.append(f"{name}={shown}")
+        return " ".join(words)
+
+
+_FIELD_NAMES: Final = tuple(field.name for field in attrs.fields(Rules))
+_DEFAULTS: Final[dict[str, object]] = {field.name: field.default for field in attrs.fields(Rules)}
+
+_VALUES: Final = tuple(
+    (15 if index < 54 else 25) if index >= STANDARD_PACK_SIZE else min(index % 13 + 1, 10)
+    for index in range(TAILOR_PACK_SIZE)
+)
+
+
+def hand_value(card: Card) -> int:
+    """What a card left in hand costs: face value, ace 1, J Q K 10, Joker 15, Tailor 25.
+
+    >>> [hand_value(Card.parse(text)) for text in ('AS', '7H', 'TD', 'KC', 'X2', 'TLR')]
+    [1, 7, 10, 10, 15, 25]
+    """
+    return _VALUES[card.index]
+
+
+def hand_points(cards: CardSet | Iterable[Card]) -> int:
+    """The total :func:`~cardgames.tailor.hand_value` of some cards.
+
+    >>> hand_points(CardSet.parse('2S 3S JH')), hand_points([])
+    (15, 0)
+    """
+    if isinstance(cards, CardSet):
+        return sum(_VALUES[index] for index in iter_bits(cards.mask))
+    return sum(_VALUES[card.index] for card in cards)
+
+
+def ranks_adjacent(a: Rank, b: Rank) -> bool:
+    """True when the ranks are next door in the circle A 2 ... 10 J Q K A.
+
+    >>> ranks_adjacent(Rank.ACE, Rank.KING), ranks_adjacent(Rank.ACE, Rank.TWO)
+    (True, True)
+    >>> ranks_adjacent(Rank.KING, Rank.TWO), ranks_adjacent(Rank.SEVEN, Rank.SEVEN)
+    (False, False)
+    """
+    return (a - b) % 13 in (1, 12)
+
+
+def _follows(index: int, target: int) -> bool:
+    """Raw-index form of ``can_follow`` for a suited card onto a suited target."""
+    if index // 13 == target // 13:
+        return True
+    return (index - target) % 13 in (0, 1, 12)
+
+
+def can_follow(card: Card, top: Card | Call | None) -> bool:
+    """May ``card`` be played onto ``top`` (a card, a Tailor call, or None for anything)?
+
+    A suited card follows by the same suit, the same rank or a next-door rank (see
+    :func:`~cardgames.tailor.ranks_adjacent`). Jokers and the Tailor may be played on anything.
+
+    >>> top = Card.parse('7H')
+    >>> [can_follow(Card.parse(t), top) for t in ('2H', '7S', '6C', '8D', '9S', 'X1', 'TLR')]
+    [True, True, True, True, False, True, True]
+    >>> can_follow(Card.parse('KS'), Call.parse('call AD')), can_follow(Card.parse('5S'), None)
+    (True, True)
+    """
+    if card.index >= STANDARD_PACK_SIZE or top is None:
+        return True
+    target = top.card.index if isinstance(top, Call) else top.index
+    if target >= STANDARD_PACK_SIZE:
+        return True
+    return _follows(card.index, target)
+
+
+def derive_seed(seed: int, *labels: object) -> int:
+    """A 64-bit seed derived from ``seed`` and some labels, the same on every machine.
+
+    Used for the mid-round reshuffles (``derive_seed(seed, "reshuffle", count)``) and for the
+    rounds of a match.
+
+    >>> derive_seed(3, 'reshuffle', 1) == derive_seed(3, 'reshuffle', 1)
+    True
+    >>> derive_seed(3, 'reshuffle', 1) == derive_seed(3, 'reshuffle', 2)
+    False
+    """
+    text = ":".join(str(part) for part in (seed, *labels))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")

@@ -1,0 +1,628 @@
+"""The state of a round of Chase the Tailor, the deal, and the move-checking rules.
+
+A :class:`~cardgames.tailor.State` is immutable: :meth:`~cardgames.tailor.State.play` returns
+the next state and leaves the old one as it was. Every random event after the deal (the
+reshuffles of the pile into a new stock) uses a seed derived from the state's ``seed`` and
+``reshuffles`` fields, so a state determines its whole future given the moves.
+
+>>> state = deal(Rules(players=3), seed=13)
+>>> state.to_move, len(state.hands), [len(hand) for hand in state.hands], len(state.stock)
+(0, 3, [7, 7, 7], 33)
+>>> state.top
+Card.parse('AD')
+>>> [str(move) for move in state.legal_moves()]
+['7D', 'QD', '2C']
+>>> after = state.play(state.legal_moves()[0])
+>>> after.to_move, after.top, state.to_move
+(1, Card.parse('7D'), 0)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import Final
+
+import attrs
+
+from cardgames.cards import (
+    JOKER_1,
+    JOKER_2,
+    STANDARD_PACK_SIZE,
+    TAILOR,
+    TAILOR_PACK_SIZE,
+    Card,
+    Rank,
+    Suit,
+)
+from cardgames.cardset import CardSet, iter_bits
+from cardgames.deck import Deck, shuffle_order
+from cardgames.errors import IllegalMoveError, RulesError
+from cardgames.tailor.moves import (
+    Draw,
+    Dump,
+    JokerEffect,
+    Move,
+    Pass,
+    Play,
+    PlayJoker,
+    PlayTailor,
+)
+from cardgames.tailor.rules import Call, Rules, can_follow, derive_seed, hand_points
+
+__all__ = ["State", "deal"]
+
+_ALL_SUITED: Final = (1 << STANDARD_PACK_SIZE) - 1
+_FULL_PACK: Final = (1 << TAILOR_PACK_SIZE) - 1
+_JOKERS: Final = (JOKER_1, JOKER_2)
+_CARDS: Final = Card.all()
+_PLAYS: Final = tuple(Play(card) for card in _CARDS[:STANDARD_PACK_SIZE])
+_DRAW: Final = Draw()
+_PASS: Final = Pass()
+_JOKER_MOVES: Final = {
+    joker: (PlayJoker(joker, JokerEffect.SKIP), PlayJoker(joker, JokerEffect.REVERSE))
+    for joker in _JOKERS
+}
+_RANK_MASKS: Final = tuple(sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in range(13))
+
+
+def _follow_mask(target: int) -> int:
+    """Mask of the suited cards that may be played onto the suited card ``target``."""
+    suit, rank = divmod(target, 13)
+    mask = ((1 << 13) - 1) << (suit * 13)
+    for near in (rank - 1, rank, rank + 1):
+        mask |= _RANK_MASKS[near % 13]
+    return mask
+
+
+_FOLLOW_MASKS: Final = tuple(_follow_mask(target) for target in range(STANDARD_PACK_SIZE))
+
+
+@lru_cache(maxsize=64)
+def _tailor_moves(players: int, seat: int, self_victim: bool) -> tuple[PlayTailor, ...]:
+    victims = [victim for victim in range(players) if self_victim or victim != seat]
+    return tuple(
+        PlayTailor(Suit(index // 13), Rank(index % 13 + 1), victim)
+        for index in range(STANDARD_PACK_SIZE)
+        for victim in victims
+    )
+
+
+def _target_index(top: Card | Call | None) -> int:
+    """The index of the suited card to follow, or -1 when anything may be played."""
+    if top is None:
+        return -1
+    return top.card.index if isinstance(top, Call) else top.index
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class State:
+    """A position in a round: everything needed to list the legal moves and play on exactly.
+
+    Build one with :func:`deal` or :meth:`parse`; the constructor does not check consistency.
+
+    :param rules: the variant.
+    :param hands: one card set per seat; seats are numbered clockwise from 0.
+    :param pile: the discard pile, bottom first; the last card is the one showing.
+    :param stock: the face-down stock, the next card to be drawn first.
+    :param top: what the next card must follow: a suited :class:`~cardgames.cards.Card`, a
+        :class:`~cardgames.tailor.Call` made with the Tailor, or None when anything may follow.
+    :param direction: ``1`` clockwise (seat + 1 moves next), ``-1`` anticlockwise.
+    :param to_move: the seat whose decision it is.
+    :param chase_active: Chase Mode's chase is running (each turn starts with a draw).
+    :param drawn: the card the player to move has just drawn and may (or must) now play.
+    :param passes: consecutive turns ended by a bare :class:`~cardgames.tailor.Pass`.
+    :param turns: moves made so far in the round.
+    :param seed: the seed every reshuffle is derived from.
+    :param reshuffles: how many times the pile has been shuffled into a new stock.
+    """
+
+    rules: Rules
+    hands: tuple[CardSet, ...]
+    pile: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    top: Card | Call | None
+    direction: int = 1
+    to_move: int = 0
+    chase_active: bool = False
+    drawn: Card | None = None
+    passes: int = 0
+    turns: int = 0
+    seed: int = 0
+    reshuffles: int = 0
+
+    # -- reading the position --------------------------------------------------------------
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that went out (emptied their hand), or None.
+
+        >>> deal(Rules()).winner is None
+        True
+        """
+        for seat, hand in enumerate(self.hands):
+            if not hand.mask:
+                return seat
+        return None
+
+    @property
+    def is_stalemate(self) -> bool:
+        """True when the round stopped without a winner: a full cycle of passes, or the cap
+        ``Rules.max_turns`` reached.
+
+        >>> deal(Rules()).is_stalemate
+        False
+        """
+        return self.winner is None and (
+            self.passes >= self.rules.players or self.turns >= self.rules.max_turns
+        )
+
+    @property
+    def is_over(self) -> bool:
+        """True once the round has ended (someone went out, or a stalemate).
+
+        >>> deal(Rules()).is_over
+        False
+        """
+        return self.winner is not None or self.is_stalemate
+
+    @property
+    def top_card(self) -> Card:
+        """The card showing on the pile (may be a Joker or the Tailor, unlike ``top``).
+
+        >>> deal(Rules(players=3), seed=13).top_card
+        Card.parse('AD')
+        """
+        return self.pile[-1]
+
+    def payoffs(self) -> tuple[int, ...]:
+        """Each seat's score for the round: 0 for whoever went out, minus the value of the
+        cards still held (see :func:`~cardgames.tailor.hand_points`) for everyone else.
+
+        After a stalemate everyone scores minus their hand. Before the end this is what the
+        scores would be if the round stopped now.
+
+        >>> deal(Rules(players=2), seed=1).payoffs()
+        (-66, -55)
+        """
+        winner = self.winner
+        return tuple(
+            0 if seat == winner else -hand_points(hand) for seat, hand in enumerate(self.hands)
+        )
+
+    def key(self) -> tuple[object, ...]:
+        """A cheap hashable summary of everything that affects the future (not the rules).
+
+        Two states of the same rules with equal keys have the same legal moves and futures.
+
+        >>> state = deal(Rules(), seed=5)
+        >>> state.key() == deal(Rules(), seed=5).key(), hash(state.key()) == hash(state.key())
+        (True, True)
+        """
+        return (
+            tuple(hand.mask for hand in self.hands),
+            tuple(card.index for card in self.pile),
+            tuple(card.index for card in self.stock),
+            _target_index(self.top),
+            isinstance(self.top, Call),
+            self.direction,
+            self.to_move,
+            self.chase_active,
+            -1 if self.drawn is None else self.drawn.index,
+            self.passes,
+            self.turns,
+            self.seed,
+            self.reshuffles,
+        )
+
+    # -- notation --------------------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str) -> State:
+        """Read a position in the notation of :mod:`cardgames.tailor.notation`.
+
+        :raises NotationError: if the text is not a consistent position.
+
+        >>> state = deal(Rules(players=2), seed=4)
+        >>> State.parse(str(state)) == state
+        True
+        """
+        from cardgames.tailor.notation import parse_position
+
+        return parse_position(text)
+
+    def __str__(self) -> str:
+        from cardgames.tailor.notation import format_position
+
+        return format_position(self)
+
+    def __repr__(self) -> str:
+        return f"State.parse({str(self)!r})"
+
+    # -- the rules of a turn ---------------------------------------------------------------
+
+    def _may_draw(self, hand: int) -> bool:
+        """Does the draw rule allow drawing (or passing instead) with this hand?"""
+        if self.rules.voluntary_draw:
+            return True
+        target = _target_index(self.top)
+        follow = _ALL_SUITED if target < 0 else _FOLLOW_MASKS[target]
+        return not hand & follow
+
+    def _can_draw(self) -> bool:
+        return bool(self.stock) or len(self.pile) > 1
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move, in a fixed order.
+
+        The order: single suited plays (by card), dumps (sorted by their cards' indices, so a
+        dump's shorter beginning comes before it), Joker moves (``X1`` then ``X2``, skip before
+        reverse), Tailor moves (calls by card order, then victims by seat), then ``draw`` or
+        ``pass``. Right after a draw only the moves with the drawn card are listed, followed by
+        ``pass`` when the drawn card need not be played.
+
+        >>> state = deal(Rules(players=2), seed=7)
+        >>> state.top, [str(move) for move in state.legal_moves()][:4]
+        (Card.parse('8D'), ['9S', '6D', 'JD', '9C'])
+        """
+        if self.is_over:
+            return ()
+        rules = self.rules
+        seat = self.to_move
+        hand = self.hands[seat].mask
+        if self.drawn is not None:
+            after_draw = self._moves_with(self.drawn, hand, rules.drawn_card_dumps)
+            if not rules.must_play_drawn:
+                after_draw.append(_PASS)
+            return tuple(after_draw)
+        target = _target_index(self.top)
+        playable = hand & (_ALL_SUITED if target < 0 else _FOLLOW_MASKS[target])
+        moves: list[Move] = [_PLAYS[index] for index in iter_bits(playable)]
+        dumps: list[tuple[int, ...]] = []
+        for first in iter_bits(playable):
+            dumps.extend(self._dump_orders(first, hand))
+        dumps.sort()
+        moves.extend(Dump(tuple(_CARDS[index] for index in order)) for order in dumps)
+        for joker in _JOKERS:
+            if hand >> joker.index & 1:
+                moves.extend(_JOKER_MOVES[joker])
+        if hand >> TAILOR.index & 1:
+            moves.extend(_tailor_moves(rules.players, seat, rules.victim_may_be_caller))
+        if rules.voluntary_draw or not playable:
+            moves.append(_DRAW if self._can_draw() else _PASS)
+        return tuple(moves)
+
+    def _dump_orders(self, first: int, hand: int) -> list[tuple[int, ...]]:
+        others = [index for index in iter_bits(hand & _RANK_MASKS[first % 13]) if index != first]
+        lengths = [len(others)] if self.rules.dump_whole_rank else range(1, len(others) + 1)
+        return [
+            (first, *rest)
+            for length in lengths
+            if length
+            for rest in itertools.permutations(others, length)
+        ]
+
+    def _moves_with(self, card: Card, hand: int, dumps: bool) -> list[Move]:
+        """The moves that play ``card`` (just drawn) first."""
+        if card.is_tailor:
+            return list(
+                _tailor_moves(self.rules.players, self.to_move, self.rules.victim_may_be_caller)
+            )
+        if card.is_joker:
+            return list(_JOKER_MOVES[card])
+        moves: list[Move] = [_PLAYS[card.index]]
+        if dumps:
+            orders = sorted(self._dump_orders(card.index, hand))
+            moves.extend(Dump(tuple(_CARDS[index] for index in order)) for order in orders)
+        return moves
+
+    def check(self, move: Move) -> None:
+        """Raise if ``move`` is illegal here, naming the rule it breaks.
+
+        :raises IllegalMoveError: with the move and the rule.
+
+        >>> state = deal(Rules(players=3), seed=13)
+        >>> state.check(Play(Card.parse('9C')))
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.IllegalMoveError: illegal move '9C': 9C is not in player 0's hand
+        """
+        problem = self._problem(move)
+        if problem is not None:
+            raise IllegalMoveError(f"illegal move {str(move)!r}: {problem}")
+
+    def is_legal(self, move: Move) -> bool:
+        """True when :meth:`check` accepts ``move``.
+
+        >>> state = deal(Rules(players=3), seed=13)
+        >>> state.is_legal(Play(Card.parse('7D'))), state.is_legal(Draw())
+        (True, False)
+        """
+        return self._problem(move) is None
+
+    def _problem(self, move: object) -> str | None:
+        """What is wrong with ``move`` (the rule it breaks), or None if it is legal."""
+        if self.is_over:
+            return "the round is over"
+        rules = self.rules
+        seat = self.to_move
+        hand = self.hands[seat].mask
+        if isinstance(move, Pass):
+            if self.drawn is not None:
+                if rules.must_play_drawn:
+                    return f"the drawn card {self.drawn} can be played, so it must be played"
+                return None
+            if not self._may_draw(hand):
+                return "a player who can follow with a suited card may not pass"
+            if self._can_draw():
+                return "passing is only for when nothing is left to draw; draw instead"
+            return None
+        if isinstance(move, Draw):
+            if self.drawn is not None:
+                return f"only one card is drawn a turn; play the drawn card {self.drawn} or pass"
+            if not self._may_draw(hand):
+                return (
+                    "drawing is allowed only when no suited card can follow "
+                    "(Rules.voluntary_draw is off)"
+                )
+            if not self._can_draw():
+                return (
+                    "nothing can be drawn: the stock and the pile under the top card are empty;"
+                    " pass instead"
+                )
+            return None
+        if isinstance(move, Play | Dump | PlayJoker | PlayTailor):
+            return self._card_problem(move, hand)
+        return f"{move!r} is not a Chase the Tailor move"
+
+    def _card_problem(self, move: Play | Dump | PlayJoker | PlayTailor, hand: int) -> str | None:
+        rules = self.rules
+        seat = self.to_move
+        cards: tuple[object, ...]
+        if isinstance(move, Dump):
+            cards = move.cards if isinstance(move.cards, tuple) else ()
+        elif isinstance(move, PlayTailor):
+            cards = (TAILOR,)
+        else:
+            cards = (move.card,)
+        if not cards or not all(isinstance(card, Card) for card in cards):
+            return "a move must name cards of the 55-card pack"
+        first = cards[0]
+        assert isinstance(first, Card)
+        if self.drawn is not None:
+            if first != self.drawn:
+                return f"after a draw only the drawn card {self.drawn} may be played"
+            if isinstance(move, Dump) and not rules.drawn_card_dumps:
+                return "a drawn card may not start a dump (Rules.drawn_card_dumps is off)"
+        for card in cards:
+            assert isinstance(card, Card)
+            if not hand >> card.index & 1:
+                return f"{card} is not in player {seat}'s hand"
+        if isinstance(move, PlayTailor):
+            if not isinstance(move.suit, Suit) or not isinstance(move.rank, Rank):
+                return "the Tailor's call must be a suit and a rank"
+            victim = move.victim
+            if not isinstance(victim, int) or not 0 <= victim < rules.players:
+                return f"the victim must be a seat from 0 to {rules.players - 1}"
+            if victim == seat and not rules.victim_may_be_caller:
+                return "the Tailor's caller may not name themselves as the victim"
+            return None
+        if isinstance(move, PlayJoker):
+            if not first.is_joker:
+                return f"{first} is not a Joker; play it as a card, not with skip or reverse"
+            if not isinstance(move.effect, JokerEffect):
+                return "a Joker must skip or reverse"
+            return None
+        if first.is_special:
+            kind = "the Tailor" if first.is_tailor else "a Joker"
+            return f"{first} is {kind}: play it with its call and victim or with its effect"
+        if not can_follow(first, self.top):
+            return (
+                f"{first} does not follow {self._top_text()}: it needs the same suit, the same "
+                "rank or a next-door rank"
+            )
+        if isinstance(move, Dump):
+            return self._dump_problem(cards, hand)
+        return None
+
+    def _dump_problem(self, cards: tuple[object, ...], hand: int) -> str | None:
+        if len(cards) < 2:
+            return "a dump lays at least two cards"
+        if len(set(cards)) != len(cards):
+            return "a dump cannot lay the same card twice"
+        first = cards[0]
+        assert isinstance(first, Card)
+        for card in cards[1:]:
+            assert isinstance(card, Card)
+            if card.is_special or card.rank != first.rank:
+                return f"every card of a dump must have the rank of the first, {first}; not {card}"
+        if self.rules.dump_whole_rank:
+            held = (hand & _RANK_MASKS[first.index % 13]).bit_count()
+            if held != len(cards):
+                return "a dump must lay every card held of its rank (Rules.dump_whole_rank)"
+        return None
+
+    def _top_text(self) -> str:
+        return "anything" if self.top is None else str(self.top)
+
+    # -- playing ---------------------------------------------------------------------------
+
+    def play(self, move: Move) -> State:
+        """The state after ``move``; this state is left unchanged.
+
+        :raises IllegalMoveError: naming the rule broken, when the move is not legal.
+
+        >>> state = deal(Rules(players=3), seed=13)
+        >>> after = state.play(Play.parse('7D'))
+        >>> after.top, after.to_move, len(after.hands[0]), len(state.hands[0])
+        (Card.parse('7D'), 1, 6, 7)
+        """
+        self.check(move)
+        return _apply(self, move)
+
+
+class _Table:
+    """Scratch copy of the changing parts of a state, used while one move is applied."""
+
+    __slots__ = ("hands", "pile", "reshuffles", "seed", "stock")
+
+    def __init__(self, state: State) -> None:
+        self.hands = [hand.mask for hand in state.hands]
+        self.pile = list(state.pile)
+        self.stock = list(state.stock)
+        self.reshuffles = state.reshuffles
+        self.seed = state.seed
+
+    def draw(self, seat: int, count: int = 1) -> Card | None:
+        """Move up to ``count`` cards from the stock to ``seat``, reshuffling when needed."""
+        card = None
+        for _ in range(count):
+            if not self.stock:
+                if len(self.pile) <= 1:
+                    break
+                self.reshuffles += 1
+                under = self.pile[:-1]
+                order = shuffle_order(
+                    len(under), derive_seed(self.seed, "reshuffle", self.reshuffles)
+                )
+                self.stock = [under[i] for i in order]
+                self.pile = self.pile[-1:]
+            card = self.stock.pop(0)
+            self.hands[seat] |= 1 << card.index
+        return card
+
+
+def _apply(state: State, move: Move) -> State:
+    """Apply a move already known to be legal."""
+    rules = state.rules
+    players = rules.players
+    seat = state.to_move
+    table = _Table(state)
+    top = state.top
+    direction = state.direction
+    chase = state.chase_active
+    passes = 0
+    drawn: Card | None = None
+    step = 1
+    if isinstance(move, Draw):
+        card = table.draw(seat)
+        if card is not None and can_follow(card, top):
+            drawn, step = card, 0
+    elif isinstance(move, Pass):
+        passes = state.passes + 1 if state.drawn is None else 0
+    else:
+        if isinstance(move, Dump):
+            cards: tuple[Card, ...] = move.cards
+        elif isinstance(move, PlayTailor):
+            cards = (TAILOR,)
+        else:
+            cards = (move.card,)
+        for card in cards:
+            table.hands[seat] &= ~(1 << card.index)
+        table.pile.extend(cards)
+        if isinstance(move, Play | Dump):
+            top = cards[-1]
+        elif isinstance(move, PlayJoker):
+            if rules.after_joker == "any":
+                top = None
+            breaking, chase = chase, False
+            if move.effect is JokerEffect.SKIP:
+                step = 2
+                if breaking and rules.skipped_player_draws_chase and table.hands[seat]:
+                    table.draw((seat + direction) % players)
+            else:
+                direction = -direction
+                if players == 2 and rules.two_player_reverse_skips:
+                    step = 2
+        else:
+            top = move.call
+            if rules.chase_mode:
+                chase = not (chase and rules.tailor_breaks_chase)
+            if table.hands[seat] or rules.final_tailor_penalty:
+                table.draw(move.victim, 3)
+    turns = state.turns + 1
+    out = not table.hands[seat]
+    to_move = (seat + step * direction) % players
+    if out:
+        to_move = seat
+    elif chase and step and passes < players and turns < rules.max_turns:
+        table.draw(to_move)
+    return State(
+        rules=rules,
+        hands=tuple(CardSet(mask) for mask in table.hands),
+        pile=tuple(table.pile),
+        stock=tuple(table.stock),
+        top=top,
+        direction=direction,
+        to_move=to_move,
+        chase_active=chase,
+        drawn=drawn,
+        passes=passes,
+        turns=turns,
+        seed=state.seed,
+        reshuffles=table.reshuffles,
+    )
+
+
+def deal(
+    rules: Rules,
+    seed: int = 0,
+    first_player: int = 0,
+    deck: Deck[Card] | Sequence[Card] | None = None,
+) -> State:
+    """Shuffle (or take ``deck`` as it is), deal the hands and turn up the first card.
+
+    Cards are dealt one at a time to seats 0, 1, ... from the top of the deck; the next card
+    starts the pile and the rest is the stock. A Joker or the Tailor turned up is handled as
+    ``Rules.special_start`` says.
+
+    :param rules: the variant.
+    :param seed: shuffles the pack (unless ``deck`` is given) and seeds every later reshuffle.
+    :param first_player: the seat that moves first.
+    :param deck: an explicit order of the 55 cards, top first.
+    :raises RulesError: for a bad seat, seed or deck.
+
+    >>> state = deal(Rules(players=2), seed=0, deck=Deck.tailor())
+    >>> state.hands[0], state.top
+    (CardSet.parse('AS 3S 5S 7S 9S JS KS'), Card.parse('2H'))
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RulesError(f"invalid seed {seed!r}: expected an int")
+    if not isinstance(first_player, int) or not 0 <= first_player < rules.players:
+        raise RulesError(
+            f"invalid first_player {first_player!r}: expected a seat from 0 to {rules.players - 1}"
+        )
+    if deck is None:
+        order = list(Deck.tailor().shuffled(seed))
+    else:
+        order = list(deck)
+        if len(order) != TAILOR_PACK_SIZE or CardSet.from_cards(_as_cards(order)).mask != (
+            _FULL_PACK
+        ):
+            raise RulesError("invalid deck: expected each of the 55 cards of the pack once")
+    hands, rest = Deck(order).deal(rules.players, rules.hand_size)
+    stock = list(rest)
+    first = stock.pop(0)
+    if rules.special_start == "bury":
+        while first.is_special:
+            stock.append(first)
+            first = stock.pop(0)
+    return State(
+        rules=rules,
+        hands=tuple(CardSet(hand.mask) for hand in hands),
+        pile=(first,),
+        stock=tuple(stock),
+        top=None if first.is_special else first,
+        to_move=first_player,
+        seed=seed,
+    )
+
+
+def _as_cards(cards: Iterable[object]) -> list[Card]:
+    result = []
+    for card in cards:
+        if not isinstance(card, Card):
+            raise RulesError(f"invalid deck: {card!r} is not a card of the 55-card pack")
+        result.append(card)
+    return result

@@ -1,0 +1,82 @@
+"""Shared helpers for the Chase the Tailor tests: building positions by hand, random play-outs."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardgames.cards import Card
+from cardgames.cardset import CardSet
+from cardgames.tailor import Call, Move, Rules, State
+
+
+def make_state(
+    hands: Sequence[str],
+    top: str,
+    *,
+    rules: Rules | None = None,
+    under: str = "",
+    stock: str | None = None,
+    follow: Card | Call | str | None = "card",
+    to_move: int = 0,
+    direction: int = 1,
+    chase: bool = False,
+    drawn: str | None = None,
+    seed: int = 0,
+    passes: int = 0,
+) -> State:
+    """A checked position: ``hands`` per seat, ``top`` showing on the pile over ``under``.
+
+    Cards not named go to the stock in canonical order when ``stock`` is None, otherwise to the
+    bottom of the pile. ``follow`` defaults to the top card (or None for a special top card).
+    """
+    if rules is None:
+        rules = Rules(players=len(hands))
+    hand_sets = tuple(CardSet.parse(hand) for hand in hands)
+    top_card = Card.parse(top)
+    pile = [Card.parse(word) for word in under.split()] + [top_card]
+    stock_cards = [] if stock is None else [Card.parse(word) for word in stock.split()]
+    used = CardSet.from_cards(pile) | CardSet.from_cards(stock_cards)
+    for hand in hand_sets:
+        used = used | hand
+    rest = [card for card in Card.all() if card not in used]
+    if stock is None:
+        stock_cards = rest
+    else:
+        pile = rest + pile
+    target: Card | Call | None
+    if follow == "card":
+        target = None if top_card.is_special else top_card
+    else:
+        assert not isinstance(follow, str)
+        target = follow
+    state = State(
+        rules=rules,
+        hands=hand_sets,
+        pile=tuple(pile),
+        stock=tuple(stock_cards),
+        top=target,
+        direction=direction,
+        to_move=to_move,
+        chase_active=chase,
+        drawn=None if drawn is None else Card.parse(drawn),
+        passes=passes,
+        seed=seed,
+    )
+    assert State.parse(str(state)) == state
+    return state
+
+
+def texts(moves: Sequence[Move]) -> list[str]:
+    """The written forms of some moves."""
+    return [str(move) for move in moves]
+
+
+def random_playout(state: State, rng: random.Random) -> list[State]:
+    """Every state of a random play-out from ``state`` to the end of the round."""
+    states = [state]
+    while not state.is_over:
+        moves = state.legal_moves()
+        state = state.play(moves[rng.randrange(len(moves))])
+        states.append(state)
+    return states

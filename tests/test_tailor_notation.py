@@ -1,0 +1,249 @@
+"""Chase the Tailor: move text, position notation and JSON records."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tailor_helpers import random_playout
+
+from cardgames.cards import JOKER_1, JOKER_2, Card, Rank, Suit
+from cardgames.errors import IllegalMoveError, NotationError, RulesError
+from cardgames.tailor import (
+    Call,
+    Draw,
+    Dump,
+    GameRecord,
+    JokerEffect,
+    Move,
+    Pass,
+    Play,
+    PlayJoker,
+    PlayTailor,
+    Rules,
+    State,
+    deal,
+    dumps,
+    loads,
+    parse_move,
+    parse_position,
+    parse_top,
+    play_round,
+    random_strategy,
+)
+
+suited = st.sampled_from(Card.all()[:52])
+moves_strategy: st.SearchStrategy[Move] = st.one_of(
+    st.builds(Play, suited),
+    st.lists(suited, min_size=2, max_size=4, unique=True).map(lambda cards: Dump(tuple(cards))),
+    st.builds(PlayTailor, st.sampled_from(Suit), st.sampled_from(Rank), st.integers(0, 5)),
+    st.builds(PlayJoker, st.sampled_from([JOKER_1, JOKER_2]), st.sampled_from(JokerEffect)),
+    st.just(Draw()),
+    st.just(Pass()),
+)
+
+
+@given(moves_strategy)
+def test_move_text_round_trip(move: Move) -> None:
+    assert parse_move(str(move)) == move
+    assert type(move).parse(str(move)) == move
+    assert parse_move(str(move).lower()) == move
+
+
+def test_move_written_forms() -> None:
+    assert str(Play(Card.parse("QH"))) == "QH"
+    assert str(Dump((Card.parse("7S"), Card.parse("7H")))) == "dump 7S 7H"
+    assert str(PlayTailor(Suit.HEARTS, Rank.QUEEN, 2)) == "TLR QH>2"
+    assert str(PlayJoker(JOKER_1, JokerEffect.SKIP)) == "X1 skip"
+    assert str(PlayJoker(JOKER_2, JokerEffect.REVERSE)) == "X2 reverse"
+    assert (str(Draw()), str(Pass())) == ("draw", "pass")
+    assert parse_move("10h") == Play(Card.parse("TH"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "X1",
+        "TLR",
+        "TLR QH",
+        "TLR X1>2",
+        "TLR QH>x",
+        "TLR QH>12",
+        "dump 7S",
+        "QH skip",
+        "X1 jump",
+        "draw draw",
+        "7S 7H",
+        "dump",
+        "ZZ",
+        "TLR QH>-1",
+        "dump 7S 7S extra!",
+    ],
+)
+def test_bad_move_text_raises_notation_error(text: str) -> None:
+    with pytest.raises(NotationError, match="invalid move"):
+        parse_move(text)
+
+
+def test_move_class_parse_insists_on_its_own_kind() -> None:
+    with pytest.raises(NotationError):
+        Play.parse("draw")
+    with pytest.raises(NotationError):
+        PlayTailor.parse("QH")
+
+
+@settings(max_examples=300)
+@given(st.text(max_size=30))
+def test_garbage_move_text_raises_only_notation_error(text: str) -> None:
+    with contextlib.suppress(NotationError):
+        parse_move(text)
+
+
+def test_parse_top() -> None:
+    assert parse_top("QH") == Card.parse("QH")
+    assert parse_top("call QH") == Call(Suit.HEARTS, Rank.QUEEN)
+    assert parse_top("-") is None
+    for bad in ("X1", "call", "call X1", "call QH QS", "TLR"):
+        with pytest.raises(NotationError):
+            parse_top(bad)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 6), st.booleans(), st.integers(0, 10**6))
+def test_position_round_trip_through_a_round(players: int, chase: bool, seed: int) -> None:
+    rules = Rules(players=players, chase_mode=chase, after_joker="any" if seed % 2 else "below")
+    for state in random_playout(deal(rules, seed=seed), random.Random(seed)):
+        text = str(state)
+        assert State.parse(text) == state and parse_position(text) == state
+        assert eval(repr(state), {"State": State}) == state
+        assert str(State.parse(text)) == text
+
+
+def test_position_text_example() -> None:
+    state = deal(Rules(players=2, chase_mode=True), seed=0, deck=Card.all())
+    text = str(state)
+    assert text.startswith("rules: players=2 chase_mode=yes; hands: AS 3S 5S 7S 9S JS KS / ")
+    assert "; top: 2H; pile: 2H; stock: 3H 4H" in text
+    assert text.endswith(
+        "; direction: cw; chase: off; to_move: 0; drawn: -; passes: 0; turns: 0; seed: 0; "
+        "reshuffles: 0"
+    )
+
+
+def _mutations(text: str) -> list[str]:
+    return [
+        text.replace("players=2", "players=3"),
+        text.replace("direction: cw", "direction: up"),
+        text.replace("chase: off", "chase: on"),
+        text.replace("to_move: 0", "to_move: 5"),
+        text.replace("to_move: 0", "to_move: x"),
+        text.replace("drawn: -", "drawn: QH"),
+        text.replace("passes: 0", "passes: -1"),
+        text.replace("; seed: 0", "; seed: 1.5"),
+        text.replace("AS ", "", 1),
+        text.replace("AS ", "AS AS ", 1),
+        text.replace("3H 4H", "3H 4H AS", 1),
+        text.replace("top: 2H", "top: X1"),
+        text.replace("top: ", "tip: "),
+        text.replace("pile: 2H", "pile: -"),
+        text.rsplit(";", 1)[0],
+        text + "; extra: 1",
+        text.replace("hands: ", "hands: 1 "),
+        text.replace("players=2", "players=9"),
+    ]
+
+
+def test_bad_positions_raise_notation_error() -> None:
+    text = str(deal(Rules(players=2), seed=0, deck=Card.all()))
+    for bad in _mutations(text):
+        with pytest.raises(NotationError, match="invalid position"):
+            State.parse(bad)
+
+
+@settings(max_examples=200)
+@given(st.text(max_size=60))
+def test_garbage_positions_raise_only_notation_error(text: str) -> None:
+    with contextlib.suppress(NotationError):
+        State.parse(text)
+
+
+@settings(max_examples=100)
+@given(st.data())
+def test_mangled_positions_raise_only_notation_error(data: st.DataObject) -> None:
+    text = str(deal(Rules(players=3), seed=1))
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, min(len(text), start + 8)))
+    insert = data.draw(st.text(alphabet="ASHDC23456789TJQKX1- /;:=", max_size=6))
+    with contextlib.suppress(NotationError):
+        State.parse(text[:start] + insert + text[end:])
+
+
+def test_json_record_replays_exactly() -> None:
+    for players in range(2, 7):
+        start = deal(Rules(players=players, chase_mode=True), seed=players, first_player=1)
+        final, record = play_round(start, random_strategy(players))
+        text = dumps(record)
+        assert loads(text) == record
+        assert loads(text).replay() == final
+        assert list(loads(dumps(record, indent=2)).states())[-1] == final
+        data = json.loads(text)
+        assert data["game"] == "tailor" and data["first_player"] == 1
+        assert data["moves"] == [str(move) for move in record.moves]
+
+
+def test_json_record_with_explicit_deck() -> None:
+    record = GameRecord(rules=Rules(players=2), seed=3, deck=Card.all(), moves=["8S"])
+    assert loads(dumps(record)) == record
+    assert loads(dumps(record)).start().pile == (Card.parse("2H"),)
+
+
+def test_record_with_an_illegal_move_fails_on_replay() -> None:
+    record = GameRecord(rules=Rules(players=2), seed=3, moves=["pass"])
+    with pytest.raises(IllegalMoveError):
+        record.replay()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "[]",
+        "{}",
+        "null",
+        '{"game": "tarot", "version": 1}',
+        '{"game": "tailor", "version": 1, "rules": {"players": 9}, "seed": 0, '
+        '"first_player": 0, "deck": null, "moves": []}',
+        '{"game": "tailor", "version": 1, "rules": {"players": 2}, "seed": "0", '
+        '"first_player": 0, "deck": null, "moves": []}',
+        '{"game": "tailor", "version": 1, "rules": {"players": 2}, "seed": 0, '
+        '"first_player": 2, "deck": null, "moves": []}',
+        '{"game": "tailor", "version": 1, "rules": {"players": 2}, "seed": 0, '
+        '"first_player": 0, "deck": "AS 2S", "moves": []}',
+        '{"game": "tailor", "version": 1, "rules": {"players": 2}, "seed": 0, '
+        '"first_player": 0, "deck": null, "moves": ["fly"]}',
+        '{"game": "tailor", "version": 1, "rules": {"players": 2}, "seed": 0, '
+        '"first_player": 0, "deck": null, "moves": [1]}',
+        '{"game": "tailor", "version": 1, "rules": [], "seed": 0, '
+        '"first_player": 0, "deck": null, "moves": []}',
+    ],
+)
+def test_bad_records_raise_notation_error(text: str) -> None:
+    with pytest.raises(NotationError, match="invalid record"):
+        loads(text)
+
+
+@settings(max_examples=200)
+@given(st.text(max_size=40))
+def test_garbage_records_raise_only_notation_error(text: str) -> None:
+    with contextlib.suppress(NotationError):
+        loads(text)
+
+
+def test_record_start_rejects_bad_seat() -> None:
+    with pytest.raises(RulesError):
+        GameRecord(rules=Rules(players=2), first_player=4).start()

@@ -1,0 +1,164 @@
+"""Chase the Tailor: the pure rule functions and the Rules object."""
+
+from __future__ import annotations
+
+import contextlib
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardgames.cards import Card, Rank, Suit
+from cardgames.cardset import CardSet
+from cardgames.errors import NotationError, RulesError
+from cardgames.tailor import (
+    Call,
+    Rules,
+    can_follow,
+    derive_seed,
+    hand_points,
+    hand_value,
+    ranks_adjacent,
+)
+
+
+def c(text: str) -> Card:
+    return Card.parse(text)
+
+
+def test_follow_by_same_suit() -> None:
+    assert can_follow(c("2H"), c("9H"))
+    assert can_follow(c("KH"), c("5H"))
+    assert not can_follow(c("2S"), c("9H"))
+
+
+def test_follow_by_same_rank() -> None:
+    assert can_follow(c("9S"), c("9H"))
+    assert can_follow(c("QC"), c("QD"))
+    assert not can_follow(c("4S"), c("9H"))
+
+
+def test_follow_by_next_door_rank() -> None:
+    assert can_follow(c("6C"), c("7H"))
+    assert can_follow(c("8D"), c("7H"))
+    assert not can_follow(c("5C"), c("7H"))
+    assert not can_follow(c("9D"), c("7H"))
+    assert can_follow(c("JS"), c("TH")) and can_follow(c("QS"), c("KH"))
+
+
+def test_ace_is_next_door_to_two_and_king() -> None:
+    assert can_follow(c("2C"), c("AS")) and can_follow(c("KD"), c("AS"))
+    assert can_follow(c("AD"), c("KS")) and can_follow(c("AD"), c("2S"))
+    assert not can_follow(c("2C"), c("KS")) and not can_follow(c("QC"), c("AS"))
+    assert ranks_adjacent(Rank.ACE, Rank.KING) and ranks_adjacent(Rank.KING, Rank.ACE)
+    assert not ranks_adjacent(Rank.QUEEN, Rank.ACE)
+
+
+def test_specials_follow_anything_and_anything_follows_none() -> None:
+    for top in (c("9H"), Call.parse("call 2C"), None):
+        assert can_follow(c("X1"), top) and can_follow(c("X2"), top) and can_follow(c("TLR"), top)
+    assert all(can_follow(card, None) for card in Card.all())
+
+
+def test_follow_a_call_like_its_card() -> None:
+    call = Call(Suit.DIAMONDS, Rank.QUEEN)
+    for card in Card.all()[:52]:
+        assert can_follow(card, call) == can_follow(card, c("QD"))
+
+
+@given(st.sampled_from(Card.all()[:52]), st.sampled_from(Card.all()[:52]))
+def test_follow_is_exactly_suit_rank_or_neighbour(card: Card, top: Card) -> None:
+    assert card.suit is not None and card.rank is not None
+    assert top.suit is not None and top.rank is not None
+    expected = card.suit == top.suit or (card.rank - top.rank) % 13 in (0, 1, 12)
+    assert can_follow(card, top) == expected
+
+
+def test_hand_values() -> None:
+    values = {f"{rank}S": int(rank) for rank in "23456789"}
+    values.update({"AS": 1, "TS": 10, "JH": 10, "QD": 10, "KC": 10, "X1": 15, "X2": 15})
+    values["TLR"] = 25
+    for text, value in values.items():
+        assert hand_value(c(text)) == value
+    assert hand_points(CardSet.full()) == 4 * (1 + sum(range(2, 11)) + 30) + 30 + 25
+    assert hand_points([c("TLR"), c("AS")]) == hand_points(CardSet.parse("TLR AS")) == 26
+
+
+def test_rules_defaults() -> None:
+    rules = Rules()
+    assert (rules.players, rules.chase_mode, rules.hand_size) == (4, False, 7)
+    assert rules.after_joker == "below" and rules.special_start == "bury"
+    assert not rules.voluntary_draw and rules.must_play_drawn and not rules.drawn_card_dumps
+    assert not rules.dump_whole_rank and not rules.victim_may_be_caller
+    assert rules.final_tailor_penalty and rules.two_player_reverse_skips
+    assert not rules.skipped_player_draws_chase and not rules.tailor_breaks_chase
+    assert rules.next_round_starter == "rotate" and rules.max_turns == 1000
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"players": 1},
+        {"players": 7},
+        {"players": True},
+        {"hand_size": 0},
+        {"players": 6, "hand_size": 10},
+        {"after_joker": "wild"},
+        {"special_start": "x"},
+        {"next_round_starter": "loser"},
+        {"chase_mode": 1},
+        {"max_turns": 0},
+    ],
+)
+def test_rules_are_validated(changes: dict[str, object]) -> None:
+    with pytest.raises(RulesError):
+        Rules(**changes)  # type: ignore[arg-type]
+
+
+rules_strategy = st.builds(
+    Rules,
+    players=st.integers(2, 6),
+    chase_mode=st.booleans(),
+    after_joker=st.sampled_from(["below", "any"]),
+    special_start=st.sampled_from(["bury", "open"]),
+    voluntary_draw=st.booleans(),
+    must_play_drawn=st.booleans(),
+    drawn_card_dumps=st.booleans(),
+    dump_whole_rank=st.booleans(),
+    victim_may_be_caller=st.booleans(),
+    final_tailor_penalty=st.booleans(),
+    two_player_reverse_skips=st.booleans(),
+    skipped_player_draws_chase=st.booleans(),
+    tailor_breaks_chase=st.booleans(),
+    next_round_starter=st.sampled_from(["rotate", "winner"]),
+    max_turns=st.integers(1, 5000),
+)
+
+
+@settings(max_examples=60)
+@given(rules_strategy)
+def test_rules_text_and_dict_round_trip(rules: Rules) -> None:
+    assert Rules.parse(str(rules)) == rules
+    assert Rules.from_dict(rules.to_dict()) == rules
+    assert attrs.evolve(rules) == rules
+
+
+@settings(max_examples=100)
+@given(st.text(max_size=40))
+def test_rules_parse_garbage_raises_notation_error(text: str) -> None:
+    with contextlib.suppress(NotationError):
+        Rules.parse(text)
+
+
+def test_rules_from_dict_rejects_unknown_fields() -> None:
+    with pytest.raises(RulesError):
+        Rules.from_dict({"players": 3, "colour": "red"})
+    with pytest.raises(RulesError):
+        Rules.from_dict([1, 2])
+
+
+def test_derive_seed_is_stable() -> None:
+    assert derive_seed(0, "reshuffle", 1) == derive_seed(0, "reshuffle", 1)
+    assert derive_seed(0, "reshuffle", 1) != derive_seed(1, "reshuffle", 1)
+    assert 0 <= derive_seed(-5, "x") < 2**64
