@@ -1,8 +1,16 @@
-"""Tarot: the 78-card pack and its games.
+"""Tarot: the 78-card pack, the simplified (2-6 players) and traditional (3 players, or 4 in
+partnerships) rule sets, counting and scoring, notation, JSON records and whole games.
+
+The narrative page "Tarot rules as implemented" describes every rule and choice.
 
 >>> from cardgames import tarot
 >>> tarot.TarotCard.parse('21T').is_trump
 True
+>>> state = tarot.deal(tarot.Rules.traditional(players=3), seed=7)
+>>> while not state.is_over:
+...     state = state.play(state.legal_moves()[0])
+>>> sum(state.points()), sum(state.payoffs())
+(Fraction(78, 1), Fraction(0, 1))
 """
 
 from __future__ import annotations
@@ -10,10 +18,70 @@ from __future__ import annotations
 from cardgames.tarot.cards import (
     EXCUSE,
     TAROT_PACK_SIZE,
+    TRUMP_COUNT,
     TarotCard,
     TarotCardSet,
     TarotRank,
     trump,
 )
+from cardgames.tarot.game import Game, Strategy, random_player
+from cardgames.tarot.notation import (
+    format_deal,
+    format_holding,
+    format_position,
+    parse_deal,
+    parse_holding,
+    parse_position,
+)
+from cardgames.tarot.play import (
+    card_strength,
+    card_value,
+    count_points,
+    led_suit,
+    legal_cards,
+    legal_discards,
+    trick_winner,
+)
+from cardgames.tarot.records import dumps, loads, record_of
+from cardgames.tarot.rules import DiscardRule, ExcuseRule, NumeralOrder, Rules
+from cardgames.tarot.state import DEAL_PACKET, Deal, Move, Phase, State, Trick, deal
 
-__all__ = ["EXCUSE", "TAROT_PACK_SIZE", "TarotCard", "TarotCardSet", "TarotRank", "trump"]
+__all__ = [
+    "DEAL_PACKET",
+    "EXCUSE",
+    "TAROT_PACK_SIZE",
+    "TRUMP_COUNT",
+    "Deal",
+    "DiscardRule",
+    "ExcuseRule",
+    "Game",
+    "Move",
+    "NumeralOrder",
+    "Phase",
+    "Rules",
+    "State",
+    "Strategy",
+    "TarotCard",
+    "TarotCardSet",
+    "TarotRank",
+    "Trick",
+    "card_strength",
+    "card_value",
+    "count_points",
+    "deal",
+    "dumps",
+    "format_deal",
+    "format_holding",
+    "format_position",
+    "led_suit",
+    "legal_cards",
+    "legal_discards",
+    "loads",
+    "parse_deal",
+    "parse_holding",
+    "parse_position",
+    "random_player",
+    "record_of",
+    "trick_winner",
+    "trump",
+]

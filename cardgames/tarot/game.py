@@ -1,0 +1,190 @@
+"""A game of Tarot: a series of deals in which the deal passes round the table until every
+player has dealt once, with running totals of the payoffs.
+
+>>> from cardgames.tarot import Rules
+>>> game = Game(rules=Rules.traditional(players=3), seed=11).play_out(random_player(11))
+>>> game.is_over, [state.dealer for state in game.deals]
+(True, [0, 2, 1])
+>>> sum(game.totals())
+Fraction(0, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from fractions import Fraction
+
+import attrs
+
+from cardgames.deck import RandomSource, make_rng
+from cardgames.errors import IllegalMoveError, RulesError
+from cardgames.tarot.rules import Rules
+from cardgames.tarot.state import Deal, Move, State
+
+__all__ = ["Game", "Strategy", "random_player"]
+
+Strategy = Callable[[State], Move]
+"""A player: given a state, the move to make (it must be one of ``state.legal_moves()``)."""
+
+
+def _below(rng: random.Random, n: int) -> int:
+    bits = n.bit_length()
+    while True:
+        value = rng.getrandbits(bits)
+        if value < n:
+            return value
+
+
+def random_player(source: RandomSource) -> Strategy:
+    """A strategy choosing uniformly among the legal moves, reproducibly from ``source``.
+
+    :param source: an int seed or a ``random.Random`` (which is advanced as moves are chosen).
+
+    >>> from cardgames.tarot import Rules, deal
+    >>> state = deal(Rules.simplified(players=3), seed=1)
+    >>> random_player(5)(state) == random_player(5)(state)
+    True
+    """
+    rng = make_rng(source)
+
+    def choose(state: State) -> Move:
+        moves = state.legal_moves()
+        if not moves:
+            raise IllegalMoveError("no legal move: the deal is over")
+        return moves[_below(rng, len(moves))]
+
+    return choose
+
+
+def _check_seat(game: Game, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or not 0 <= value < game.rules.players:
+        raise RulesError(
+            f"invalid Tarot game: first_dealer must be a seat from 0 to "
+            f"{game.rules.players - 1}, got {value!r}"
+        )
+
+
+def _check_seed(game: Game, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesError(f"invalid Tarot game: seed must be an int, got {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class Game:
+    """A game: ``rules.players`` deals, dealt in turn by ``first_dealer`` and then the next
+    player in the direction of play each time. Deal ``i`` is shuffled with
+    :meth:`deal_seed` ``(i)``, drawn from the game's ``seed``, so a game is reproducible.
+
+    :param rules: the rules of every deal.
+    :param seed: the game's seed.
+    :param first_dealer: who deals first.
+    :param deals: the finished deals so far (add one with :meth:`record`).
+    :raises RulesError: if ``first_dealer`` is not a seat or ``seed`` not an int.
+
+    >>> from cardgames.tarot import Rules
+    >>> game = Game(rules=Rules.simplified(players=4), seed=3, first_dealer=1)
+    >>> state = game.start_next()
+    >>> state.dealer
+    1
+    >>> while not state.is_over:
+    ...     state = state.play(state.legal_moves()[0])
+    >>> game = game.record(state)
+    >>> game.next_dealer, game.totals() == state.payoffs()
+    (2, True)
+    """
+
+    rules: Rules
+    seed: int = attrs.field(validator=_check_seed)
+    first_dealer: int = attrs.field(default=0, validator=_check_seat)
+    deals: tuple[State, ...] = ()
+
+    @property
+    def deal_count(self) -> int:
+        """How many deals the whole game has: one per player."""
+        return self.rules.players
+
+    @property
+    def is_over(self) -> bool:
+        """True once every player has dealt."""
+        return len(self.deals) >= self.deal_count
+
+    def dealer_of(self, number: int) -> int:
+        """The dealer of deal ``number`` (counting from 0)."""
+        dealer = self.first_dealer
+        for _ in range(number):
+            dealer = self.rules.next_player(dealer)
+        return dealer
+
+    @property
+    def next_dealer(self) -> int | None:
+        """The dealer of the next deal, or None once the game is over."""
+        return None if self.is_over else self.dealer_of(len(self.deals))
+
+    def deal_seed(self, number: int) -> int:
+        """The shuffle seed of deal ``number``: the ``number``-th 64-bit draw from a generator
+        seeded with the game's seed."""
+        rng = make_rng(self.seed)
+        value = 0
+        for _ in range(number + 1):
+            value = rng.getrandbits(64)
+        return value
+
+    def next_deal(self) -> Deal:
+        """The next deal, as dealt.
+
+        :raises IllegalMoveError: if the game is over.
+        """
+        if self.is_over:
+            raise IllegalMoveError("the game is over: every player has dealt")
+        number = len(self.deals)
+        return Deal.random(self.rules, self.deal_seed(number), self.dealer_of(number))
+
+    def start_next(self) -> State:
+        """The starting state of the next deal.
+
+        :raises IllegalMoveError: if the game is over.
+        """
+        return self.next_deal().start()
+
+    def record(self, state: State) -> Game:
+        """The game with ``state``, a finished deal, added.
+
+        :raises IllegalMoveError: if the game is over, the deal is not finished, or it is not the
+            deal :meth:`next_deal` gives.
+        """
+        expected = self.next_deal()
+        if not isinstance(state, State) or state.initial != expected:
+            raise IllegalMoveError(
+                "this state is not the game's next deal (start it with Game.start_next())"
+            )
+        if not state.is_over:
+            raise IllegalMoveError("only a finished deal can be recorded")
+        return attrs.evolve(self, deals=(*self.deals, state))
+
+    def play_out(self, strategy: Strategy) -> Game:
+        """Play every remaining deal to the end, every seat using ``strategy``.
+
+        :raises IllegalMoveError: if the strategy returns an illegal move.
+        """
+        game = self
+        while not game.is_over:
+            state = game.start_next()
+            while not state.is_over:
+                state = state.play(strategy(state))
+            game = game.record(state)
+        return game
+
+    def running_totals(self) -> tuple[tuple[Fraction, ...], ...]:
+        """Each seat's cumulative payoff after each finished deal."""
+        totals = [Fraction(0)] * self.rules.players
+        rows = []
+        for state in self.deals:
+            totals = [a + b for a, b in zip(totals, state.payoffs(), strict=True)]
+            rows.append(tuple(totals))
+        return tuple(rows)
+
+    def totals(self) -> tuple[Fraction, ...]:
+        """Each seat's total payoff over the finished deals (zeros before the first)."""
+        rows = self.running_totals()
+        return rows[-1] if rows else (Fraction(0),) * self.rules.players

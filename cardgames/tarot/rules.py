@@ -1,0 +1,442 @@
+"""Tarot rule sets: one frozen, validated :class:`Rules` value per variant.
+
+Every point on which the simplified and the traditional games differ is a field, so house rules
+are built by changing fields; the presets are :meth:`Rules.simplified` (2 to 6 players) and
+:meth:`Rules.traditional` (3 players, or 4 in two partnerships).
+
+The written form (:meth:`Rules.parse` / ``str``) is a preset name, optionally followed by
+``,field=value`` overrides: ``simplified-4``, ``traditional-3``,
+``simplified-4,magician_bonus=0,clockwise=false``.
+
+>>> Rules.traditional(players=4)
+Rules.parse('traditional-4')
+>>> rules = Rules.simplified(players=5)
+>>> rules.hand_size, rules.talon_size, rules.next_player(4)
+(15, 3, 0)
+>>> str(attrs.evolve(rules, magician_bonus=0))
+'simplified-5,magician_bonus=0'
+"""
+
+from __future__ import annotations
+
+import enum
+from fractions import Fraction
+from typing import Any, Final, TypeVar
+
+import attrs
+
+from cardgames.errors import NotationError, RulesError
+from cardgames.tarot.cards import TAROT_PACK_SIZE
+
+__all__ = ["DiscardRule", "ExcuseRule", "NumeralOrder", "Rules"]
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 6
+_FORBIDDEN_DISCARDS: Final = 7  # four Kings, trump 1, trump 21 and the Excuse
+_PACK_VALUE: Final = 130  # the card values of the whole pack added up
+E = TypeVar("E", bound=enum.Enum)
+
+
+@enum.unique
+class NumeralOrder(enum.Enum):
+    """How the numerals 1-10 of a suit rank below the Jack.
+
+    >>> NumeralOrder.parse('traditional')
+    <NumeralOrder.TRADITIONAL: 'traditional'>
+    """
+
+    ACES_LOW = "aces-low"
+    """Every suit ranks K Q N J 10 9 ... 2 1."""
+    TRADITIONAL = "traditional"
+    """Spades and clubs rank K Q N J 10 ... 1; hearts and diamonds K Q N J 1 2 ... 10."""
+
+    @classmethod
+    def parse(cls, text: str) -> NumeralOrder:
+        """Read a value (``aces-low`` or ``traditional``, any case; ``_`` for ``-``).
+
+        :raises NotationError: for anything else.
+        """
+        return _parse_enum(cls, text)
+
+
+@enum.unique
+class ExcuseRule(enum.Enum):
+    """What happens to the Excuse after the trick it was played to.
+
+    >>> ExcuseRule.parse('EXCHANGE')
+    <ExcuseRule.EXCHANGE: 'exchange'>
+    """
+
+    RETURNS = "returns"
+    """It goes back to its player's won cards with no compensation."""
+    EXCHANGE = "exchange"
+    """It goes back to its player, who gives the trick's winner their lowest-valued won card."""
+
+    @classmethod
+    def parse(cls, text: str) -> ExcuseRule:
+        """Read a value (``returns`` or ``exchange``, any case).
+
+        :raises NotationError: for anything else.
+        """
+        return _parse_enum(cls, text)
+
+
+@enum.unique
+class DiscardRule(enum.Enum):
+    """Which cards the dealer may discard after taking the talon.
+
+    >>> DiscardRule.parse('simplified')
+    <DiscardRule.SIMPLIFIED: 'simplified'>
+    """
+
+    SIMPLIFIED = "simplified"
+    """Never a King, trump 1, trump 21 or the Excuse; other trumps are allowed."""
+    TRADITIONAL = "traditional"
+    """Never an Honour (those seven cards), and no trump unless there is no other way."""
+
+    @classmethod
+    def parse(cls, text: str) -> DiscardRule:
+        """Read a value (``simplified`` or ``traditional``, any case).
+
+        :raises NotationError: for anything else.
+        """
+        return _parse_enum(cls, text)
+
+
+def _parse_enum(cls: type[E], text: str) -> E:
+    if isinstance(text, str):
+        wanted = text.strip().lower().replace("_", "-")
+        for member in cls:
+            if member.value == wanted:
+                return member
+    choices = ", ".join(member.value for member in cls)
+    raise NotationError(f"invalid {cls.__name__} {text!r}: expected one of {choices}")
+
+
+def _default_talon(instance: Any) -> int:
+    players = instance.players
+    return TAROT_PACK_SIZE % players if isinstance(players, int) and players > 0 else 0
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class Rules:
+    """A complete, validated Tarot rule set.
+
+    Seats are numbered ``0`` to ``players - 1`` going clockwise round the table. Fields not given
+    take the simplified game's values.
+
+    :param players: 2 to 6.
+    :param clockwise: direction of play (and of dealing and of the deal passing round). The
+        first leader is the player after the dealer in this direction.
+    :param numeral_order: rank order of the numerals, see :class:`NumeralOrder`.
+    :param trump_lead_restricted: trumps may not be led until a trump has been played, unless
+        the leader holds nothing but trumps (and perhaps the Excuse).
+    :param excuse_rule: what happens to the Excuse, see :class:`ExcuseRule`.
+    :param group_size: counting groups of 3 or 4 cards.
+    :param magician_bonus: points for the player (team) whose trump 1 wins the last trick.
+    :param partnerships: only with 4 players: seats 0 and 2 against 1 and 3.
+    :param discard_rule: the discard restrictions, see :class:`DiscardRule`.
+    :param talon_size: cards left after dealing equal hands; they go to the dealer, who then
+        discards as many. Defaults to ``78 % players``.
+    :param discard_is_own_group: the discard is counted as one group on its own.
+    :raises RulesError: for an impossible combination.
+
+    >>> Rules(players=3) == Rules.simplified(players=3)
+    True
+    >>> Rules(players=3, partnerships=True)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid Tarot rules: partnerships need exactly 4 players, got 3
+    """
+
+    players: int
+    clockwise: bool = True
+    numeral_order: NumeralOrder = NumeralOrder.ACES_LOW
+    trump_lead_restricted: bool = True
+    excuse_rule: ExcuseRule = ExcuseRule.RETURNS
+    group_size: int = 3
+    magician_bonus: int = 10
+    partnerships: bool = False
+    discard_rule: DiscardRule = DiscardRule.SIMPLIFIED
+    talon_size: int = attrs.field(default=attrs.Factory(_default_talon, takes_self=True))
+    discard_is_own_group: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        problem = self._problem()
+        if problem is not None:
+            raise RulesError(f"invalid Tarot rules: {problem}")
+
+    def _problem(self) -> str | None:
+        def is_int(value: object) -> bool:
+            return isinstance(value, int) and not isinstance(value, bool)
+
+        for name in ("clockwise", "trump_lead_restricted", "partnerships", "discard_is_own_group"):
+            if not isinstance(getattr(self, name), bool):
+                return f"{name} must be True or False, got {getattr(self, name)!r}"
+        for name, kind in (
+            ("numeral_order", NumeralOrder),
+            ("excuse_rule", ExcuseRule),
+            ("discard_rule", DiscardRule),
+        ):
+            if not isinstance(getattr(self, name), kind):
+                return f"{name} must be a {kind.__name__}, got {getattr(self, name)!r}"
+        if not is_int(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            return f"players must be an int from 2 to 6, got {self.players!r}"
+        if not is_int(self.group_size) or self.group_size not in (3, 4):
+            return f"group_size must be 3 or 4, got {self.group_size!r}"
+        if not is_int(self.magician_bonus) or self.magician_bonus < 0:
+            return f"magician_bonus must be an int >= 0, got {self.magician_bonus!r}"
+        if self.partnerships and self.players != 4:
+            return f"partnerships need exactly 4 players, got {self.players}"
+        if not is_int(self.talon_size) or not 0 <= self.talon_size < TAROT_PACK_SIZE:
+            return f"talon_size must be an int from 0 to 77, got {self.talon_size!r}"
+        if (TAROT_PACK_SIZE - self.talon_size) % self.players:
+            return (
+                f"a talon of {self.talon_size} leaves {TAROT_PACK_SIZE - self.talon_size} cards, "
+                f"which {self.players} players cannot share equally"
+            )
+        if self.talon_size and self.hand_size < _FORBIDDEN_DISCARDS:
+            return (
+                f"hands of {self.hand_size} cards are too small for a discard of "
+                f"{self.talon_size}: the dealer may hold up to 7 cards that cannot be discarded"
+            )
+        if self.discard_is_own_group and not self.talon_size:
+            return "discard_is_own_group needs a talon (talon_size > 0)"
+        return None
+
+    # -- presets ---------------------------------------------------------------------------
+
+    @classmethod
+    def simplified(cls, players: int = 4) -> Rules:
+        """The simplified game for 2 to 6 players: clockwise, aces low, trumps may not be led
+        until one has been played, the Excuse returns, counting in threes, a 10-point bonus for
+        the Magician winning the last trick, no partnerships.
+
+        >>> [Rules.simplified(players=n).talon_size for n in range(2, 7)]
+        [0, 0, 2, 3, 0]
+
+        :raises RulesError: for a player count outside 2-6.
+        """
+        return cls(players=players)
+
+    @classmethod
+    def traditional(cls, players: int = 3) -> Rules:
+        """The traditional game: three players, or four in two partnerships (seats 0 and 2
+        against 1 and 3) counting in fours with the discard as a group of its own.
+
+        >>> Rules.traditional(players=3).hand_size, Rules.traditional(players=4).hand_size
+        (25, 19)
+
+        :raises RulesError: for any player count but 3 or 4.
+        """
+        if players not in (3, 4):
+            raise RulesError(
+                f"invalid Tarot rules: the traditional game is for 3 or 4 players, got {players!r}"
+            )
+        four = players == 4
+        return cls(
+            players=players,
+            clockwise=False,
+            numeral_order=NumeralOrder.TRADITIONAL,
+            trump_lead_restricted=False,
+            excuse_rule=ExcuseRule.EXCHANGE,
+            group_size=4 if four else 3,
+            magician_bonus=0,
+            partnerships=four,
+            discard_rule=DiscardRule.TRADITIONAL,
+            talon_size=2 if four else 3,
+            discard_is_own_group=four,
+        )
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The preset called ``name``: ``simplified-2`` ... ``simplified-6``, ``traditional-3``,
+        ``traditional-4`` (any case).
+
+        >>> Rules.preset('Traditional-3') == Rules.traditional(players=3)
+        True
+
+        :raises NotationError: for any other name.
+        """
+        preset = _PRESETS.get(name.strip().lower()) if isinstance(name, str) else None
+        if preset is None:
+            raise NotationError(
+                f"invalid Tarot rules preset {name!r}: expected one of {', '.join(_PRESETS)}"
+            )
+        return preset
+
+    # -- derived values --------------------------------------------------------------------
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player (before the dealer takes the talon)."""
+        return (TAROT_PACK_SIZE - self.talon_size) // self.players
+
+    @property
+    def pack_total(self) -> Fraction:
+        """The points the whole pack counts under these rules (before any bonus): the sum of
+        the card values (130) less ``(group_size - 1) / group_size`` per card, with the discard
+        counted as a group of its own when ``discard_is_own_group`` is set.
+
+        >>> Rules.traditional(players=3).pack_total, Rules.traditional(players=4).pack_total
+        (Fraction(78, 1), Fraction(72, 1))
+        >>> Rules.simplified(players=4).pack_total
+        Fraction(78, 1)
+        """
+        k = self.group_size
+        if self.discard_is_own_group:
+            counted = TAROT_PACK_SIZE - self.talon_size
+            return Fraction(_PACK_VALUE) - Fraction(counted * (k - 1), k) - (self.talon_size - 1)
+        return Fraction(_PACK_VALUE) - Fraction(TAROT_PACK_SIZE * (k - 1), k)
+
+    @property
+    def tricks_per_deal(self) -> int:
+        """How many tricks a deal has (the hand size)."""
+        return self.hand_size
+
+    @property
+    def preset_name(self) -> str | None:
+        """The preset these rules equal, or None for house rules.
+
+        >>> Rules.traditional(players=3).preset_name, Rules(players=3, group_size=4).preset_name
+        ('traditional-3', None)
+        """
+        for name, preset in _PRESETS.items():
+            if preset == self:
+                return name
+        return None
+
+    @property
+    def name(self) -> str:
+        """A short description: the preset name, or its nearest preset plus the overrides."""
+        return str(self)
+
+    def next_player(self, player: int) -> int:
+        """The seat after ``player`` in the direction of play.
+
+        >>> Rules.simplified(players=3).next_player(2), Rules.traditional(players=3).next_player(0)
+        (0, 2)
+        """
+        step = 1 if self.clockwise else -1
+        return (player + step) % self.players
+
+    def first_leader(self, dealer: int) -> int:
+        """Who leads to the first trick: the player after the dealer in the direction of play."""
+        return self.next_player(dealer)
+
+    def team_of(self, player: int) -> int:
+        """The team of ``player``: ``player % 2`` in partnerships, else the player's own seat."""
+        return player % 2 if self.partnerships else player
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The sides scoring together: ``((0, 2), (1, 3))`` in partnerships, else one per seat.
+
+        >>> Rules.traditional(players=4).teams
+        ((0, 2), (1, 3))
+        """
+        if self.partnerships:
+            return ((0, 2), (1, 3))
+        return tuple((player,) for player in range(self.players))
+
+    # -- written form ----------------------------------------------------------------------
+
+    def _base(self) -> Rules:
+        candidates = [Rules.simplified(players=self.players)]
+        if self.players in (3, 4):
+            candidates.append(Rules.traditional(players=self.players))
+        return min(candidates, key=lambda base: len(_differences(base, self)))
+
+    def __str__(self) -> str:
+        base = self._base()
+        parts = [base.preset_name or ""]
+        for name in _differences(base, self):
+            parts.append(f"{name}={_format_value(getattr(self, name))}")
+        return ",".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Rules.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """Read the written form: a preset name, then any ``,field=value`` overrides. Booleans
+        are ``true``/``false`` (or ``yes``/``no``, ``1``/``0``); enums by their value.
+
+        >>> Rules.parse('traditional-3,clockwise=true').clockwise
+        True
+        >>> Rules.parse('simplified-4,talon_size=5')
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.NotationError: invalid Tarot rules 'simplified-4,talon_size=5': ...
+
+        :raises NotationError: if the text is unreadable or describes impossible rules.
+        """
+        if not isinstance(text, str) or not text.strip():
+            raise NotationError(
+                f"invalid Tarot rules {text!r}: expected a preset such as 'simplified-4'"
+            )
+        head, *overrides = text.strip().split(",")
+        try:
+            rules = cls.preset(head)
+            changes: dict[str, Any] = {}
+            for item in overrides:
+                key, sep, value = item.partition("=")
+                key = key.strip()
+                if not sep or key not in _FIELD_PARSERS or key in changes:
+                    raise NotationError(f"expected field=value with a known field, got {item!r}")
+                changes[key] = _FIELD_PARSERS[key](value.strip())
+            return attrs.evolve(rules, **changes)
+        except (NotationError, RulesError) as error:
+            raise NotationError(f"invalid Tarot rules {text!r}: {error}") from None
+
+
+def _format_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return str(value)
+
+
+def _parse_bool(text: str) -> bool:
+    lowered = text.lower()
+    if lowered in ("true", "yes", "1"):
+        return True
+    if lowered in ("false", "no", "0"):
+        return False
+    raise NotationError(f"invalid boolean {text!r}: expected true or false")
+
+
+def _parse_int(text: str) -> int:
+    if not text.isdigit() or not text.isascii() or len(text) > 6:
+        raise NotationError(f"invalid number {text!r}: expected a whole number")
+    return int(text)
+
+
+_FIELD_PARSERS: Final[dict[str, Any]] = {
+    "players": _parse_int,
+    "clockwise": _parse_bool,
+    "numeral_order": NumeralOrder.parse,
+    "trump_lead_restricted": _parse_bool,
+    "excuse_rule": ExcuseRule.parse,
+    "group_size": _parse_int,
+    "magician_bonus": _parse_int,
+    "partnerships": _parse_bool,
+    "discard_rule": DiscardRule.parse,
+    "talon_size": _parse_int,
+    "discard_is_own_group": _parse_bool,
+}
+
+# players first, so that a changed player count is written before fields that depend on it
+_FIELD_NAMES: Final = tuple(_FIELD_PARSERS)
+
+
+def _differences(base: Rules, rules: Rules) -> list[str]:
+    return [name for name in _FIELD_NAMES if getattr(base, name) != getattr(rules, name)]
+
+
+_PRESETS: Final[dict[str, Rules]] = {
+    **{f"simplified-{n}": Rules.simplified(players=n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)},
+    "traditional-3": Rules.traditional(players=3),
+    "traditional-4": Rules.traditional(players=4),
+}

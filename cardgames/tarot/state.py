@@ -1,0 +1,656 @@
+"""A deal of Tarot as an immutable state machine: :class:`Deal` (who was dealt what),
+:class:`State` (a position: the discard phase, then the play), :class:`Move`, :class:`Trick`.
+
+A deal starts in the :attr:`Phase.DISCARD` phase when the rules have a talon: the dealer has
+taken the talon into hand and discards as many cards, one :class:`Move` at a time. Then comes
+:attr:`Phase.PLAY`, one card per move, until every hand is empty (:attr:`Phase.OVER`).
+
+>>> from cardgames.tarot import Rules, deal
+>>> state = deal(Rules.simplified(players=4), seed=7, dealer=0)
+>>> state.phase, state.to_move, len(state.hands[0])
+(<Phase.DISCARD: 'discard'>, 0, 21)
+>>> while not state.is_over:
+...     state = state.play(state.legal_moves()[0])
+>>> sum(state.points()), sum(state.payoffs())
+(Fraction(78, 1), Fraction(0, 1))
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, Final
+
+import attrs
+
+from cardgames.deck import Deck, RandomSource
+from cardgames.errors import IllegalMoveError, NotationError, RulesError
+from cardgames.tarot.cards import TAROT_PACK_SIZE, TarotCard, TarotCardSet
+from cardgames.tarot.play import (
+    EXCUSE_MASK,
+    TRUMP_MASK,
+    VALUES,
+    count_mask,
+    discard_problem,
+    legal_cards_mask,
+    legal_discards_mask,
+    play_problem,
+    trick_winner_indices,
+)
+from cardgames.tarot.rules import ExcuseRule, Rules
+
+__all__ = ["DEAL_PACKET", "Deal", "Move", "Phase", "State", "Trick", "deal"]
+
+DEAL_PACKET: Final = 5
+"""Cards given to a player at a time when dealing from a deck (see :meth:`Deal.from_deck`)."""
+_EXCUSE: Final = 77
+_MAGICIAN: Final = 56
+_FULL: Final = (1 << TAROT_PACK_SIZE) - 1
+
+
+@enum.unique
+class Phase(enum.Enum):
+    """Where a deal stands."""
+
+    DISCARD = "discard"
+    """The dealer, holding the talon, discards one card per move."""
+    PLAY = "play"
+    """Tricks are being played, one card per move."""
+    OVER = "over"
+    """Every card has been played."""
+
+
+@attrs.frozen(order=True, repr=False)
+class Move:
+    """One move: the card discarded (in the discard phase) or played (in the play phase).
+
+    >>> Move.parse('21t'), str(Move.parse('EX'))
+    (Move.parse('21T'), 'EX')
+    """
+
+    card: TarotCard
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read a move: the card's written form (see ``TarotCard.parse``).
+
+        :raises NotationError: if ``text`` is not a Tarot card.
+        """
+        try:
+            return _MOVES[TarotCard.parse(text.strip() if isinstance(text, str) else text).index]
+        except NotationError as error:
+            raise NotationError(f"invalid Tarot move {text!r}: {error}") from None
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+
+_MOVES: Final = tuple(Move(card) for card in TarotCard.all())
+
+
+def _check_trick(trick: Trick, attribute: Any, value: Any) -> None:
+    if len(trick.players) != len(trick.cards):
+        raise ValueError(
+            f"a trick needs one player per card; got {len(trick.cards)} cards and "
+            f"{len(trick.players)} players"
+        )
+
+
+@attrs.frozen(kw_only=True)
+class Trick:
+    """A trick, complete or in progress.
+
+    :param leader: the seat that led (or is about to lead) to it.
+    :param cards: the cards played, led card first.
+    :param players: the seat that played each card, in the same order.
+    :param winner: the seat that won it, once complete (None while in progress).
+
+    >>> from cardgames.tarot import TarotCard
+    >>> trick = Trick(leader=2, cards=(TarotCard.parse('KH'),), players=(2,))
+    >>> trick.card_of(2), trick.card_of(0), trick.is_complete
+    (TarotCard.parse('KH'), None, False)
+    """
+
+    leader: int
+    cards: tuple[TarotCard, ...] = attrs.field(default=(), validator=_check_trick)
+    players: tuple[int, ...] = ()
+    winner: int | None = None
+
+    @property
+    def is_complete(self) -> bool:
+        """True once the trick has been won."""
+        return self.winner is not None
+
+    def card_of(self, player: int) -> TarotCard | None:
+        """The card ``player`` played to this trick, or None."""
+        for seat, card in zip(self.players, self.cards, strict=True):
+            if seat == player:
+                return card
+        return None
+
+    @property
+    def mask(self) -> int:
+        """The cards as a raw mask."""
+        mask = 0
+        for card in self.cards:
+            mask |= 1 << card.index
+        return mask
+
+    def __str__(self) -> str:
+        return ",".join(str(card) for card in self.cards)
+
+
+def _deal_problem(rules: Rules, dealer: int, hands: Sequence[int], talon: int) -> str | None:
+    if not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+        return f"dealer must be a seat from 0 to {rules.players - 1}, got {dealer!r}"
+    if len(hands) != rules.players:
+        return f"expected {rules.players} hands, got {len(hands)}"
+    for player, hand in enumerate(hands):
+        if hand.bit_count() != rules.hand_size:
+            return f"player {player} holds {hand.bit_count()} cards, expected {rules.hand_size}"
+    if talon.bit_count() != rules.talon_size:
+        return f"the talon holds {talon.bit_count()} cards, expected {rules.talon_size}"
+    seen = talon
+    for hand in hands:
+        if seen & hand:
+            return "a card is dealt twice"
+        seen |= hand
+    if seen != _FULL:
+        return "some cards are not dealt"
+    return None
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class Deal:
+    """Who was dealt what: the rules, the dealer, every hand (by seat) and the talon.
+
+    The written form (:meth:`parse` / ``str``) is described in :mod:`cardgames.tarot.notation`.
+
+    :raises RulesError: if the hands and talon do not share out the 78 cards as the rules say.
+
+    >>> from cardgames.tarot import Rules
+    >>> game = Deal.random(Rules.traditional(players=3), seed=7, dealer=1)
+    >>> [len(hand) for hand in game.hands], len(game.talon)
+    ([25, 25, 25], 3)
+    >>> Deal.parse(str(game)) == game
+    True
+    """
+
+    rules: Rules
+    dealer: int
+    hands: tuple[TarotCardSet, ...]
+    talon: TarotCardSet
+
+    def __attrs_post_init__(self) -> None:
+        problem = _deal_problem(
+            self.rules, self.dealer, [hand.mask for hand in self.hands], self.talon.mask
+        )
+        if problem is not None:
+            raise RulesError(f"invalid Tarot deal for {self.rules}: {problem}")
+
+    @classmethod
+    def from_deck(cls, rules: Rules, deck: Deck[Any], dealer: int = 0) -> Deal:
+        """Deal a 78-card deck from the top: packets of :data:`DEAL_PACKET` cards (fewer to
+        finish a hand) round the table, starting with the player after the dealer in the
+        direction of play; the last ``rules.talon_size`` cards are the talon.
+
+        :raises RulesError: if the deck is not the whole Tarot pack or the dealer is not a seat.
+        """
+        if len(deck) != TAROT_PACK_SIZE or not all(isinstance(card, TarotCard) for card in deck):
+            raise RulesError(f"a Tarot deal needs the 78-card Tarot pack, got {len(deck)} cards")
+        if not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+            raise RulesError(
+                f"invalid Tarot deal: dealer must be a seat from 0 to {rules.players - 1}, "
+                f"got {dealer!r}"
+            )
+        dealt, rest = deck.deal(rules.players, rules.hand_size, packet=DEAL_PACKET)
+        masks = [0] * rules.players
+        seat = dealer
+        for hand in dealt:
+            seat = rules.next_player(seat)
+            masks[seat] = hand.mask
+        return cls(
+            rules=rules,
+            dealer=dealer,
+            hands=tuple(TarotCardSet(mask) for mask in masks),
+            talon=TarotCardSet.from_cards(rest),
+        )
+
+    @classmethod
+    def random(cls, rules: Rules, seed: RandomSource, dealer: int = 0) -> Deal:
+        """Shuffle the pack with ``seed`` (see ``Deck.shuffled``) and deal it
+        (:meth:`from_deck`)."""
+        return cls.from_deck(rules, Deck.tarot().shuffled(seed), dealer)
+
+    def start(self) -> State:
+        """The state at the start of this deal (see :meth:`State.from_deal`)."""
+        return State.from_deal(self.rules, self.hands, self.talon, self.dealer)
+
+    @classmethod
+    def parse(cls, text: str) -> Deal:
+        """Read a deal in the notation of :mod:`cardgames.tarot.notation`.
+
+        :raises NotationError: if the text is not a valid deal.
+        """
+        from cardgames.tarot.notation import parse_deal
+
+        return parse_deal(text)
+
+    def __str__(self) -> str:
+        from cardgames.tarot.notation import format_deal
+
+        return format_deal(self)
+
+    def __repr__(self) -> str:
+        return f"Deal.parse({str(self)!r})"
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class State:
+    """A position in a deal of Tarot. Immutable: :meth:`play` returns a new state.
+
+    Build one with :func:`deal`, :meth:`from_deal`, :meth:`Deal.start` or :meth:`parse`.
+
+    :param initial: the deal this state comes from.
+    :param phase: discard, play or over.
+    :param to_move: the seat to move (the dealer while discarding). Once the deal is over it is
+        the winner of the last trick.
+    :param hands: each seat's hand.
+    :param discard: the cards the dealer has discarded so far.
+    :param trick: the trick in progress (its ``leader`` is set even before the lead).
+    :param tricks: the completed tricks, in order.
+    :param won: each seat's won cards so far, with the Excuse kept by the player who played it
+        (the end-of-deal settlement of the Excuse is applied only by :meth:`piles`).
+    :param trumps_played: whether any trump has been played in this deal.
+    :param excuse_trick: the position in ``tricks`` of the completed trick the Excuse was
+        played to, if any.
+
+    >>> from cardgames.tarot import Rules, deal
+    >>> state = deal(Rules.traditional(players=3), seed=7, dealer=0)
+    >>> state.legal_moves()[:3]
+    (Move.parse('2S'), Move.parse('3S'), Move.parse('4S'))
+    >>> after = state.play(state.legal_moves()[0])
+    >>> len(after.discard), len(state.discard)
+    (1, 0)
+    """
+
+    initial: Deal
+    phase: Phase
+    to_move: int
+    hands: tuple[TarotCardSet, ...]
+    discard: TarotCardSet = attrs.field(factory=TarotCardSet)
+    trick: Trick
+    tricks: tuple[Trick, ...] = ()
+    won: tuple[TarotCardSet, ...]
+    trumps_played: bool = False
+    excuse_trick: int | None = None
+
+    # -- construction ----------------------------------------------------------------------
+
+    @classmethod
+    def from_deal(
+        cls,
+        rules: Rules,
+        hands: Sequence[TarotCardSet],
+        talon: TarotCardSet,
+        dealer: int = 0,
+    ) -> State:
+        """The start of a deal with these hands (by seat) and talon: the dealer takes the talon
+        into hand and the discard phase begins (straight to play when there is no talon).
+
+        :raises RulesError: if the hands and talon do not fit the rules.
+
+        >>> from cardgames.tarot import Rules, TarotCardSet
+        >>> rules = Rules.simplified(players=2)
+        >>> cards = list(TarotCardSet.full())
+        >>> hands = [TarotCardSet.from_cards(cards[:39]), TarotCardSet.from_cards(cards[39:])]
+        >>> state = State.from_deal(rules, hands, TarotCardSet(), dealer=1)
+        >>> state.phase, state.to_move
+        (<Phase.PLAY: 'play'>, 0)
+        """
+        initial = Deal(rules=rules, dealer=dealer, hands=tuple(hands), talon=talon)
+        held = list(initial.hands)
+        if rules.talon_size:
+            held[dealer] = held[dealer] | talon
+            phase, to_move = Phase.DISCARD, dealer
+        else:
+            phase, to_move = Phase.PLAY, rules.first_leader(dealer)
+        return cls(
+            initial=initial,
+            phase=phase,
+            to_move=to_move,
+            hands=tuple(held),
+            trick=Trick(leader=rules.first_leader(dealer)),
+            won=(TarotCardSet(),) * rules.players,
+        )
+
+    @classmethod
+    def from_deck(cls, rules: Rules, deck: Deck[Any], dealer: int = 0) -> State:
+        """Deal ``deck`` as :meth:`Deal.from_deck` does and start the deal."""
+        return Deal.from_deck(rules, deck, dealer).start()
+
+    @classmethod
+    def parse(cls, text: str) -> State:
+        """Read a position in the notation of :mod:`cardgames.tarot.notation`.
+
+        :raises NotationError: if the text is not a valid position.
+        """
+        from cardgames.tarot.notation import parse_position
+
+        return parse_position(text)
+
+    def position(self) -> str:
+        """This position in the notation of :mod:`cardgames.tarot.notation` (also ``str``)."""
+        from cardgames.tarot.notation import format_position
+
+        return format_position(self)
+
+    def __str__(self) -> str:
+        return self.position()
+
+    def __repr__(self) -> str:
+        return f"State.parse({self.position()!r})"
+
+    # -- simple views ----------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of this deal."""
+        return self.initial.rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self.initial.dealer
+
+    @property
+    def is_over(self) -> bool:
+        """True once every card has been played."""
+        return self.phase is Phase.OVER
+
+    @property
+    def discard_remaining(self) -> int:
+        """How many cards the dealer still has to discard."""
+        return self.rules.talon_size - len(self.discard)
+
+    def history(self) -> tuple[Move, ...]:
+        """The moves that lead from the start of the deal to this state: the discard (in card
+        order, which is always a legal order) then every card played."""
+        moves = [_MOVES[card.index] for card in self.discard]
+        for trick in (*self.tricks, self.trick):
+            moves.extend(_MOVES[card.index] for card in trick.cards)
+        return tuple(moves)
+
+    def key(self) -> tuple[Any, ...]:
+        """A cheap hashable summary: two states of the same deal with equal keys have the same
+        legal moves now and the same points after the same continuation. It leaves out the
+        order of past tricks."""
+        excuse: tuple[int, ...] = ()
+        if self.excuse_trick is not None:
+            trick = self.tricks[self.excuse_trick]
+            player = trick.players[[card.index for card in trick.cards].index(_EXCUSE)]
+            assert trick.winner is not None
+            last = self.excuse_trick == self.rules.tricks_per_deal - 1
+            excuse = (player, trick.winner, last)
+        return (
+            self.phase.value,
+            self.to_move,
+            tuple(hand.mask for hand in self.hands),
+            self.discard.mask,
+            self.trick.leader,
+            tuple(card.index for card in self.trick.cards),
+            tuple(pile.mask for pile in self.won),
+            self.trumps_played,
+            excuse,
+        )
+
+    # -- moves -----------------------------------------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move, in ascending card order (spades, hearts, diamonds, clubs from 1 to
+        King, then trumps 1 to 21, then the Excuse); empty once the deal is over."""
+        return tuple(_MOVES[index] for index in _bits(self._legal_mask()))
+
+    def _legal_mask(self) -> int:
+        if self.phase is Phase.PLAY:
+            return legal_cards_mask(
+                self.hands[self.to_move].mask,
+                [card.index for card in self.trick.cards],
+                self.rules,
+                self.trumps_played,
+            )
+        if self.phase is Phase.DISCARD:
+            return legal_discards_mask(
+                self.hands[self.dealer].mask, self.rules, self.discard_remaining
+            )
+        return 0
+
+    def check(self, move: Move) -> None:
+        """Raise if ``move`` is illegal here; the one check used by :meth:`play` and
+        :meth:`is_legal`.
+
+        :raises IllegalMoveError: naming the rule broken.
+        """
+        if not isinstance(move, Move):
+            raise IllegalMoveError(f"invalid Tarot move {move!r}: expected a Move")
+        reason: str | None
+        if self.phase is Phase.OVER:
+            reason = "the deal is over"
+        elif self.phase is Phase.DISCARD:
+            reason = discard_problem(
+                self.hands[self.dealer].mask, self.rules, self.discard_remaining, move.card.index
+            )
+        else:
+            reason = play_problem(
+                self.hands[self.to_move].mask,
+                [card.index for card in self.trick.cards],
+                self.rules,
+                self.trumps_played,
+                move.card.index,
+            )
+        if reason is not None:
+            action = "discard" if self.phase is Phase.DISCARD else "play"
+            raise IllegalMoveError(
+                f"illegal move {str(move)!r}: player {self.to_move} may not {action} it: {reason}"
+            )
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether :meth:`play` would accept ``move``."""
+        try:
+            self.check(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def play(self, move: Move) -> State:
+        """The state after ``move``; this state is left unchanged.
+
+        :raises IllegalMoveError: if the move is illegal, naming the rule broken.
+        """
+        self.check(move)
+        card = move.card
+        bit = 1 << card.index
+        player = self.to_move
+        hands = list(self.hands)
+        hands[player] = TarotCardSet(hands[player].mask & ~bit)
+        rules = self.rules
+        if self.phase is Phase.DISCARD:
+            discard = TarotCardSet(self.discard.mask | bit)
+            done = len(discard) == rules.talon_size
+            return attrs.evolve(
+                self,
+                hands=tuple(hands),
+                discard=discard,
+                phase=Phase.PLAY if done else Phase.DISCARD,
+                to_move=self.trick.leader if done else player,
+            )
+        trick = self.trick
+        cards = (*trick.cards, card)
+        players = (*trick.players, player)
+        trumps_played = self.trumps_played or bool(bit & TRUMP_MASK)
+        if len(cards) < rules.players:
+            return attrs.evolve(
+                self,
+                hands=tuple(hands),
+                trick=Trick(leader=trick.leader, cards=cards, players=players),
+                to_move=rules.next_player(player),
+                trumps_played=trumps_played,
+            )
+        indices = [c.index for c in cards]
+        position = trick_winner_indices(indices, rules.numeral_order)
+        assert position is not None  # a complete trick holds a card other than the Excuse
+        winner = players[position]
+        won = list(self.won)
+        mask = sum(1 << index for index in indices)
+        excuse_trick = self.excuse_trick
+        if mask & EXCUSE_MASK:
+            excuser = players[indices.index(_EXCUSE)]
+            won[excuser] = TarotCardSet(won[excuser].mask | EXCUSE_MASK)
+            mask &= ~EXCUSE_MASK
+            excuse_trick = len(self.tricks)
+        won[winner] = TarotCardSet(won[winner].mask | mask)
+        over = not any(hands)
+        return attrs.evolve(
+            self,
+            hands=tuple(hands),
+            trick=Trick(leader=winner),
+            tricks=(
+                *self.tricks,
+                Trick(leader=trick.leader, cards=cards, players=players, winner=winner),
+            ),
+            won=tuple(won),
+            to_move=winner,
+            trumps_played=trumps_played,
+            excuse_trick=excuse_trick,
+            phase=Phase.OVER if over else Phase.PLAY,
+        )
+
+    # -- scoring ---------------------------------------------------------------------------
+
+    def piles(self) -> tuple[TarotCardSet, ...]:
+        """Each seat's counted cards from tricks (the discard is not included).
+
+        Once the deal is over the Excuse has been settled under the rules'
+        :class:`cardgames.tarot.rules.ExcuseRule`; before that these are the ``won`` piles, with the
+        Excuse provisionally kept by the player who played it.
+        """
+        if self.phase is not Phase.OVER or self.excuse_trick is None:
+            return self.won
+        won = [pile.mask for pile in self.won]
+        rules = self.rules
+        trick = self.tricks[self.excuse_trick]
+        excuser = trick.players[[card.index for card in trick.cards].index(_EXCUSE)]
+        winner = trick.winner
+        assert winner is not None
+        if rules.team_of(excuser) == rules.team_of(winner):
+            return self.won
+        side = [p for p in range(rules.players) if rules.team_of(p) == rules.team_of(excuser)]
+        side_won_trick = any(won[p] & ~EXCUSE_MASK for p in side)
+        last = self.excuse_trick == len(self.tricks) - 1
+        exchange = rules.excuse_rule is ExcuseRule.EXCHANGE
+        if not side_won_trick or (last and exchange):
+            won[excuser] &= ~EXCUSE_MASK
+            won[winner] |= EXCUSE_MASK
+        elif exchange:
+            best: tuple[int, int, int] | None = None
+            for p in side:
+                for index in _bits(won[p] & ~EXCUSE_MASK):
+                    candidate = (VALUES[index], index, p)
+                    if best is None or candidate < best:
+                        best = candidate
+            assert best is not None
+            _, index, holder = best
+            won[holder] &= ~(1 << index)
+            won[winner] |= 1 << index
+        return tuple(TarotCardSet(mask) for mask in won)
+
+    def _bonus_winner(self) -> int | None:
+        if self.phase is not Phase.OVER or not self.rules.magician_bonus:
+            return None
+        last = self.tricks[-1]
+        assert last.winner is not None
+        if last.card_of(last.winner) == TarotCard.from_index(_MAGICIAN):
+            return last.winner
+        return None
+
+    def _seat_points(self) -> list[Fraction]:
+        rules = self.rules
+        group = rules.group_size
+        points = [count_mask(pile.mask, group) for pile in self.piles()]
+        discard = self.discard.mask
+        if rules.discard_is_own_group and discard:
+            size = discard.bit_count()
+            points[self.dealer] += count_mask(discard, size)
+        else:
+            points[self.dealer] += count_mask(discard, group)
+        bonus_winner = self._bonus_winner()
+        if bonus_winner is not None:
+            points[bonus_winner] += rules.magician_bonus
+        return points
+
+    def team_points(self) -> tuple[Fraction, ...]:
+        """Counted points of each side of ``rules.teams`` (one per seat without partnerships):
+        the side's piles, the discard for the dealer's side, and the Magician bonus if earned.
+
+        The count is final once the deal is over; before that it covers only the cards already
+        won and discarded, with the Excuse still with its player and no bonus yet.
+        """
+        seat_points = self._seat_points()
+        return tuple(sum((seat_points[p] for p in team), Fraction(0)) for team in self.rules.teams)
+
+    def points(self) -> tuple[Fraction, ...]:
+        """Counted points per seat; partners both get their side's total (see
+        :meth:`team_points`).
+
+        >>> from cardgames.tarot import Rules, deal
+        >>> state = deal(Rules.traditional(players=4), seed=3)
+        >>> while not state.is_over:
+        ...     state = state.play(state.legal_moves()[-1])
+        >>> points = state.points()
+        >>> points[0] == points[2], points[0] + points[1]
+        (True, Fraction(72, 1))
+        """
+        rules = self.rules
+        teams = self.team_points()
+        index = {team: i for i, members in enumerate(rules.teams) for team in members}
+        return tuple(teams[index[p]] for p in range(rules.players))
+
+    def payoffs(self) -> tuple[Fraction, ...]:
+        """Each seat's points minus the average: the total divided among the sides (the
+        players, or the two partnerships). Partners both get their side's payoff; the payoffs
+        of the sides sum to zero.
+        """
+        rules = self.rules
+        teams = self.team_points()
+        average = sum(teams, Fraction(0)) / len(teams)
+        index = {team: i for i, members in enumerate(rules.teams) for team in members}
+        return tuple(teams[index[p]] - average for p in range(rules.players))
+
+
+def _bits(mask: int) -> list[int]:
+    result = []
+    while mask:
+        low = mask & -mask
+        result.append(low.bit_length() - 1)
+        mask ^= low
+    return result
+
+
+def deal(rules: Rules, seed: RandomSource, dealer: int = 0) -> State:
+    """Shuffle with ``seed``, deal (see :meth:`Deal.from_deck`) and return the starting state.
+
+    :param rules: the rules.
+    :param seed: an int (same seed, same deal everywhere) or a ``random.Random``.
+    :param dealer: the dealer's seat.
+    :raises RulesError: if the dealer is not a seat.
+
+    >>> from cardgames.tarot import Rules
+    >>> state = deal(Rules.simplified(players=3), seed=1, dealer=2)
+    >>> state.phase.value, state.to_move, [len(hand) for hand in state.hands]
+    ('play', 0, [26, 26, 26])
+    """
+    return Deal.random(rules, seed, dealer).start()

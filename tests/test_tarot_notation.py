@@ -1,0 +1,255 @@
+"""The deal/position notation and the JSON records: round trips, and errors on garbage."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tarot_helpers import PRESETS, random_playout
+
+from cardgames.errors import NotationError
+from cardgames.tarot import (
+    Deal,
+    Game,
+    Move,
+    Rules,
+    State,
+    TarotCardSet,
+    deal,
+    dumps,
+    format_holding,
+    loads,
+    parse_deal,
+    parse_holding,
+    parse_position,
+    random_player,
+)
+
+
+def test_holding_notation_examples() -> None:
+    cards = TarotCardSet.parse("7S NS KS 1D 10D 21T 5T EX")
+    assert format_holding(cards) == "KN7..T1..21,5,EX"
+    assert parse_holding("KN7..T1..21,5,EX") == cards
+    assert parse_holding("7nk..10a..5,ex,21") == TarotCardSet.parse("7S NS KS 1D 10D 21T 5T EX")
+    assert parse_holding("....") == TarotCardSet() == parse_holding("-")
+    assert format_holding(TarotCardSet.full()) == ".".join(
+        ["KQNJT987654321"] * 4 + [",".join(str(n) for n in range(21, 0, -1)) + ",EX"]
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(mask=st.integers(0, 2**78 - 1))
+def test_holding_round_trip(mask: int) -> None:
+    cards = TarotCardSet(mask)
+    assert parse_holding(format_holding(cards)) == cards
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=str)
+def test_deal_and_position_round_trip_along_a_playout(rules: Rules) -> None:
+    states = random_playout(deal(rules, seed=21, dealer=1), random.Random(21))
+    assert Deal.parse(str(states[0].initial)) == states[0].initial
+    assert eval(repr(states[0].initial), {"Deal": Deal}) == states[0].initial
+    for state in [*states[:: max(1, len(states) // 12)], states[-1]]:
+        text = state.position()
+        assert State.parse(text) == state
+        assert parse_position(str(state)) == state
+        assert eval(repr(state), {"State": State}) == state
+        assert loads(dumps(state)) == state
+
+
+def test_deal_notation_names_rules_dealer_hands_by_seat_and_talon() -> None:
+    game = Deal.random(Rules.traditional(players=3), seed=7, dealer=2)
+    rules_text, body = str(game).split()
+    assert rules_text == "traditional-3" and body.startswith("2:")
+    fields = body[2:].split("/")
+    assert [parse_holding(field) for field in fields] == [*game.hands, game.talon]
+    assert parse_deal(str(game)) == game
+
+
+def test_position_lists_discard_and_tricks() -> None:
+    state = deal(Rules.simplified(players=4), seed=3)
+    for _ in range(2 + 4 + 2):
+        state = state.play(state.legal_moves()[0])
+    words = state.position().split()
+    assert words[2] == "X:" + format_holding(state.discard)
+    tricks = words[3][2:].split("/")
+    assert len(tricks) == 2 and len(tricks[0].split(",")) == 4 and len(tricks[1].split(",")) == 2
+    assert State.parse(state.position()).trick == state.trick
+
+
+def test_house_rules_survive_notation_and_json() -> None:
+    rules = attrs.evolve(Rules.traditional(players=4), magician_bonus=20, clockwise=True)
+    state = random_playout(deal(rules, seed=4), random.Random(4))[30]
+    assert State.parse(state.position()) == state
+    assert loads(dumps(state)) == state
+
+
+def test_json_record_contents() -> None:
+    final = random_playout(deal(Rules.traditional(players=3), seed=1), random.Random(1))[-1]
+    record = json.loads(dumps(final, indent=2))
+    assert record["format"] == "cardgames-tarot" and record["kind"] == "deal"
+    assert record["rules"] == "traditional-3"
+    assert len(record["moves"]) == 3 + 75
+    assert record["points"] == [str(p) for p in final.points()]
+    assert record["over"] is True
+
+
+def test_game_json_round_trip() -> None:
+    game = Game(rules=Rules.simplified(players=3), seed=5, first_dealer=2)
+    game = game.play_out(random_player(5))
+    again = loads(dumps(game))
+    assert again == game
+    half = Game(rules=Rules.traditional(players=4), seed=1)
+    state = half.start_next()
+    while not state.is_over:
+        state = state.play(state.legal_moves()[0])
+    half = half.record(state)
+    assert loads(dumps(half)) == half
+
+
+BAD_POSITIONS = [
+    "",
+    "simplified-4",
+    "simplified-4 0",
+    "simplified-4 0:",
+    "simplified-9 0:-/-/-",
+    "simplified-3 3:-/-/-/-",
+    "simplified-3 0:-/-/-/-",
+    "simplified-3 x:-/-/-/-",
+    "simplified-3 0:-/-/-",
+]
+
+
+@pytest.mark.parametrize("text", BAD_POSITIONS)
+def test_bad_positions_raise_notation_error(text: str) -> None:
+    with pytest.raises(NotationError):
+        State.parse(text)
+    with pytest.raises(NotationError):
+        Deal.parse(text)
+
+
+def test_bad_positions_after_a_valid_deal_raise_notation_error() -> None:
+    state = deal(Rules.simplified(players=4), seed=3)
+    text = state.position()
+    first_discard = str(state.legal_moves()[0])
+    king = next(c for c in state.hands[0] if c.rank is not None and c.rank.name == "KING")
+    holding = format_holding(TarotCardSet.from_cards([king]))
+    for extra in [
+        "X:" + holding,  # an illegal discard
+        "P:KS",  # play before the discard
+        "X:garbage",
+        "Y:1",
+        "P:1S X:-",
+        f"X:{format_holding(TarotCardSet.parse(first_discard))} X:-",
+    ]:
+        with pytest.raises(NotationError):
+            State.parse(f"{text} {extra}")
+    full = random_playout(state, random.Random(1))[-1].position()
+    head, play = full.rsplit(" P:", 1)
+    tricks = play.split("/")
+    for broken in [
+        "/".join([",".join(reversed(tricks[0].split(","))), *tricks[1:]]),  # wrong order
+        "/".join([tricks[0] + "," + tricks[1], *tricks[2:]]),  # overlong trick
+        "/".join([tricks[0].rsplit(",", 1)[0], *tricks[1:]]),  # short trick before the end
+        play + "/KS",  # more after the end
+        play.replace(",", ";", 1),
+    ]:
+        with pytest.raises(NotationError):
+            State.parse(f"{head} P:{broken}")
+
+
+GARBAGE_RECORDS = [
+    "",
+    "{",
+    "[]",
+    "null",
+    '{"format": "cardgames-tarot"}',
+    '{"format": "cardgames-tarot", "version": 2, "kind": "deal"}',
+    '{"format": "cardgames-tarot", "version": 1, "kind": "hand"}',
+    '{"format": "cardgames-tarot", "version": 1, "kind": "deal", "rules": 3}',
+    '{"format": "other", "version": 1}',
+    "[" * 100000,
+]
+
+
+@pytest.mark.parametrize("text", GARBAGE_RECORDS)
+def test_garbage_records_raise_notation_error(text: str) -> None:
+    with pytest.raises(NotationError):
+        loads(text)
+
+
+def test_tampered_records_raise_notation_error() -> None:
+    state = random_playout(deal(Rules.simplified(players=3), seed=2), random.Random(2))[20]
+    record = json.loads(dumps(state))
+    for change in [
+        {"moves": [*record["moves"], "XX"]},
+        {"moves": record["moves"][:3] + record["moves"][2:]},
+        {"moves": [1, 2]},
+        {"moves": "KS"},
+        {"rules": "simplified-4"},
+        {"rules": "traditional-3"},
+        {"deal": "nonsense"},
+        {"deal": None},
+    ]:
+        with pytest.raises(NotationError):
+            loads(json.dumps({**record, **change}))
+    game = json.loads(dumps(Game(rules=Rules.simplified(players=2), seed=1)))
+    game_changes: list[dict[str, Any]] = [
+        {"seed": "x"},
+        {"seed": True},
+        {"first_dealer": 5},
+        {"deals": [record]},
+        {"deals": [1]},
+        {"rules": "simplified-9"},
+    ]
+    for game_change in game_changes:
+        with pytest.raises(NotationError):
+            loads(json.dumps({**game, **game_change}))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    text=st.text(alphabet=st.sampled_from('0123456789KQNJTEXSHDC.,/:-=+ \n{}[]"stfrlmp'))
+    | st.text()
+)
+def test_garbage_to_every_parser_raises_notation_error_only(text: str) -> None:
+    for parser in (
+        Rules.parse,
+        Deal.parse,
+        State.parse,
+        parse_holding,
+        parse_deal,
+        parse_position,
+        Move.parse,
+        loads,
+    ):
+        with contextlib.suppress(NotationError):
+            parser(text)
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_mutated_positions_parse_or_raise_notation_error_only(data: st.DataObject) -> None:
+    state = random_playout(deal(Rules.traditional(players=4), seed=8), random.Random(8))[40]
+    text = state.position()
+    start = data.draw(st.integers(0, len(text) - 1))
+    length = data.draw(st.integers(0, 5))
+    insert = data.draw(st.text(alphabet="KQNJT0123456789.,/:-X P", max_size=4))
+    mutated = text[:start] + insert + text[start + length :]
+    try:
+        parsed = State.parse(mutated)
+    except NotationError:
+        return
+    assert State.parse(parsed.position()) == parsed
+
+
+def test_non_string_input_raises_notation_error() -> None:
+    for parser in (Rules.parse, Deal.parse, State.parse, parse_holding, Move.parse, loads):
+        with pytest.raises(NotationError):
+            parser(None)  # type: ignore[arg-type]
