@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/cardgames packs
+	$(BIN)/cardgames analyse
 
 test: lint typecheck pytest docs
 

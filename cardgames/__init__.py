@@ -15,7 +15,13 @@ from importlib.metadata import PackageNotFoundError, version
 from cardgames.cards import JOKER_1, JOKER_2, TAILOR, Card, Rank, Suit
 from cardgames.cardset import BaseCardSet, CardSet
 from cardgames.deck import Deck, RandomSource, make_rng
-from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
+from cardgames.errors import (
+    AnalysisError,
+    CardgamesError,
+    IllegalMoveError,
+    NotationError,
+    RulesError,
+)
 
 try:
     __version__ = version("cardgames")
@@ -26,6 +32,7 @@ __all__ = [
     "JOKER_1",
     "JOKER_2",
     "TAILOR",
+    "AnalysisError",
     "BaseCardSet",
     "Card",
     "CardSet",

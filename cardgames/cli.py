@@ -30,7 +30,7 @@ GAMES = {"tarot": "Tarot (78-card pack)", "tailor": "Chase the Tailor (55-card p
 def _game_module(game: str) -> ModuleType | None:
     try:
         return importlib.import_module(f"cardgames.{game}.cli")
-    except ModuleNotFoundError:
+    except ModuleNotFoundError:  # pragma: no cover - every game ships its command module
         return None
 
 
@@ -76,14 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
             run: Callable[[argparse.Namespace], int] = getattr(module, f"run_{verb}")
             game_parser.set_defaults(run=run)
 
-    analyse = _game_module("solver")
-    if analyse is None:
-        try:
-            analyse = importlib.import_module("cardgames.solver.cli")
-        except ModuleNotFoundError:
-            analyse = None
-    if analyse is not None:
-        analyse.configure(commands)
+    from cardgames.solver.cli import configure as configure_analyse
+
+    configure_analyse(commands)
     return parser
 
 

@@ -14,7 +14,7 @@ invalid card 'ZZ': expected a rank (A 2-9 T J Q K, or 10) then a suit (S H D C),
 
 from __future__ import annotations
 
-__all__ = ["CardgamesError", "IllegalMoveError", "NotationError", "RulesError"]
+__all__ = ["AnalysisError", "CardgamesError", "IllegalMoveError", "NotationError", "RulesError"]
 
 
 class CardgamesError(Exception):
@@ -37,3 +37,8 @@ class IllegalMoveError(CardgamesError, ValueError):
 
 class RulesError(CardgamesError, ValueError):
     """A rules configuration is impossible or inconsistent (for example, seven players)."""
+
+
+class AnalysisError(CardgamesError, ValueError):
+    """The solver was asked about something it cannot analyse (for example a Tarot deal still in
+    its discard phase, or a finished game with no move to score)."""

@@ -1,0 +1,134 @@
+"""Perfect-information analysis of Tarot and Chase the Tailor positions.
+
+:func:`analyse` scores every legal move of a position for one side when all cards are visible,
+and gives a best line of play; :func:`analyse_play` replays a sequence of moves and says what
+each one cost.
+
+>>> from cardgames import solver, tarot
+>>> state = tarot.State.parse(SAMPLE_POSITION)
+>>> analysis = solver.analyse(state)
+>>> analysis.exact, analysis.value == max(entry.value for entry in analysis.move_values)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import Any
+
+from cardgames.errors import AnalysisError
+from cardgames.solver.api import Analysis, Bound, GameState, Limit, MoveValue, PlayStep
+from cardgames.solver.sample import SAMPLE_POSITION
+
+__all__ = [
+    "SAMPLE_POSITION",
+    "Analysis",
+    "Bound",
+    "GameState",
+    "Limit",
+    "MoveValue",
+    "PlayStep",
+    "analyse",
+    "analyse_play",
+    "reference_value",
+]
+
+
+def analyse(
+    state: Any,
+    *,
+    perspective: int | None = None,
+    limit: Limit | None = None,
+    progress: Callable[[int, int, int], None] | None = None,
+) -> Analysis:
+    """Score every legal move of ``state`` for ``perspective``'s side, with all cards visible.
+
+    :param state: a :class:`cardgames.tarot.state.State` in its play phase, or a
+        :class:`cardgames.tailor.State` whose round is not over.
+    :param perspective: the seat whose side is analysed (default: the player to move). In the
+        four-player partnership game the side is the partnership.
+    :param limit: a node and/or time budget; when it runs out the result has ``exact=False``
+        and its values are bounds.
+    :param progress: called now and then with the moves scored so far, the moves to score and
+        the nodes searched (the command line uses it to report long analyses).
+    :returns: the :class:`~cardgames.solver.api.Analysis`.
+    :raises AnalysisError: for a state the solver cannot analyse.
+    """
+    from cardgames import tailor, tarot
+
+    if isinstance(state, tarot.State):
+        from cardgames.solver.tarot_analysis import analyse_tarot
+
+        return analyse_tarot(state, perspective=perspective, limit=limit, progress=progress)
+    if isinstance(state, tailor.State):
+        from cardgames.solver.tailor_search import analyse_tailor
+
+        return analyse_tailor(state, perspective=perspective, limit=limit)
+    raise AnalysisError(
+        f"cannot analyse {type(state).__name__!r}: expected a tarot.State or a tailor.State"
+    )
+
+
+def analyse_play(
+    state: Any, moves: Iterable[Any], *, limit: Limit | None = None
+) -> tuple[PlayStep, ...]:
+    """Judge a played sequence: each move's value against the best move at that point.
+
+    Each position is analysed from the side of the player about to move, so ``loss`` is what
+    that player's side gave away with the move (0 for a best move).
+
+    >>> from cardgames import solver, tarot
+    >>> state = tarot.State.parse(SAMPLE_POSITION)
+    >>> steps = solver.analyse_play(state, solver.analyse(state).pv[:3])
+    >>> [step.loss for step in steps]
+    [Fraction(0, 1), Fraction(0, 1), Fraction(0, 1)]
+
+    :param limit: the budget for each position's analysis.
+    :raises IllegalMoveError: if a move is not legal where it is played.
+    :raises AnalysisError: if the sequence runs past the end of the deal or round.
+    """
+    steps = []
+    for move in moves:
+        if state.is_over:
+            raise AnalysisError(f"move {str(move)!r} comes after the end of the game")
+        following = state.play(move)  # raises IllegalMoveError with the rule broken
+        analysis = analyse(state, perspective=state.to_move, limit=limit)
+        after = analysis.value_of(move)
+        steps.append(
+            PlayStep(
+                move=move,
+                player=state.to_move,
+                before=analysis.value,
+                after=after,
+                loss=analysis.value - after,
+                exact=analysis.exact,
+            )
+        )
+        state = following
+    return tuple(steps)
+
+
+def reference_value(state: Any, perspective: int | None = None) -> Fraction:
+    """The position's value by the plain reference search, for checking :func:`analyse`.
+
+    It has no table, no move ordering and no merging of equivalent moves, so it is only
+    practical for small endgames. Chase the Tailor positions are searched to the default
+    horizon.
+
+    :raises AnalysisError: for a state the solver cannot analyse.
+    """
+    from cardgames import tailor, tarot
+
+    if isinstance(state, tarot.State):
+        from cardgames.solver.tarot_analysis import reference_tarot_value
+
+        return reference_tarot_value(state, perspective)
+    if isinstance(state, tailor.State):
+        from cardgames.solver.tailor_search import DEFAULT_HORIZON, reference_tailor_value
+
+        seat = state.to_move if perspective is None else perspective
+        return reference_tailor_value(state, seat, DEFAULT_HORIZON)
+    raise AnalysisError(
+        f"cannot analyse {type(state).__name__!r}: expected a tarot.State or a tailor.State"
+    )

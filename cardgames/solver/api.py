@@ -1,0 +1,241 @@
+"""The solver's public vocabulary: search limits, the result of an analysis, and the protocol
+that game states implement.
+
+An analysis assumes perfect information: every hand (and, in Chase the Tailor, the order of the
+stock) is visible to everyone. It answers two questions about a position: what is each legal
+move worth to the analysed side, and which line of play leads to that value?
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, Literal, Protocol, Self, TypeVar
+
+import attrs
+
+from cardgames.errors import AnalysisError
+
+__all__ = [
+    "Analysis",
+    "Bound",
+    "GameState",
+    "Limit",
+    "MoveValue",
+    "PlayStep",
+]
+
+Bound = Literal["exact", "bounds", "horizon"]
+"""How far to trust an analysis' numbers.
+
+``"exact"``
+    the search finished: every value is the true value.
+``"bounds"``
+    a :class:`Limit` stopped the search: each value is a guaranteed lower bound (``lower``) and
+    ``upper`` a guaranteed upper bound; ``value`` is the lower bound.
+``"horizon"``
+    a Chase the Tailor search was cut at a turn horizon: values below the horizon are
+    estimates (see the solver guide), not guarantees.
+"""
+
+M = TypeVar("M")
+
+
+class GameState(Protocol[M]):
+    """What the solver needs from a game state; :class:`cardgames.tarot.state.State` and
+    :class:`cardgames.tailor.State` both provide it."""
+
+    @property
+    def to_move(self) -> int:
+        """The seat to move."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal or round has ended."""
+
+    def legal_moves(self) -> tuple[M, ...]:
+        """Every legal move, in the engine's documented order."""
+
+    def play(self, move: M) -> Self:
+        """The state after ``move``."""
+
+    def payoffs(self) -> tuple[Fraction | int, ...]:
+        """One number per seat."""
+
+
+def _check_limit(instance: Limit, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+        raise AnalysisError(f"invalid limit {attribute.name}={value!r}: expected a positive number")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise AnalysisError(f"invalid limit {attribute.name}={value!r}: expected a finite number")
+
+
+@attrs.frozen
+class Limit:
+    """A budget for one analysis: a number of search nodes, a number of seconds, or both.
+
+    The solver checks the budget at every node, so a call returns within the time limit plus
+    one node's work. A search stopped by a limit reports ``exact=False`` and bounds.
+
+    >>> Limit(time=0.5)
+    Limit(nodes=None, time=0.5)
+    >>> Limit(nodes=0)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.AnalysisError: invalid limit nodes=0: expected a positive number
+    """
+
+    nodes: int | None = attrs.field(default=None, validator=_check_limit)
+    """Search nodes allowed (None: no limit)."""
+    time: float | None = attrs.field(default=None, validator=_check_limit)
+    """Seconds allowed, measured with :func:`time.perf_counter` (None: no limit)."""
+
+
+def _jsonable(value: Fraction) -> int | str:
+    return value.numerator if value.denominator == 1 else str(value)
+
+
+@attrs.frozen(kw_only=True)
+class MoveValue:
+    """The value of one legal move for the analysed side.
+
+    :param move: the move, as the engine's move object.
+    :param value: its value (the lower bound when the search was stopped early).
+    :param lower: a guaranteed lower bound (equal to ``value``).
+    :param upper: a guaranteed upper bound (equal to ``value`` when exact).
+    """
+
+    move: Any
+    value: Fraction
+    lower: Fraction
+    upper: Fraction
+
+    @property
+    def exact(self) -> bool:
+        """Whether the value is exact (its bounds meet)."""
+        return self.lower == self.upper
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict: the move in its written form and the numbers (ints, or fraction
+        strings such as ``"77/3"``)."""
+        return {
+            "move": str(self.move),
+            "value": _jsonable(self.value),
+            "lower": _jsonable(self.lower),
+            "upper": _jsonable(self.upper),
+        }
+
+
+@attrs.frozen(kw_only=True)
+class Analysis:
+    """The result of :func:`cardgames.solver.analyse`.
+
+    :param game: ``"tarot"`` or ``"tailor"``.
+    :param perspective: the seat whose side is analysed.
+    :param side: every seat playing for that side (the perspective, or its partnership).
+    :param to_move: the seat to move in the analysed position.
+    :param objective: what ``value`` measures, in words.
+    :param value: the position's value for the side (the best move's value for the side to
+        move when that is the analysed side, the worst otherwise).
+    :param lower: a guaranteed lower bound on ``value``.
+    :param upper: a guaranteed upper bound on ``value``.
+    :param move_values: every legal move with its value, in the engine's move order.
+    :param best_moves: the moves that achieve ``value`` for the player to move.
+    :param pv: the principal variation: one best line from this position to the end (or to the
+        horizon).
+    :param nodes: search nodes visited.
+    :param elapsed: seconds spent.
+    :param exact: False when a limit or a horizon cut the search; see ``bound``.
+    :param bound: how to read the numbers (see :data:`cardgames.solver.api.Bound`).
+    :param horizon: for Chase the Tailor, the turn horizon searched (None for Tarot).
+    """
+
+    game: str
+    perspective: int
+    side: tuple[int, ...]
+    to_move: int
+    objective: str
+    value: Fraction
+    lower: Fraction
+    upper: Fraction
+    move_values: tuple[MoveValue, ...]
+    best_moves: tuple[Any, ...]
+    pv: tuple[Any, ...]
+    nodes: int
+    elapsed: float
+    exact: bool
+    bound: Bound
+    horizon: int | None = None
+
+    def value_of(self, move: Any) -> Fraction:
+        """The value of one legal move.
+
+        :raises AnalysisError: if ``move`` is not one of the analysed moves.
+        """
+        for entry in self.move_values:
+            if entry.move == move:
+                return entry.value
+        raise AnalysisError(f"move {str(move)!r} is not a legal move of the analysed position")
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict of everything above; moves in their written form, fractions as
+        strings such as ``"77/3"``."""
+        return {
+            "game": self.game,
+            "perspective": self.perspective,
+            "side": list(self.side),
+            "to_move": self.to_move,
+            "objective": self.objective,
+            "value": _jsonable(self.value),
+            "lower": _jsonable(self.lower),
+            "upper": _jsonable(self.upper),
+            "exact": self.exact,
+            "bound": self.bound,
+            "horizon": self.horizon,
+            "move_values": [entry.to_dict() for entry in self.move_values],
+            "best_moves": [str(move) for move in self.best_moves],
+            "pv": [str(move) for move in self.pv],
+            "nodes": self.nodes,
+            "elapsed": round(self.elapsed, 6),
+        }
+
+
+@attrs.frozen(kw_only=True)
+class PlayStep:
+    """One move of a played sequence, judged by :func:`cardgames.solver.analyse_play`.
+
+    Values are from the point of view of the side of the player who made the move.
+
+    :param move: the move played.
+    :param player: the seat that played it.
+    :param before: the position's value for that player's side before the move (the best move).
+    :param after: the value of the move actually played.
+    :param loss: ``before - after``: what the move cost (0 for a best move).
+    :param exact: whether both values are exact.
+    """
+
+    move: Any
+    player: int
+    before: Fraction
+    after: Fraction
+    loss: Fraction
+    exact: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict."""
+        return {
+            "move": str(self.move),
+            "player": self.player,
+            "before": _jsonable(self.before),
+            "after": _jsonable(self.after),
+            "loss": _jsonable(self.loss),
+            "exact": self.exact,
+        }
+
+
+def moves_text(moves: Sequence[Any]) -> str:
+    """Moves in their written forms, separated by spaces."""
+    return " ".join(str(move) for move in moves)

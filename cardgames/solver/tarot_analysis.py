@@ -1,0 +1,272 @@
+"""Analysis of Tarot positions: from a :class:`cardgames.tarot.state.State` to an
+:class:`~cardgames.solver.api.Analysis`.
+
+The value of a position is the number of card points the analysed side holds when the deal is
+over, counted as :meth:`cardgames.tarot.state.State.team_points` counts them (won cards, the discard
+for the dealer's side, the Excuse settled by the rules, the Magician's bonus), when every other
+player plays against that side.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from fractions import Fraction
+
+from cardgames.errors import AnalysisError
+from cardgames.solver.api import Analysis, Limit, MoveValue
+from cardgames.solver.tarot_model import (
+    E_WON,
+    EX_PENDING,
+    EX_SETTLED,
+    EX_SHIFT,
+    EXCUSE_BIT,
+    MIN_SHIFT,
+    NO_MIN,
+    TRUMPS_PLAYED,
+    W_MAX,
+    Position,
+    TarotModel,
+)
+from cardgames.solver.tarot_search import (
+    LimitReached,
+    ReferenceSearch,
+    TarotSearch,
+    advance,
+    future_bounds,
+    representatives,
+    root_legal,
+    to_move,
+)
+from cardgames.tarot.cards import TarotCard
+from cardgames.tarot.play import count_mask
+from cardgames.tarot.rules import ExcuseRule, NumeralOrder, Rules
+from cardgames.tarot.state import Move, Phase, State
+
+__all__ = [
+    "TAROT_OBJECTIVE",
+    "Progress",
+    "analyse_tarot",
+    "build_model",
+    "reference_tarot_value",
+]
+
+Progress = Callable[[int, int, int], None]
+"""A progress callback: moves scored, moves to score, nodes searched."""
+
+TAROT_OBJECTIVE = "card points of the side at the end of the deal (State.team_points)"
+
+
+def build_model(rules: Rules, perspective: int) -> TarotModel:
+    """The search tables for ``rules`` with ``perspective``'s side maximising."""
+    team = rules.team_of(perspective)
+    return TarotModel(
+        players=rules.players,
+        clockwise=rules.clockwise,
+        traditional_order=rules.numeral_order is NumeralOrder.TRADITIONAL,
+        lead_restricted=rules.trump_lead_restricted,
+        exchange=rules.excuse_rule is ExcuseRule.EXCHANGE,
+        group=rules.group_size,
+        bonus=rules.magician_bonus,
+        teams=[rules.team_of(p) for p in range(rules.players)],
+        maximiser=[rules.team_of(p) == team for p in range(rules.players)],
+    )
+
+
+def _root(state: State, model: TarotModel) -> tuple[Position, Fraction]:
+    """The compact position of ``state`` and the discard points credited to the side."""
+    rules = state.rules
+    hands = [model.hand_to_internal(hand.mask) for hand in state.hands]
+    trick = [model.card_to_internal(card.index) for card in state.trick.cards]
+    flags = TRUMPS_PLAYED if state.trumps_played else 0
+    holder = -1
+    for seat, hand in enumerate(state.hands):
+        if hand.mask >> EXCUSE_BIT & 1:
+            holder = seat
+    for seat, card in zip(state.trick.players, state.trick.cards, strict=True):
+        if card.index == EXCUSE_BIT:
+            holder = seat
+    if state.excuse_trick is not None:
+        done = state.tricks[state.excuse_trick]
+        holder = done.players[[card.index for card in done.cards].index(EXCUSE_BIT)]
+        assert done.winner is not None
+        flags |= EX_PENDING << EX_SHIFT
+        if model.maximiser[done.winner]:
+            flags |= W_MAX
+    if holder < 0:
+        flags |= EX_SETTLED << EX_SHIFT
+    least = NO_MIN
+    secured = 0
+    for seat, pile in enumerate(state.won):
+        cards = pile.mask & ~(1 << EXCUSE_BIT)
+        weights = [model.weight[model.card_to_internal(i)] for i in _bits(cards)]
+        if model.maximiser[seat]:
+            secured += sum(weights)
+        if holder >= 0 and model.teams[seat] == model.teams[holder] and weights:
+            flags |= E_WON
+            if model.exchange:
+                least = min(least, *weights)
+    flags |= least << MIN_SHIFT
+    discard = Fraction(0)
+    if model.maximiser[state.dealer] and state.discard:
+        mask = state.discard.mask
+        group = mask.bit_count() if rules.discard_is_own_group else rules.group_size
+        discard = count_mask(mask, group)
+    tricks_left = rules.tricks_per_deal - len(state.tricks)
+    position = Position(hands, state.trick.leader, trick, tricks_left, flags, holder, secured)
+    return position, discard
+
+
+def _bits(mask: int) -> list[int]:
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low.bit_length() - 1)
+        mask ^= low
+    return bits
+
+
+def _check(state: State, perspective: int | None) -> int:
+    if not isinstance(state, State):
+        raise AnalysisError(f"cannot analyse {state!r}: expected a cardgames.tarot.State")
+    if state.phase is Phase.OVER:
+        raise AnalysisError("cannot analyse a Tarot deal that is over: there is no move to score")
+    if state.phase is not Phase.PLAY:
+        raise AnalysisError(
+            f"cannot analyse a Tarot deal in its {state.phase.value!r} phase: the solver "
+            "analyses the play of the cards (finish the discard first)"
+        )
+    if perspective is None:
+        return state.to_move
+    if not isinstance(perspective, int) or not 0 <= perspective < state.rules.players:
+        raise AnalysisError(
+            f"invalid perspective {perspective!r}: expected a seat from 0 to "
+            f"{state.rules.players - 1}"
+        )
+    return perspective
+
+
+def analyse_tarot(
+    state: State,
+    *,
+    perspective: int | None = None,
+    limit: Limit | None = None,
+    progress: Progress | None = None,
+) -> Analysis:
+    """Analyse a Tarot position in its play phase (see :func:`cardgames.solver.analyse`).
+
+    :param progress: called after each distinct legal card is scored with the number scored,
+        the number to score and the nodes searched so far.
+
+    :raises AnalysisError: for a deal still in its discard phase or already over, or a seat
+        that does not exist.
+    """
+    seat = _check(state, perspective)
+    rules = state.rules
+    started = time.perf_counter()
+    limit = limit or Limit()
+    deadline = started + limit.time if limit.time is not None else None
+    model = build_model(rules, seat)
+    root, discard = _root(state, model)
+    group = rules.group_size
+
+    def points(scaled: int) -> Fraction:
+        return Fraction(scaled, group) + discard
+
+    searcher = TarotSearch(model, node_limit=limit.nodes, deadline=deadline)
+    legal = root_legal(model, root)
+    classes = representatives(model, root, legal)
+    bounds: dict[int, tuple[int, int]] = {}
+    stopped = False
+    guess: int | None = None
+    for bit in sorted(set(classes.values()), reverse=True):
+        child = advance(model, root, bit)
+        low, high = future_bounds(model, child)
+        if not stopped:
+            try:
+                low, high = searcher.refine(
+                    child, low, high, None if guess is None else guess - child.secured
+                )
+            except LimitReached as reached:
+                low, high = reached.args
+                stopped = True
+        bounds[bit] = (child.secured + low, child.secured + high)
+        guess = child.secured + low
+        if progress is not None:
+            progress(len(bounds), len(set(classes.values())), searcher.nodes)
+    maximising = model.maximiser[to_move(model, root)]
+    pick = max if maximising else min
+    lower = pick(low for low, _ in bounds.values())
+    upper = pick(high for _, high in bounds.values())
+    moves = state.legal_moves()
+    move_values = []
+    best_moves = []
+    for move in moves:
+        low, high = bounds[classes[model.card_to_internal(move.card.index)]]
+        move_values.append(
+            MoveValue(move=move, value=points(low), lower=points(low), upper=points(high))
+        )
+        if low == lower:
+            best_moves.append(move)
+    pv: list[Move] = []
+    if not stopped:
+        try:
+            pv = _principal_variation(searcher, model, root, lower)
+        except LimitReached:
+            stopped = True
+    return Analysis(
+        game="tarot",
+        perspective=seat,
+        side=tuple(p for p in range(rules.players) if model.maximiser[p]),
+        to_move=state.to_move,
+        objective=TAROT_OBJECTIVE,
+        value=points(lower),
+        lower=points(lower),
+        upper=points(upper),
+        move_values=tuple(move_values),
+        best_moves=tuple(best_moves),
+        pv=tuple(pv),
+        nodes=searcher.nodes,
+        elapsed=time.perf_counter() - started,
+        exact=not stopped,
+        bound="bounds" if stopped else "exact",
+    )
+
+
+def _principal_variation(
+    searcher: TarotSearch, model: TarotModel, position: Position, value: int
+) -> list[Move]:
+    """A line of best play from ``position`` to the end of the deal, achieving ``value``."""
+    line = []
+    while position.tricks_left:
+        maximising = model.maximiser[to_move(model, position)]
+        classes = representatives(model, position, root_legal(model, position))
+        for bit in sorted(set(classes.values()), reverse=True):
+            child = advance(model, position, bit)
+            needed = value - child.secured
+            if maximising:
+                if searcher.test(child, needed):
+                    break
+            elif not searcher.test(child, needed + 1):
+                break
+        else:  # pragma: no cover - a best move always exists when the value is exact
+            raise AssertionError("no move keeps the value")
+        line.append(Move(TarotCard.from_index(model.card_to_engine(bit))))
+        position = child
+    return line
+
+
+def reference_tarot_value(state: State, perspective: int | None = None) -> Fraction:
+    """The same value as :func:`analyse_tarot` by the plain reference search (slow: small
+    endgames only). A finished deal's value is simply the side's points.
+
+    :raises AnalysisError: as :func:`analyse_tarot`.
+    """
+    if isinstance(state, State) and state.is_over:
+        seat = state.to_move if perspective is None else perspective
+        return state.team_points()[state.rules.team_of(seat)]
+    seat = _check(state, perspective)
+    model = build_model(state.rules, seat)
+    root, discard = _root(state, model)
+    future = ReferenceSearch(model).value(root)
+    return Fraction(root.secured + future, state.rules.group_size) + discard

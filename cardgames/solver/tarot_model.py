@@ -1,0 +1,184 @@
+"""The solver's compact model of a Tarot deal in play: plain ints and lists, no objects.
+
+Cards are renumbered so that, inside each suit, a higher bit is a stronger card whatever the
+rank order of the rule set (the red suits of the traditional game run 10 low to 1 high among the
+numerals). Trumps keep bits 56-76 (trump 1 to 21) and the Excuse bit 77, as in
+:class:`cardgames.tarot.cards.TarotCard`. With that layout "does this card beat that one" is a
+single integer comparison, and a run of equal-valued cards is a run of bits.
+
+Points are kept scaled by the counting group size ``k``: a card of value ``v`` is worth
+``k * v - (k - 1)``, so that the exact card points of a pile are its scaled total divided by
+``k`` (see :func:`cardgames.tarot.play.count_points`). The Excuse is never credited when its
+trick is won: it waits in a small "pending" record that is settled when the deal ends, exactly
+as the rules do (returned to its player, exchanged for a low card, or lost to the trick's
+winner).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["EXCUSE_BIT", "MAGICIAN_BIT", "Position", "TarotModel"]
+
+EXCUSE_BIT = 77
+MAGICIAN_BIT = 56
+TRUMP_SUIT = 4
+EXCUSE_SUIT = 5
+TRUMPS_MASK = ((1 << 21) - 1) << 56
+SUITED_MASK = (1 << 56) - 1
+NO_MIN = 31
+"""``e_min`` when the Excuse holder's side has won no card yet."""
+
+# Layout of the small "flags" int that travels with a position (and keys the table).
+TRUMPS_PLAYED = 1
+EX_SHIFT = 1  # 2 bits: 0 not played yet, 1 played and waiting, 2 settled or not in play
+EX_UNPLAYED, EX_PENDING, EX_SETTLED = 0, 1, 2
+W_MAX = 1 << 3  # the pending Excuse's trick went to the analysed side
+E_WON = 1 << 4  # the Excuse holder (or its team) has won a trick
+MIN_SHIFT = 5  # 5 bits: least scaled value among the holder's won cards (NO_MIN: none)
+
+
+class TarotModel:
+    """Static tables for one rule set and one analysed side.
+
+    :param players: number of players.
+    :param clockwise: direction of play (seat + 1 when clockwise).
+    :param traditional_order: red-suit numerals rank 1 high ... 10 low.
+    :param lead_restricted: trumps may not be led before one has been played.
+    :param exchange: the Excuse is exchanged for a low card (traditional) rather than returned.
+    :param group: counting group size ``k``.
+    :param bonus: the Magician's last-trick bonus in card points.
+    :param teams: entity of each seat for "has won a trick" and shared piles (partnerships).
+    :param maximiser: for each seat, whether it plays for the analysed side.
+    """
+
+    def __init__(
+        self,
+        *,
+        players: int,
+        clockwise: bool,
+        traditional_order: bool,
+        lead_restricted: bool,
+        exchange: bool,
+        group: int,
+        bonus: int,
+        teams: Sequence[int],
+        maximiser: Sequence[bool],
+    ) -> None:
+        self.players = players
+        self.next = [(p + 1) % players if clockwise else (p - 1) % players for p in range(players)]
+        self.lead_restricted = lead_restricted
+        self.exchange = exchange
+        self.group = group
+        self.bonus = bonus * group
+        self.teams = list(teams)
+        self.maximiser = list(maximiser)
+        self.to_internal = [_internal_bit(index, traditional_order) for index in range(78)]
+        self.to_engine = [0] * 78
+        for index, bit in enumerate(self.to_internal):
+            self.to_engine[bit] = index
+        self.value = [_card_value(self.to_engine[bit]) for bit in range(78)]
+        self.weight = [group * value - (group - 1) for value in self.value]
+        self.suit = [bit // 14 if bit < 56 else TRUMP_SUIT for bit in range(77)] + [EXCUSE_SUIT]
+        self.suit_masks = [((1 << 14) - 1) << (14 * s) for s in range(4)] + [TRUMPS_MASK]
+        self.blank_mask = sum(1 << bit for bit in range(77) if self.value[bit] == 1)
+        # Cards grouped by scaled weight, for quick bounds on what is left to win.
+        self.weight_classes = sorted(
+            (weight, sum(1 << bit for bit in range(77) if self.weight[bit] == weight))
+            for weight in set(self.weight[:77])
+        )
+        self.excuse_weight = self.weight[EXCUSE_BIT]
+
+    def hand_to_internal(self, engine_mask: int) -> int:
+        """Translate a card-set mask from engine indices to internal bits."""
+        out = 0
+        table = self.to_internal
+        while engine_mask:
+            low = engine_mask & -engine_mask
+            out |= 1 << table[low.bit_length() - 1]
+            engine_mask ^= low
+        return out
+
+    def card_to_internal(self, index: int) -> int:
+        """The internal bit of the engine card index."""
+        return self.to_internal[index]
+
+    def card_to_engine(self, bit: int) -> int:
+        """The engine card index of an internal bit."""
+        return self.to_engine[bit]
+
+    def settle(self, flags: int, excuse_player: int) -> int:
+        """Scaled points the analysed side gets when a pending Excuse is settled at the end."""
+        if (flags >> EX_SHIFT) & 3 != EX_PENDING:
+            return 0
+        holder_max = self.maximiser[excuse_player]
+        winner_max = bool(flags & W_MAX)
+        if not flags & E_WON:
+            return self.excuse_weight if winner_max else 0
+        gained = self.excuse_weight if holder_max else 0
+        if self.exchange and winner_max != holder_max:
+            low = flags >> MIN_SHIFT
+            gained += -low if holder_max else low
+        return gained
+
+
+class Position:
+    """A mutable search position (the solver copies it before searching).
+
+    :param hands: internal masks, one per seat.
+    :param leader: seat that led the current trick.
+    :param trick: internal bits played so far to the current trick, in order.
+    :param tricks_left: tricks still to complete, counting the current one.
+    :param flags: see the ``*_SHIFT`` constants of this module.
+    :param excuse_player: the seat that holds or played the Excuse (-1: none).
+    :param secured: scaled points the analysed side has banked so far.
+    """
+
+    __slots__ = ("excuse_player", "flags", "hands", "leader", "secured", "trick", "tricks_left")
+
+    def __init__(
+        self,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        tricks_left: int,
+        flags: int,
+        excuse_player: int,
+        secured: int,
+    ) -> None:
+        self.hands = hands
+        self.leader = leader
+        self.trick = trick
+        self.tricks_left = tricks_left
+        self.flags = flags
+        self.excuse_player = excuse_player
+        self.secured = secured
+
+    def copy(self) -> Position:
+        """An independent copy."""
+        return Position(
+            list(self.hands),
+            self.leader,
+            list(self.trick),
+            self.tricks_left,
+            self.flags,
+            self.excuse_player,
+            self.secured,
+        )
+
+
+def _internal_bit(index: int, traditional_order: bool) -> int:
+    if index >= 56:
+        return index
+    suit, rank = divmod(index, 14)
+    rank += 1
+    if traditional_order and suit in (1, 2) and rank <= 10:
+        return suit * 14 + 10 - rank
+    return suit * 14 + rank - 1
+
+
+def _card_value(index: int) -> int:
+    if index >= 56:
+        return 5 if index in (56, 76, 77) else 1
+    rank = index % 14 + 1
+    return {14: 5, 13: 4, 12: 3, 11: 2}.get(rank, 1)

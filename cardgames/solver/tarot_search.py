@@ -1,0 +1,723 @@
+"""Fast exact search of a Tarot position: zero-window tests over a compact model.
+
+The question asked is always yes/no: "can the analysed side still win at least ``target``
+scaled points from here?" (:meth:`TarotSearch.test`). Exact values come from a bisection over
+such tests (:meth:`TarotSearch.value`), with one transposition table kept across all of them.
+
+Techniques, all in pure Python on ints:
+
+* the table is consulted at trick boundaries only, keyed on the four (or more) hands, the leader
+  and a few flag bits, and holds a lower and an upper bound on the points still to come, plus
+  the lead that last decided the question;
+* cards of one hand that are neighbours among the cards still in play and both worth one point
+  are the same move, so only one of them is searched;
+* moves are ordered: the table's lead first; followers try to win a trick the other side is
+  winning (cheapest winner when last to play) and smear points on a trick their side is
+  winning, discarding cheap cards otherwise;
+* bounds from the points still in play cut a question off before any card is tried.
+
+:class:`ReferenceSearch` is the plain alpha-beta over the same model (no table, no move merging,
+no ordering) used to check this one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from cardgames.solver.tarot_model import (
+    E_WON,
+    EX_PENDING,
+    EX_SETTLED,
+    EX_SHIFT,
+    EXCUSE_BIT,
+    MAGICIAN_BIT,
+    MIN_SHIFT,
+    NO_MIN,
+    SUITED_MASK,
+    TRUMP_SUIT,
+    TRUMPS_MASK,
+    TRUMPS_PLAYED,
+    W_MAX,
+    Position,
+    TarotModel,
+)
+
+__all__ = ["LimitReached", "ReferenceSearch", "TarotSearch", "advance", "legal_mask"]
+
+EXCUSE = 1 << EXCUSE_BIT
+EX_FIELD = 3 << EX_SHIFT
+LOW_FLAGS = (1 << MIN_SHIFT) - 1
+WORLD_BIT = 76
+# Runs of one-point cards: the numerals of each suit (lowest ten bits of its block) and
+# trumps 2 to 20.
+BLANK_BLOCKS = [(14 * suit, (1 << 10) - 1) for suit in range(4)] + [(57, (1 << 19) - 1)]
+INFINITY = 1 << 30
+
+
+class LimitReached(Exception):
+    """Raised inside a search when its node or time budget is spent."""
+
+
+def legal_mask(model: TarotModel, hand: int, led: int, trumps_played: bool) -> int:
+    """The cards of ``hand`` that may be played; ``led`` is the suit to follow (-1: free)."""
+    if led < 0:
+        if model.lead_restricted and not trumps_played and hand & SUITED_MASK:
+            return hand & ~TRUMPS_MASK
+        return hand
+    follow = hand & model.suit_masks[led]
+    if follow:
+        return follow | (hand & EXCUSE)
+    trumps = hand & TRUMPS_MASK
+    if trumps:
+        return trumps | (hand & EXCUSE)
+    return hand
+
+
+def trick_state(model: TarotModel, position: Position) -> tuple[int, int, int, int, int, int]:
+    """Led suit, winning bit, winning seat, scaled points, Excuse player, least card weight."""
+    led = win = win_player = exc = -1
+    points = 0
+    least = NO_MIN
+    player = position.leader
+    for bit in position.trick:
+        if bit == EXCUSE_BIT:
+            exc = player
+        else:
+            weight = model.weight[bit]
+            points += weight
+            least = min(least, weight)
+            suit = model.suit[bit]
+            if led < 0:
+                led, win, win_player = suit, bit, player
+            elif (suit == led or suit == TRUMP_SUIT) and bit > win:
+                win, win_player = bit, player
+        player = model.next[player]
+    return led, win, win_player, points, exc, least
+
+
+def to_move(model: TarotModel, position: Position) -> int:
+    """The seat to play next."""
+    player = position.leader
+    for _ in position.trick:
+        player = model.next[player]
+    return player
+
+
+def finish_flags(
+    model: TarotModel, position: Position, winner: int, exc: int, least: int, last: bool
+) -> tuple[int, int]:
+    """Flags after a trick and the scaled points the analysed side banks for it (sans cards)."""
+    flags = position.flags
+    gained = 0
+    winner_max = model.maximiser[winner]
+    if exc >= 0:
+        if last and model.exchange:
+            gained += model.excuse_weight if winner_max else 0
+            flags = (flags & ~EX_FIELD) | EX_SETTLED << EX_SHIFT
+        else:
+            flags = (flags & ~(EX_FIELD | W_MAX)) | EX_PENDING << EX_SHIFT
+            if winner_max:
+                flags |= W_MAX
+    holder = position.excuse_player
+    if holder >= 0 and model.teams[winner] == model.teams[holder]:
+        flags |= E_WON
+        if model.exchange and least < flags >> MIN_SHIFT:
+            flags = (flags & LOW_FLAGS) | least << MIN_SHIFT
+    return flags, gained
+
+
+def advance(model: TarotModel, position: Position, bit: int) -> Position:
+    """A new position after the player to move plays ``bit`` (no legality check)."""
+    player = to_move(model, position)
+    child = position.copy()
+    child.hands[player] &= ~(1 << bit)
+    child.trick.append(bit)
+    if model.suit[bit] == TRUMP_SUIT:
+        child.flags |= TRUMPS_PLAYED
+    if len(child.trick) < model.players:
+        return child
+    _, win, winner, points, exc, least = trick_state(model, child)
+    last = child.tricks_left == 1
+    flags, gained = finish_flags(model, child, winner, exc, least, last)
+    if model.maximiser[winner]:
+        gained += points
+        if last and win == MAGICIAN_BIT:
+            gained += model.bonus
+    child.flags = flags
+    child.secured += gained
+    child.leader = winner
+    child.trick = []
+    child.tricks_left -= 1
+    if child.tricks_left == 0:
+        child.secured += model.settle(flags, child.excuse_player)
+        child.flags = (flags & ~EX_FIELD) | EX_SETTLED << EX_SHIFT
+    return child
+
+
+def future_bounds(model: TarotModel, position: Position) -> tuple[int, int]:
+    """Loose lower and upper bounds on the scaled points still to come for the analysed side."""
+    remaining = 0
+    for hand in position.hands:
+        remaining |= hand
+    for bit in position.trick:
+        remaining |= 1 << bit
+    high = sum(weight * (remaining & mask).bit_count() for weight, mask in model.weight_classes)
+    high += model.bonus if remaining >> MAGICIAN_BIT & 1 else 0
+    # Settling the Excuse never costs the analysed side more than it brings (the card given
+    # away is worth no more than the Excuse), and never brings more than the Excuse's worth.
+    if (position.flags >> EX_SHIFT) & 3 != EX_SETTLED and position.excuse_player >= 0:
+        high += model.excuse_weight
+    return 0, high
+
+
+class TarotSearch:
+    """The fast searcher. One instance keeps its table across every question it is asked.
+
+    :param model: the rule and side tables.
+    :param node_limit: stop (raising :class:`LimitReached`) after this many nodes.
+    :param deadline: stop when :func:`time.perf_counter` passes this.
+    """
+
+    def __init__(
+        self, model: TarotModel, *, node_limit: int | None = None, deadline: float | None = None
+    ) -> None:
+        self.model = model
+        self.table: dict[tuple[int, ...], list[int]] = {}
+        self.canonical_table: dict[tuple[int, ...], list[int]] = {}
+        self.nodes = 0
+        self.node_limit = node_limit
+        self.deadline = deadline
+
+    def test(self, position: Position, target: int) -> bool:
+        """Whether the analysed side can win at least ``target`` more scaled points."""
+        return _build(self, position)(target) >= target
+
+    def probe(self, position: Position, target: int) -> int:
+        """A fail-soft zero-window search: at least ``target`` means a lower bound, less an
+        upper bound on the scaled points still to come."""
+        return _build(self, position)(target)
+
+    def value(self, position: Position, guess: int | None = None) -> int:
+        """The exact scaled points still to come for the analysed side (bisection over tests)."""
+        low, high = future_bounds(self.model, position)
+        return self.refine(position, low, high, guess)[0]
+
+    def refine(
+        self, position: Position, low: int, high: int, guess: int | None = None
+    ) -> tuple[int, int]:
+        """Narrow ``[low, high]`` to the true value by MTD(f): zero-window probes that start at
+        ``guess`` and move to the bound each probe returns. Returns the final (equal) bounds.
+
+        :raises LimitReached: with ``args == (low, high)`` reached so far.
+        """
+        search = _build(self, position)
+        current = guess if guess is not None and low <= guess <= high else (low + high + 1) // 2
+        streak = 0
+        direction = 0
+        while low < high:
+            target = max(low + 1, min(high, current + 1 if current == low else current))
+            try:
+                current = search(target)
+            except LimitReached:
+                raise LimitReached(low, high) from None
+            moved = 1 if current >= target else -1
+            if moved > 0:
+                low = current
+            else:
+                high = current
+            # MTD(f) creeps one card at a time when the guess was far off: probes that keep
+            # moving the same way take growing strides instead.
+            streak = streak + 1 if moved == direction else 0
+            direction = moved
+            if streak:
+                current += moved * (1 << streak)
+            current = max(low, min(high, current))
+        return low, high
+
+
+def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
+    """Compile the recursive search for one root position into closures over local tables."""
+    model = searcher.model
+    table = searcher.table
+    canonical_table = searcher.canonical_table
+    seats = range(model.players)
+    blank_blocks = BLANK_BLOCKS
+    n = model.players
+    next_seat = model.next
+    weight = model.weight
+    suit_of = model.suit
+    suit_masks = model.suit_masks
+    blank = model.blank_mask
+    maximiser = model.maximiser
+    teams = model.teams
+    restricted = model.lead_restricted
+    exchange = model.exchange
+    bonus = model.bonus
+    excuse_weight = model.excuse_weight
+    weight_classes = model.weight_classes
+    descending_classes = weight_classes[::-1]
+    settle = model.settle
+    holder = position.excuse_player
+    holder_team = teams[holder] if holder >= 0 else -1
+    hands = list(position.hands)
+    node_limit = searcher.node_limit if searcher.node_limit is not None else 1 << 62
+    deadline = searcher.deadline
+    clock = time.perf_counter
+    cut = [-1]
+    max_seats = [seat for seat in range(n) if maximiser[seat]]
+    max_count = len(max_seats)
+    min_count = n - max_count
+
+    nodes = searcher.nodes
+    timed = deadline is not None
+    stop_at = deadline if deadline is not None else 0.0
+
+    def last_trick(leader: int, flags: int) -> int:
+        # One card left in every hand: the play is forced, so score it without searching.
+        player = leader
+        led = win = win_player = exc = -1
+        points = 0
+        least = NO_MIN
+        for _ in range(n):
+            bit = hands[player].bit_length() - 1
+            if bit == EXCUSE_BIT:
+                exc = player
+            else:
+                card_weight = weight[bit]
+                points += card_weight
+                if card_weight < least:
+                    least = card_weight
+                suit = suit_of[bit]
+                if led < 0:
+                    led, win, win_player = suit, bit, player
+                elif (suit == led or suit == TRUMP_SUIT) and bit > win:
+                    win, win_player = bit, player
+            player = next_seat[player]
+        winner_max = maximiser[win_player]
+        gained = points if winner_max else 0
+        if exc >= 0:
+            if exchange:
+                if winner_max:
+                    gained += excuse_weight
+                flags = (flags & ~EX_FIELD) | EX_SETTLED << EX_SHIFT
+            else:
+                flags = (flags & ~(EX_FIELD | W_MAX)) | EX_PENDING << EX_SHIFT
+                if winner_max:
+                    flags |= W_MAX
+        if teams[win_player] == holder_team:
+            flags |= E_WON
+            if exchange and least < flags >> MIN_SHIFT:
+                flags = (flags & LOW_FLAGS) | least << MIN_SHIFT
+        if win == MAGICIAN_BIT and winner_max:
+            gained += bonus
+        return gained + settle(flags, holder)
+
+    def trick_start(leader: int, left: int, flags: int, target: int) -> int:
+        nonlocal nodes
+        nodes += 1
+        if nodes > node_limit or (timed and clock() > stop_at):
+            raise LimitReached
+        if left == 1:
+            return last_trick(leader, flags)
+        key = (*hands, leader | flags << 3)
+        entry = table.get(key)
+        if entry is None:
+            remaining = 0
+            for hand in hands:
+                remaining |= hand
+            # Look the position up again with its one-point cards renumbered by rank among
+            # those still in play: positions that differ only in which low cards have gone
+            # share an entry (their values are equal).
+            compressed = [hand for hand in hands]
+            for base, block in blank_blocks:
+                in_play = (remaining >> base) & block
+                if in_play & (in_play + 1) == 0:
+                    continue  # no gaps: already in canonical form
+                for seat in seats:
+                    compressed[seat] &= ~(block << base)
+                rank_bit = 1 << base
+                while in_play:
+                    low_bit = in_play & -in_play
+                    in_play ^= low_bit
+                    card = low_bit << base
+                    for seat in seats:
+                        if hands[seat] & card:
+                            compressed[seat] |= rank_bit
+                            break
+                    rank_bit <<= 1
+            canonical = (*compressed, leader | flags << 3)
+            entry = canonical_table.get(canonical)
+            if entry is not None:
+                table[key] = entry
+        if entry is None:
+            high = 0
+            for class_weight, mask in weight_classes:
+                high += class_weight * (remaining & mask).bit_count()
+            if remaining >> MAGICIAN_BIT & 1:
+                high += bonus
+            if (flags >> EX_SHIFT) & 3 != EX_SETTLED and holder >= 0:
+                high += excuse_weight
+            # Sure tricks: the side holding the highest trumps wins a trick with each of them
+            # (a side plays at most as many cards to a trick as it has players).
+            low = 0
+            trumps = remaining & TRUMPS_MASK
+            if trumps:
+                max_cards = 0
+                for seat in max_seats:
+                    max_cards |= hands[seat]
+                top = trumps.bit_length() - 1
+                top_is_max = max_cards >> top & 1
+                run = 0
+                while trumps:
+                    bit = trumps.bit_length() - 1
+                    if (max_cards >> bit & 1) != top_is_max:
+                        break
+                    run += 1
+                    trumps ^= 1 << bit
+                if top_is_max:
+                    sure = (run + max_count - 1) // max_count
+                    # Each such trick holds the winning trump and at least n - 2 other cards
+                    # worth one or more (one card may be the Excuse, which is not won).
+                    low = sure * (n - 1)
+                    if top == WORLD_BIT:
+                        low += weight[WORLD_BIT] - 1
+                else:
+                    sure = (run + min_count - 1) // min_count
+                    high -= sure * (n - 1)
+                    if top == WORLD_BIT:
+                        high -= weight[WORLD_BIT] - 1
+            entry = [low, high, -1]
+            table[key] = entry
+            canonical_table[canonical] = entry
+        else:
+            remaining = 0
+            for hand in hands:
+                remaining |= hand
+        if entry[0] >= target:
+            return entry[0]
+        if entry[1] < target:
+            return entry[1]
+        result = node(
+            leader, 0, -1, -1, -1, 0, -1, NO_MIN, remaining, flags, left, target, entry[2]
+        )
+        if result >= target:
+            entry[0] = result
+        else:
+            entry[1] = result
+        entry[2] = cut[0]
+        return result
+
+    def node(
+        player: int,
+        index: int,
+        led: int,
+        win: int,
+        win_player: int,
+        points: int,
+        exc: int,
+        least: int,
+        remaining: int,
+        flags: int,
+        left: int,
+        target: int,
+        first: int,
+    ) -> int:
+        nonlocal nodes
+        if index:
+            nodes += 1
+            if nodes > node_limit or (timed and clock() > stop_at):
+                raise LimitReached
+        hand = hands[player]
+        if led < 0:
+            if restricted and not flags & TRUMPS_PLAYED and hand & SUITED_MASK:
+                legal = hand & ~TRUMPS_MASK
+            else:
+                legal = hand
+        else:
+            legal = hand & suit_masks[led]
+            if legal:
+                legal |= hand & EXCUSE
+            else:
+                legal = hand & TRUMPS_MASK
+                legal = legal | (hand & EXCUSE) if legal else hand
+        is_max = maximiser[player]
+        if legal & (legal - 1) == 0:
+            moves = [legal.bit_length() - 1]
+        else:
+            # One card stands for each run of one-point cards that are neighbours in play.
+            blanks = legal & blank
+            if blanks & (blanks - 1):
+                previous = -1
+                while blanks:
+                    low_bit = blanks & -blanks
+                    bit = low_bit.bit_length() - 1
+                    if (
+                        previous >= 0
+                        and suit_of[bit] == suit_of[previous]
+                        and not remaining & (low_bit - (2 << previous))
+                    ):
+                        legal ^= low_bit
+                    previous = bit
+                    blanks ^= low_bit
+            moves = []
+            if first >= 0 and legal >> first & 1:
+                moves.append(first)
+                legal ^= 1 << first
+            if win < 0:
+                # Leading: low cards first (cheap leads refute or establish most often).
+                while legal:
+                    low_bit = legal & -legal
+                    moves.append(low_bit.bit_length() - 1)
+                    legal ^= low_bit
+            else:
+                if win >= 56:
+                    winners = legal & TRUMPS_MASK & ~((2 << win) - 1)
+                else:
+                    winners = (legal & suit_masks[led] & ~((2 << win) - 1)) | (legal & TRUMPS_MASK)
+                losers = legal ^ winners
+                if maximiser[win_player] == is_max:
+                    # Own side winning: smear the most valuable card that does not take over.
+                    for _, class_mask in descending_classes:
+                        rest = losers & class_mask
+                        while rest:
+                            bit = rest.bit_length() - 1
+                            moves.append(bit)
+                            rest ^= 1 << bit
+                    if losers & EXCUSE:
+                        moves.append(EXCUSE_BIT)
+                    while winners:
+                        low_bit = winners & -winners
+                        moves.append(low_bit.bit_length() - 1)
+                        winners ^= low_bit
+                else:
+                    # Other side winning: take the trick (cheapest winner when last to play),
+                    # else throw the cheapest card.
+                    if index == n - 1:
+                        while winners:
+                            low_bit = winners & -winners
+                            moves.append(low_bit.bit_length() - 1)
+                            winners ^= low_bit
+                    else:
+                        while winners:
+                            bit = winners.bit_length() - 1
+                            moves.append(bit)
+                            winners ^= 1 << bit
+                    for _, class_mask in weight_classes:
+                        rest = losers & class_mask
+                        while rest:
+                            low_bit = rest & -rest
+                            moves.append(low_bit.bit_length() - 1)
+                            rest ^= low_bit
+                    if losers & EXCUSE:
+                        moves.append(EXCUSE_BIT)
+        best = -INFINITY if is_max else INFINITY
+        best_bit = -1
+        if index == n - 1:
+            # Last to play: every card completes the trick.
+            for bit in moves:
+                if bit == EXCUSE_BIT:
+                    new_win, new_player = win, win_player
+                    new_points, new_exc, new_least, new_flags = points, player, least, flags
+                else:
+                    card_weight = weight[bit]
+                    new_points = points + card_weight
+                    new_least = card_weight if card_weight < least else least
+                    new_exc = exc
+                    suit = suit_of[bit]
+                    if suit == TRUMP_SUIT:
+                        new_flags = flags | TRUMPS_PLAYED
+                        if bit > win:
+                            new_win, new_player = bit, player
+                        else:
+                            new_win, new_player = win, win_player
+                    else:
+                        new_flags = flags
+                        if suit == led and bit > win:
+                            new_win, new_player = bit, player
+                        else:
+                            new_win, new_player = win, win_player
+                winner_max = maximiser[new_player]
+                gained = new_points if winner_max else 0
+                if new_exc >= 0:
+                    if left == 1 and exchange:
+                        if winner_max:
+                            gained += excuse_weight
+                        new_flags = (new_flags & ~EX_FIELD) | EX_SETTLED << EX_SHIFT
+                    else:
+                        new_flags = (new_flags & ~(EX_FIELD | W_MAX)) | EX_PENDING << EX_SHIFT
+                        if winner_max:
+                            new_flags |= W_MAX
+                if teams[new_player] == holder_team:
+                    new_flags |= E_WON
+                    if exchange and new_least < new_flags >> MIN_SHIFT:
+                        new_flags = (new_flags & LOW_FLAGS) | new_least << MIN_SHIFT
+                hands[player] = hand ^ (1 << bit)
+                if left == 1:
+                    if new_win == MAGICIAN_BIT and winner_max:
+                        gained += bonus
+                    result = gained + settle(new_flags, holder)
+                else:
+                    result = gained + trick_start(new_player, left - 1, new_flags, target - gained)
+                hands[player] = hand
+                if is_max:
+                    if result > best:
+                        best = result
+                        best_bit = bit
+                        if result >= target:
+                            break
+                elif result < best:
+                    best = result
+                    best_bit = bit
+                    if result < target:
+                        break
+        else:
+            following = next_seat[player]
+            for bit in moves:
+                hands[player] = hand ^ (1 << bit)
+                if bit == EXCUSE_BIT:
+                    result = node(
+                        following, index + 1, led, win, win_player, points, player, least,
+                        remaining, flags, left, target, -1,
+                    )  # fmt: skip
+                else:
+                    card_weight = weight[bit]
+                    suit = suit_of[bit]
+                    if led < 0:
+                        new_led, new_win, new_player = suit, bit, player
+                    elif (suit == led or suit == TRUMP_SUIT) and bit > win:
+                        new_led, new_win, new_player = led, bit, player
+                    else:
+                        new_led, new_win, new_player = led, win, win_player
+                    result = node(
+                        following, index + 1, new_led, new_win, new_player,
+                        points + card_weight, exc,
+                        card_weight if card_weight < least else least, remaining,
+                        flags | TRUMPS_PLAYED if suit == TRUMP_SUIT else flags,
+                        left, target, -1,
+                    )  # fmt: skip
+                hands[player] = hand
+                if is_max:
+                    if result > best:
+                        best = result
+                        best_bit = bit
+                        if result >= target:
+                            break
+                elif result < best:
+                    best = result
+                    best_bit = bit
+                    if result < target:
+                        break
+        if index == 0:
+            cut[0] = best_bit
+        return best
+
+    def search(target: int) -> int:
+        try:
+            return run(target)
+        finally:
+            searcher.nodes = nodes
+
+    def run(target: int) -> int:
+        hands[:] = position.hands
+        if not position.trick:
+            if position.tricks_left == 0:
+                return 0
+            return trick_start(position.leader, position.tricks_left, position.flags, target)
+        led, win, win_player, points, exc, least = trick_state(model, position)
+        remaining = 0
+        for hand in hands:
+            remaining |= hand
+        for bit in position.trick:
+            remaining |= 1 << bit
+        return node(
+            to_move(model, position),
+            len(position.trick),
+            led,
+            win,
+            win_player,
+            points,
+            exc,
+            least,
+            remaining,
+            position.flags,
+            position.tricks_left,
+            target,
+            -1,
+        )
+
+    return search
+
+
+class ReferenceSearch:
+    """Plain alpha-beta over the same model: every legal card, natural order, no table.
+
+    It exists to check :class:`TarotSearch`; it answers the same question with none of the
+    speed-ups.
+    """
+
+    def __init__(self, model: TarotModel) -> None:
+        self.model = model
+        self.nodes = 0
+
+    def value(self, position: Position) -> int:
+        """The exact scaled points still to come for the analysed side."""
+        return self._alphabeta(position, -(1 << 30), 1 << 30) - position.secured
+
+    def _alphabeta(self, position: Position, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        model = self.model
+        if position.tricks_left == 0:
+            return position.secured
+        led, _, _, _, _, _ = trick_state(model, position)
+        player = to_move(model, position)
+        hand = position.hands[player]
+        legal = legal_mask(model, hand, led, bool(position.flags & TRUMPS_PLAYED))
+        maximising = model.maximiser[player]
+        best = -(1 << 30) if maximising else 1 << 30
+        for bit in range(78):
+            if not legal >> bit & 1:
+                continue
+            score = self._alphabeta(advance(model, position, bit), alpha, beta)
+            if maximising:
+                best = max(best, score)
+                alpha = max(alpha, score)
+            else:
+                best = min(best, score)
+                beta = min(beta, score)
+            if alpha >= beta:
+                break
+        return best
+
+
+def representatives(model: TarotModel, position: Position, legal: int) -> dict[int, int]:
+    """Map each legal card to the card that stands for its class of equivalent plays."""
+    remaining = 0
+    for hand in position.hands:
+        remaining |= hand
+    for bit in position.trick:
+        remaining |= 1 << bit
+    result: dict[int, int] = {}
+    previous = -1
+    for bit in range(78):
+        if not legal >> bit & 1:
+            continue
+        if (
+            previous >= 0
+            and model.value[bit] == 1
+            and model.value[previous] == 1
+            and model.suit[bit] == model.suit[previous]
+            and not remaining & ((1 << bit) - (2 << previous))
+        ):
+            result[bit] = result[previous]
+        else:
+            result[bit] = bit
+        previous = bit
+    return result
+
+
+def root_legal(model: TarotModel, position: Position) -> int:
+    """The legal cards (internal mask) of the player to move."""
+    led = trick_state(model, position)[0]
+    player = to_move(model, position)
+    return legal_mask(model, position.hands[player], led, bool(position.flags & TRUMPS_PLAYED))

@@ -1,0 +1,208 @@
+"""The Tarot solver: agreement with the reference and with an engine brute force, principal
+variations, perspectives, limits and errors."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from solver_helpers import PRESETS, brute_force, replay
+
+from cardgames import AnalysisError, IllegalMoveError, solver, tarot
+from cardgames.solver.positions import random_tarot_position
+from cardgames.solver.tarot_analysis import reference_tarot_value
+
+
+def mid_trick(state: tarot.State, seed: int) -> tarot.State:
+    """Play a random number (possibly zero) of cards into the current trick."""
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(state.rules.players)):
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def check_against_reference(state: tarot.State, perspective: int) -> None:
+    analysis = solver.analyse(state, perspective=perspective)
+    assert analysis.exact and analysis.bound == "exact"
+    assert analysis.value == reference_tarot_value(state, perspective)
+    assert [entry.move for entry in analysis.move_values] == list(state.legal_moves())
+    for entry in analysis.move_values:
+        assert entry.value == reference_tarot_value(state.play(entry.move), perspective)
+    final = replay(state, analysis.pv)
+    assert final.is_over
+    assert final.team_points()[state.rules.team_of(perspective)] == analysis.value
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=str)
+def test_fast_search_matches_reference_on_small_endgames(rules: tarot.Rules) -> None:
+    rng = random.Random(str(rules))
+    for seed in range(40):
+        tricks_left = rng.randint(1, 3 if rules.players >= 4 else 4)
+        state = mid_trick(random_tarot_position(rules, seed, tricks_left), seed)
+        check_against_reference(state, rng.randrange(rules.players))
+
+
+@pytest.mark.parametrize(
+    "rules", [tarot.Rules.traditional(players=3), tarot.Rules.simplified(players=3)], ids=str
+)
+def test_fast_search_matches_reference_with_five_tricks_left(rules: tarot.Rules) -> None:
+    for seed in range(4):
+        state = random_tarot_position(rules, 100 + seed, 5)
+        analysis = solver.analyse(state)
+        assert analysis.value == reference_tarot_value(state)
+        final = replay(state, analysis.pv)
+        assert final.team_points()[rules.team_of(state.to_move)] == analysis.value
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=str)
+def test_model_matches_engine_brute_force(rules: tarot.Rules) -> None:
+    # The brute force plays the engine itself, so this checks the solver's compact model of
+    # the rules (Excuse settlement, bonus, discard) against the engine's own counting.
+    for seed in range(12):
+        state = mid_trick(random_tarot_position(rules, 500 + seed, 2), seed)
+        for perspective in range(rules.players):
+            assert solver.analyse(state, perspective=perspective).value == brute_force(
+                state, perspective
+            )
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(PRESETS), st.integers(0, 10**6), st.integers(1, 2), st.integers(0, 5))
+def test_random_positions_agree_with_brute_force(
+    rules: tarot.Rules, seed: int, tricks_left: int, perspective: int
+) -> None:
+    state = mid_trick(random_tarot_position(rules, seed, tricks_left), seed)
+    perspective %= rules.players
+    analysis = solver.analyse(state, perspective=perspective)
+    assert analysis.value == brute_force(state, perspective)
+    assert set(analysis.best_moves) <= set(state.legal_moves())
+    assert all(entry.value == analysis.value for entry in analysis.move_values
+               if entry.move in analysis.best_moves)  # fmt: skip
+
+
+def test_value_is_best_for_mover_side_and_worst_otherwise() -> None:
+    state = random_tarot_position(tarot.Rules.traditional(players=3), 3, 4)
+    mine = solver.analyse(state, perspective=state.to_move)
+    assert mine.value == max(entry.value for entry in mine.move_values)
+    other = solver.analyse(state, perspective=(state.to_move + 1) % 3)
+    assert other.value == min(entry.value for entry in other.move_values)
+
+
+def test_partnership_values_are_shared_and_sum_to_the_pack() -> None:
+    rules = tarot.Rules.traditional(players=4)
+    state = random_tarot_position(rules, 11, 4)
+    values = [solver.analyse(state, perspective=seat).value for seat in range(4)]
+    assert values[0] == values[2] and values[1] == values[3]
+    assert values[0] + values[1] == 72  # a zero-sum game between the two partnerships
+    assert solver.analyse(state, perspective=1).side == (1, 3)
+
+
+def test_perspective_default_is_player_to_move() -> None:
+    state = random_tarot_position(tarot.Rules.simplified(players=4), 2, 3)
+    assert solver.analyse(state).perspective == state.to_move
+
+
+def test_sample_position_analysis() -> None:
+    state = tarot.State.parse(solver.SAMPLE_POSITION)
+    analysis = solver.analyse(state)
+    assert analysis.exact and len(analysis.move_values) == 9
+    assert analysis.value == max(entry.value for entry in analysis.move_values)
+    final = replay(state, analysis.pv)
+    assert final.team_points()[0] == analysis.value
+
+
+def test_node_limit_gives_bounds() -> None:
+    state = random_tarot_position(tarot.Rules.traditional(players=3), 5, 6)
+    exact = solver.analyse(state)
+    limited = solver.analyse(state, limit=solver.Limit(nodes=50))
+    assert not limited.exact and limited.bound == "bounds"
+    assert limited.nodes <= 51
+    assert limited.lower <= exact.value <= limited.upper
+    for bounded, true in zip(limited.move_values, exact.move_values, strict=True):
+        assert bounded.lower <= true.value <= bounded.upper
+
+
+def test_time_limit_is_honoured() -> None:
+    state = random_tarot_position(tarot.Rules.traditional(players=3), 2, 14)
+    limited = solver.analyse(state, limit=solver.Limit(time=0.05))
+    assert not limited.exact
+    assert limited.elapsed < 2.0  # generous: the point is that it stops, not how fast
+
+
+def test_limit_validation() -> None:
+    with pytest.raises(AnalysisError, match="positive"):
+        solver.Limit(time=-1)
+    with pytest.raises(AnalysisError, match="finite"):
+        solver.Limit(time=float("inf"))
+
+
+def test_analysis_errors() -> None:
+    rules = tarot.Rules.traditional(players=3)
+    with pytest.raises(AnalysisError, match="discard"):
+        solver.analyse(tarot.deal(rules, seed=1))
+    state = random_tarot_position(rules, 1, 1)
+    over = replay(state, tuple(solver.analyse(state).pv))
+    with pytest.raises(AnalysisError, match="over"):
+        solver.analyse(over)
+    with pytest.raises(AnalysisError, match="seat"):
+        solver.analyse(state, perspective=3)
+    with pytest.raises(AnalysisError, match=r"expected a tarot\.State"):
+        solver.analyse("not a state")
+
+
+def test_analysis_to_dict_is_json() -> None:
+    state = random_tarot_position(tarot.Rules.simplified(players=5), 4, 2)
+    data = solver.analyse(state).to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert data["game"] == "tarot" and data["exact"] is True
+    assert [entry["move"] for entry in data["move_values"]] == [
+        str(move) for move in state.legal_moves()
+    ]
+
+
+def test_value_of_unknown_move_raises() -> None:
+    state = random_tarot_position(tarot.Rules.traditional(players=3), 4, 2)
+    analysis = solver.analyse(state)
+    outsider = next(
+        tarot.Move(card) for card in tarot.TarotCard.all() if tarot.Move(card) not in
+        state.legal_moves()
+    )  # fmt: skip
+    with pytest.raises(AnalysisError, match="not a legal move"):
+        analysis.value_of(outsider)
+
+
+def test_analyse_play_measures_mistakes() -> None:
+    state = random_tarot_position(tarot.Rules.traditional(players=3), 8, 4)
+    best_line = solver.analyse(state).pv
+    assert all(step.loss == 0 for step in solver.analyse_play(state, best_line))
+    analysis = solver.analyse(state)
+    worst = min(analysis.move_values, key=lambda entry: entry.value)
+    (step,) = solver.analyse_play(state, [worst.move])
+    assert step.loss == analysis.value - worst.value and step.player == state.to_move
+    assert step.before == analysis.value and step.after == worst.value
+    assert step.to_dict()["loss"] == (step.loss if step.loss.denominator != 1 else
+                                      step.loss.numerator)  # fmt: skip
+
+
+def test_analyse_play_rejects_illegal_moves() -> None:
+    state = random_tarot_position(tarot.Rules.traditional(players=3), 8, 3)
+    illegal = next(
+        tarot.Move(card) for card in tarot.TarotCard.all() if tarot.Move(card) not in
+        state.legal_moves()
+    )  # fmt: skip
+    with pytest.raises(IllegalMoveError):
+        solver.analyse_play(state, [illegal])
+
+
+def test_fractional_values_in_simplified_four_player_game() -> None:
+    # Piles that are not whole groups of three count in thirds: values may be fractions.
+    rules = tarot.Rules.simplified(players=4)
+    values = {
+        solver.analyse(random_tarot_position(rules, seed, 2)).value.denominator
+        for seed in range(30)
+    }
+    assert values <= {1, 3} and Fraction(1, 3).denominator in values
