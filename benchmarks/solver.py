@@ -7,9 +7,11 @@ Usage::
 
 Position ``i`` (counting from 0) comes from ``random_tarot_position(rules, seed + i, K)``: a
 seeded deal and discard, then random legal play until ``K`` tricks remain, at a trick boundary.
-Each position gets a full :func:`cardgames.solver.analyse` (every legal card's exact value and
-the principal variation). With ``--reference`` the same positions are also solved by the plain
-reference search (value only, so the ratio flatters the reference) and the speed-up is shown.
+By default each position gets a full :func:`cardgames.solver.analyse` (every legal card's exact
+value and the principal variation); ``--solve`` times :func:`cardgames.solver.solve` instead (the
+value and one best line). With ``--reference`` the same positions are also solved by the plain
+reference search (the value only, so the ratio flatters the reference) and the speed-up is
+shown.
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ import argparse
 import statistics
 import sys
 import time
+from fractions import Fraction
 
 from cardgames import solver, tarot
 from cardgames.solver.positions import random_tarot_position
-from cardgames.solver.tarot_analysis import build_model, reference_tarot_value
+from cardgames.solver.tarot_analysis import build_model, root_position
 from cardgames.solver.tarot_search import ReferenceSearch
 
 
@@ -34,13 +37,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--reference", action="store_true", help="also run the reference search")
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per analysis")
+    parser.add_argument("--solve", action="store_true", help="time solve() instead of analyse()")
     args = parser.parse_args(argv)
     if args.rules == "simplified":
         rules = tarot.Rules.simplified(players=args.players)
     else:
         rules = tarot.Rules.traditional(players=args.players)
     limit = solver.Limit(time=args.time_limit) if args.time_limit else None
-    print(f"{rules} K={args.tricks_left} positions={args.positions} seed={args.seed}")
+    mode = "solve" if args.solve else "analyse"
+    print(f"{rules} K={args.tricks_left} positions={args.positions} seed={args.seed} {mode}")
     header = f"{'seed':>6} {'moves':>5} {'value':>7} {'exact':>5} {'nodes':>10} {'seconds':>9}"
     if args.reference:
         header += f" {'ref nodes':>11} {'ref s':>9} {'ratio':>8}"
@@ -49,23 +54,33 @@ def main(argv: list[str] | None = None) -> int:
     for i in range(args.positions):
         state = random_tarot_position(rules, args.seed + i, args.tricks_left)
         started = time.perf_counter()
-        analysis = solver.analyse(state, limit=limit)
+        if args.solve:
+            result: solver.Analysis | solver.Solution = solver.solve(state, limit=limit)
+            moves = 1
+        else:
+            result = solver.analyse(state, limit=limit)
+            moves = len(result.move_values)
         elapsed = time.perf_counter() - started
         seconds.append(elapsed)
-        nodes.append(analysis.nodes)
+        nodes.append(result.nodes)
         line = (
-            f"{args.seed + i:>6} {len(analysis.move_values):>5} {analysis.value!s:>7} "
-            f"{analysis.exact!s:>5} {analysis.nodes:>10} {elapsed:>9.4f}"
+            f"{args.seed + i:>6} {moves:>5} {result.value!s:>7} "
+            f"{result.exact!s:>5} {result.nodes:>10} {elapsed:>9.4f}"
         )
         if args.reference:
-            reference = ReferenceSearch(build_model(rules, state.to_move))
+            model = build_model(rules, state.to_move)
+            root, discard = root_position(state, model)
+            reference = ReferenceSearch(model)
             started = time.perf_counter()
-            value = reference_tarot_value(state)
+            future = reference.value(root)
             reference_elapsed = time.perf_counter() - started
-            assert value == analysis.value, (value, analysis.value)
-            del reference
+            value = Fraction(root.secured + future, rules.group_size) + discard
+            assert value == result.value, (value, result.value)
             ratios.append(reference_elapsed / elapsed)
-            line += f" {'':>11} {reference_elapsed:>9.3f} {reference_elapsed / elapsed:>8.1f}"
+            line += (
+                f" {reference.nodes:>11} {reference_elapsed:>9.3f}"
+                f" {reference_elapsed / elapsed:>8.1f}"
+            )
         print(line, flush=True)
     print(
         f"median: {statistics.median(seconds):.4f} s, {statistics.median(nodes):.0f} nodes; "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from importlib.metadata import version as _version
 
 project = "cardgames"
@@ -9,6 +10,10 @@ author = "The cardgames developers"
 copyright = "2026, the cardgames developers"
 release = _version("cardgames")
 version = release
+
+# sphinx-autodoc-typehints calls a Sphinx API that Sphinx 9 marks for removal; the warning
+# is about that package, not about our documentation.
+warnings.filterwarnings("ignore", message=".*set_application.*")
 
 extensions = [
     "sphinx.ext.autodoc",

@@ -206,3 +206,25 @@ def test_fractional_values_in_simplified_four_player_game() -> None:
         for seed in range(30)
     }
     assert values <= {1, 3} and Fraction(1, 3).denominator in values
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=str)
+def test_solve_agrees_with_analyse(rules: tarot.Rules) -> None:
+    for seed in range(6):
+        state = mid_trick(random_tarot_position(rules, 700 + seed, 3), seed)
+        solution = solver.solve(state)
+        analysis = solver.analyse(state)
+        assert solution.exact and solution.value == analysis.value
+        assert solution.best_move in analysis.best_moves and solution.pv[0] == solution.best_move
+        final = replay(state, solution.pv)
+        assert final.team_points()[rules.team_of(state.to_move)] == solution.value
+        assert json.loads(json.dumps(solution.to_dict())) == solution.to_dict()
+
+
+def test_solve_with_a_node_limit_gives_bounds() -> None:
+    state = random_tarot_position(tarot.Rules.traditional(players=3), 5, 7)
+    exact = solver.solve(state)
+    limited = solver.solve(state, limit=solver.Limit(nodes=30))
+    assert not limited.exact and limited.bound == "bounds" and limited.pv == ()
+    assert limited.best_move is None
+    assert limited.lower <= exact.value <= limited.upper

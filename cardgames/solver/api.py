@@ -24,6 +24,7 @@ __all__ = [
     "Limit",
     "MoveValue",
     "PlayStep",
+    "Solution",
 ]
 
 Bound = Literal["exact", "bounds", "horizon"]
@@ -200,6 +201,59 @@ class Analysis:
             "pv": [str(move) for move in self.pv],
             "nodes": self.nodes,
             "elapsed": round(self.elapsed, 6),
+        }
+
+
+@attrs.frozen(kw_only=True)
+class Solution:
+    """The result of :func:`cardgames.solver.solve`: the value and one best line, without the
+    value of every alternative (cheaper than a full :class:`Analysis`).
+
+    :param game: ``"tarot"`` or ``"tailor"``.
+    :param perspective: the seat whose side is analysed.
+    :param side: every seat playing for that side.
+    :param to_move: the seat to move.
+    :param value: the position's value for the side (the lower bound when not exact).
+    :param lower: a guaranteed lower bound.
+    :param upper: a guaranteed upper bound.
+    :param best_move: a move that achieves ``value`` (None if a limit stopped the search first).
+    :param pv: a best line from this position (empty if a limit stopped the search).
+    :param nodes: search nodes visited.
+    :param elapsed: seconds spent.
+    :param exact: False when a limit or a horizon cut the search.
+    :param bound: how to read the numbers (see :data:`cardgames.solver.api.Bound`).
+    """
+
+    game: str
+    perspective: int
+    side: tuple[int, ...]
+    to_move: int
+    value: Fraction
+    lower: Fraction
+    upper: Fraction
+    best_move: Any
+    pv: tuple[Any, ...]
+    nodes: int
+    elapsed: float
+    exact: bool
+    bound: Bound
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict, as :meth:`Analysis.to_dict`."""
+        return {
+            "game": self.game,
+            "perspective": self.perspective,
+            "side": list(self.side),
+            "to_move": self.to_move,
+            "value": _jsonable(self.value),
+            "lower": _jsonable(self.lower),
+            "upper": _jsonable(self.upper),
+            "best_move": None if self.best_move is None else str(self.best_move),
+            "pv": [str(move) for move in self.pv],
+            "nodes": self.nodes,
+            "elapsed": round(self.elapsed, 6),
+            "exact": self.exact,
+            "bound": self.bound,
         }
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from cardgames.errors import AnalysisError
-from cardgames.solver.api import Analysis, Limit, MoveValue
+from cardgames.solver.api import Analysis, Limit, MoveValue, Solution
 from cardgames.solver.tarot_model import (
     E_WON,
     EX_PENDING,
@@ -49,6 +49,8 @@ __all__ = [
     "analyse_tarot",
     "build_model",
     "reference_tarot_value",
+    "root_position",
+    "solve_tarot",
 ]
 
 Progress = Callable[[int, int, int], None]
@@ -73,7 +75,7 @@ def build_model(rules: Rules, perspective: int) -> TarotModel:
     )
 
 
-def _root(state: State, model: TarotModel) -> tuple[Position, Fraction]:
+def root_position(state: State, model: TarotModel) -> tuple[Position, Fraction]:
     """The compact position of ``state`` and the discard points credited to the side."""
     rules = state.rules
     hands = [model.hand_to_internal(hand.mask) for hand in state.hands]
@@ -167,7 +169,7 @@ def analyse_tarot(
     limit = limit or Limit()
     deadline = started + limit.time if limit.time is not None else None
     model = build_model(rules, seat)
-    root, discard = _root(state, model)
+    root, discard = root_position(state, model)
     group = rules.group_size
 
     def points(scaled: int) -> Fraction:
@@ -233,6 +235,52 @@ def analyse_tarot(
     )
 
 
+def solve_tarot(
+    state: State, *, perspective: int | None = None, limit: Limit | None = None
+) -> Solution:
+    """The value of a Tarot position and one best line (see :func:`cardgames.solver.solve`).
+
+    :raises AnalysisError: as :func:`analyse_tarot`.
+    """
+    seat = _check(state, perspective)
+    rules = state.rules
+    started = time.perf_counter()
+    limit = limit or Limit()
+    deadline = started + limit.time if limit.time is not None else None
+    model = build_model(rules, seat)
+    root, discard = root_position(state, model)
+    searcher = TarotSearch(model, node_limit=limit.nodes, deadline=deadline)
+    low, high = future_bounds(model, root)
+    stopped = False
+    pv: list[Move] = []
+    try:
+        low, high = searcher.refine(root, low, high)
+        pv = _principal_variation(searcher, model, root, root.secured + low)
+    except LimitReached as reached:
+        if reached.args:
+            low, high = reached.args
+        stopped = True
+
+    def points(future: int) -> Fraction:
+        return Fraction(root.secured + future, rules.group_size) + discard
+
+    return Solution(
+        game="tarot",
+        perspective=seat,
+        side=tuple(p for p in range(rules.players) if model.maximiser[p]),
+        to_move=state.to_move,
+        value=points(low),
+        lower=points(low),
+        upper=points(high),
+        best_move=pv[0] if pv else None,
+        pv=tuple(pv),
+        nodes=searcher.nodes,
+        elapsed=time.perf_counter() - started,
+        exact=not stopped,
+        bound="bounds" if stopped else "exact",
+    )
+
+
 def _principal_variation(
     searcher: TarotSearch, model: TarotModel, position: Position, value: int
 ) -> list[Move]:
@@ -267,6 +315,6 @@ def reference_tarot_value(state: State, perspective: int | None = None) -> Fract
         return state.team_points()[state.rules.team_of(seat)]
     seat = _check(state, perspective)
     model = build_model(state.rules, seat)
-    root, discard = _root(state, model)
+    root, discard = root_position(state, model)
     future = ReferenceSearch(model).value(root)
     return Fraction(root.secured + future, state.rules.group_size) + discard

@@ -313,6 +313,28 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             gained += bonus
         return gained + settle(flags, holder)
 
+    def reduce_hands(remaining: int) -> list[int]:
+        # Drop from each hand every one-point card whose next lower card in play, in the same
+        # suit, is also in that hand: the two are the same move for the rest of the trick.
+        reduced = []
+        for hand in hands:
+            blanks = hand & blank
+            if blanks & (blanks - 1):
+                previous = -1
+                while blanks:
+                    low_bit = blanks & -blanks
+                    bit = low_bit.bit_length() - 1
+                    if (
+                        previous >= 0
+                        and suit_of[bit] == suit_of[previous]
+                        and not remaining & (low_bit - (2 << previous))
+                    ):
+                        hand ^= low_bit
+                    previous = bit
+                    blanks ^= low_bit
+            reduced.append(hand)
+        return reduced
+
     def trick_start(leader: int, left: int, flags: int, target: int) -> int:
         nonlocal nodes
         nodes += 1
@@ -399,7 +421,19 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
         if entry[1] < target:
             return entry[1]
         result = node(
-            leader, 0, -1, -1, -1, 0, -1, NO_MIN, remaining, flags, left, target, entry[2]
+            leader,
+            0,
+            -1,
+            -1,
+            -1,
+            0,
+            -1,
+            NO_MIN,
+            reduce_hands(remaining),
+            flags,
+            left,
+            target,
+            entry[2],
         )
         if result >= target:
             entry[0] = result
@@ -417,7 +451,7 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
         points: int,
         exc: int,
         least: int,
-        remaining: int,
+        reduced: list[int],
         flags: int,
         left: int,
         target: int,
@@ -428,7 +462,8 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             nodes += 1
             if nodes > node_limit or (timed and clock() > stop_at):
                 raise LimitReached
-        hand = hands[player]
+        real_hand = hands[player]
+        hand = reduced[player]
         if led < 0:
             if restricted and not flags & TRUMPS_PLAYED and hand & SUITED_MASK:
                 legal = hand & ~TRUMPS_MASK
@@ -445,21 +480,6 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
         if legal & (legal - 1) == 0:
             moves = [legal.bit_length() - 1]
         else:
-            # One card stands for each run of one-point cards that are neighbours in play.
-            blanks = legal & blank
-            if blanks & (blanks - 1):
-                previous = -1
-                while blanks:
-                    low_bit = blanks & -blanks
-                    bit = low_bit.bit_length() - 1
-                    if (
-                        previous >= 0
-                        and suit_of[bit] == suit_of[previous]
-                        and not remaining & (low_bit - (2 << previous))
-                    ):
-                        legal ^= low_bit
-                    previous = bit
-                    blanks ^= low_bit
             moves = []
             if first >= 0 and legal >> first & 1:
                 moves.append(first)
@@ -552,14 +572,14 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                     new_flags |= E_WON
                     if exchange and new_least < new_flags >> MIN_SHIFT:
                         new_flags = (new_flags & LOW_FLAGS) | new_least << MIN_SHIFT
-                hands[player] = hand ^ (1 << bit)
+                hands[player] = real_hand ^ (1 << bit)
                 if left == 1:
                     if new_win == MAGICIAN_BIT and winner_max:
                         gained += bonus
                     result = gained + settle(new_flags, holder)
                 else:
                     result = gained + trick_start(new_player, left - 1, new_flags, target - gained)
-                hands[player] = hand
+                hands[player] = real_hand
                 if is_max:
                     if result > best:
                         best = result
@@ -574,11 +594,11 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
         else:
             following = next_seat[player]
             for bit in moves:
-                hands[player] = hand ^ (1 << bit)
+                hands[player] = real_hand ^ (1 << bit)
                 if bit == EXCUSE_BIT:
                     result = node(
                         following, index + 1, led, win, win_player, points, player, least,
-                        remaining, flags, left, target, -1,
+                        reduced, flags, left, target, -1,
                     )  # fmt: skip
                 else:
                     card_weight = weight[bit]
@@ -592,11 +612,11 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                     result = node(
                         following, index + 1, new_led, new_win, new_player,
                         points + card_weight, exc,
-                        card_weight if card_weight < least else least, remaining,
+                        card_weight if card_weight < least else least, reduced,
                         flags | TRUMPS_PLAYED if suit == TRUMP_SUIT else flags,
                         left, target, -1,
                     )  # fmt: skip
-                hands[player] = hand
+                hands[player] = real_hand
                 if is_max:
                     if result > best:
                         best = result
@@ -639,7 +659,7 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             points,
             exc,
             least,
-            remaining,
+            reduce_hands(remaining),
             position.flags,
             position.tricks_left,
             target,
