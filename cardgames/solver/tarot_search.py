@@ -185,6 +185,7 @@ class TarotSearch:
         self.model = model
         self.table: dict[tuple[int, ...], list[int]] = {}
         self.canonical_table: dict[tuple[int, ...], list[int]] = {}
+        self.move_cache: dict[tuple[int, int, bool, int], list[int]] = {}
         self.nodes = 0
         self.node_limit = node_limit
         self.deadline = deadline
@@ -265,6 +266,8 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
     deadline = searcher.deadline
     clock = time.perf_counter
     cut = [-1]
+    # Ordered candidate lists depend only on these four things; many nodes share them.
+    move_cache = searcher.move_cache
     max_seats = [seat for seat in range(n) if maximiser[seat]]
     max_count = len(max_seats)
     min_count = n - max_count
@@ -335,19 +338,23 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             reduced.append(hand)
         return reduced
 
-    def trick_start(leader: int, left: int, flags: int, target: int) -> int:
+    def trick_start(
+        leader: int,
+        left: int,
+        flags: int,
+        target: int,
+        key: tuple[int, ...],
+        entry: list[int] | None,
+    ) -> int:
+        # The caller has looked ``key`` up already (``entry``) and found no bound that decides.
         nonlocal nodes
         nodes += 1
         if nodes > node_limit or (timed and clock() > stop_at):
             raise LimitReached
-        if left == 1:
-            return last_trick(leader, flags)
-        key = (*hands, leader | flags << 3)
-        entry = table.get(key)
+        remaining = 0
+        for hand in hands:
+            remaining |= hand
         if entry is None:
-            remaining = 0
-            for hand in hands:
-                remaining |= hand
             # Look the position up again with its one-point cards renumbered by rank among
             # those still in play: positions that differ only in which low cards have gone
             # share an entry (their values are equal).
@@ -412,10 +419,6 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             entry = [low, high, -1]
             table[key] = entry
             canonical_table[canonical] = entry
-        else:
-            remaining = 0
-            for hand in hands:
-                remaining |= hand
         if entry[0] >= target:
             return entry[0]
         if entry[1] < target:
@@ -479,7 +482,10 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
         is_max = maximiser[player]
         if legal & (legal - 1) == 0:
             moves = [legal.bit_length() - 1]
+        elif first < 0 and (legal, win, maximiser[win_player] == is_max, index) in move_cache:
+            moves = move_cache[legal, win, maximiser[win_player] == is_max, index]
         else:
+            cache_key = (legal, win, maximiser[win_player] == is_max, index)
             moves = []
             if first >= 0 and legal >> first & 1:
                 moves.append(first)
@@ -531,6 +537,8 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                             rest ^= low_bit
                     if losers & EXCUSE:
                         moves.append(EXCUSE_BIT)
+            if first < 0:
+                move_cache[cache_key] = moves
         best = -INFINITY if is_max else INFINITY
         best_bit = -1
         if index == n - 1:
@@ -577,8 +585,25 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                     if new_win == MAGICIAN_BIT and winner_max:
                         gained += bonus
                     result = gained + settle(new_flags, holder)
+                elif left == 2:
+                    result = gained + last_trick(new_player, new_flags)
                 else:
-                    result = gained + trick_start(new_player, left - 1, new_flags, target - gained)
+                    # Probe the table here: most lookups decide at once, without a call.
+                    needed = target - gained
+                    key = (*hands, new_player | new_flags << 3)
+                    entry = table.get(key)
+                    if entry is None:
+                        result = gained + trick_start(
+                            new_player, left - 1, new_flags, needed, key, None
+                        )
+                    elif entry[0] >= needed:
+                        result = gained + entry[0]
+                    elif entry[1] < needed:
+                        result = gained + entry[1]
+                    else:
+                        result = gained + trick_start(
+                            new_player, left - 1, new_flags, needed, key, entry
+                        )
                 hands[player] = real_hand
                 if is_max:
                     if result > best:
@@ -643,7 +668,18 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
         if not position.trick:
             if position.tricks_left == 0:
                 return 0
-            return trick_start(position.leader, position.tricks_left, position.flags, target)
+            if position.tricks_left == 1:
+                return last_trick(position.leader, position.flags)
+            key = (*hands, position.leader | position.flags << 3)
+            entry = table.get(key)
+            if entry is not None:
+                if entry[0] >= target:
+                    return entry[0]
+                if entry[1] < target:
+                    return entry[1]
+            return trick_start(
+                position.leader, position.tricks_left, position.flags, target, key, entry
+            )
         led, win, win_player, points, exc, least = trick_state(model, position)
         remaining = 0
         for hand in hands:
