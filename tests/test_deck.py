@@ -101,3 +101,12 @@ def test_bad_decks_raise_notation_error(text: str) -> None:
 def test_deck_rejects_duplicate_cards() -> None:
     with pytest.raises(ValueError, match="once"):
         Deck([Card.parse("AS"), Card.parse("AS")])
+
+
+@given(st.text(max_size=20))
+def test_garbage_to_deck_parser_raises_only_notation_error(text: str) -> None:
+    for card_type in (Card, TarotCard):
+        try:
+            Deck.parse(text, card_type=card_type)
+        except NotationError as error:
+            assert "invalid deck" in str(error)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -44,3 +45,18 @@ def test_analyse_with_a_node_limit_reports_bounds(capsys: pytest.CaptureFixture[
 def test_bad_position_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyse", "tarot", "--position", "nonsense"]) == 2
     assert "cardgames: error:" in capsys.readouterr().err
+
+
+def test_long_analyses_report_progress_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardgames.solver.cli import _Progress
+
+    with _Progress(interval=0.02) as progress:
+        progress(2, 5, 1000)
+        time.sleep(0.2)
+    err = capsys.readouterr().err
+    assert "analysing" in err and "2/5 moves scored, 1000 nodes" in err
+
+
+def test_quick_analyses_stay_quiet(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyse", "tarot", "--tricks-left", "2"]) == 0
+    assert capsys.readouterr().err == ""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import threading
 import time
 from typing import Any
 
@@ -74,21 +75,34 @@ def _limit(args: argparse.Namespace) -> Any:
 
 
 class _Progress:
-    """Reports on standard error once an analysis has run for more than a second."""
+    """Reports on standard error, once a second, while an analysis runs past its first second.
 
-    def __init__(self) -> None:
+    A background thread does the reporting, so even a single long search shows signs of life;
+    the Tarot solver also tells it how many moves it has scored.
+    """
+
+    def __init__(self, interval: float = 1.0) -> None:
+        self.interval = interval
         self.started = time.perf_counter()
-        self.shown = False
+        self.status = ""
+        self.finished = threading.Event()
+        self.thread = threading.Thread(target=self._tick, daemon=True)
 
     def __call__(self, done: int, total: int, nodes: int) -> None:
-        elapsed = time.perf_counter() - self.started
-        if elapsed > 1.0:
-            print(
-                f"  ... {done}/{total} moves scored, {nodes} nodes, {elapsed:.1f} s",
-                file=sys.stderr,
-                flush=True,
-            )
-            self.shown = True
+        self.status = f", {done}/{total} moves scored, {nodes} nodes"
+
+    def __enter__(self) -> _Progress:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.finished.set()
+        self.thread.join()
+
+    def _tick(self) -> None:
+        while not self.finished.wait(self.interval):
+            elapsed = time.perf_counter() - self.started
+            print(f"  ... analysing: {elapsed:.0f} s{self.status}", file=sys.stderr, flush=True)
 
 
 def _run_sample(args: argparse.Namespace) -> int:
@@ -131,18 +145,20 @@ def _run_tailor(args: argparse.Namespace) -> int:
         rules = tailor.Rules(players=args.players, chase_mode=args.chase)
         state = random_endgame(rules, args.seed, cards_left=args.cards_left)
         title = f"seed {args.seed}, near the end of the round"
-    analysis = analyse_tailor(
-        state, perspective=args.perspective, limit=_limit(args), horizon=args.horizon
-    )
+    with _Progress():
+        analysis = analyse_tailor(
+            state, perspective=args.perspective, limit=_limit(args), horizon=args.horizon
+        )
     return _print(state, analysis, args, title)
 
 
 def _analyse_and_print(state: Any, args: argparse.Namespace, title: str) -> int:
     from cardgames import solver
 
-    analysis = solver.analyse(
-        state, perspective=args.perspective, limit=_limit(args), progress=_Progress()
-    )
+    with _Progress() as progress:
+        analysis = solver.analyse(
+            state, perspective=args.perspective, limit=_limit(args), progress=progress
+        )
     return _print(state, analysis, args, title)
 
 

@@ -289,7 +289,13 @@ def _principal_variation(
     while position.tricks_left:
         maximising = model.maximiser[to_move(model, position)]
         classes = representatives(model, position, root_legal(model, position))
-        for bit in sorted(set(classes.values()), reverse=True):
+        candidates = sorted(set(classes.values()), reverse=True)
+        hint = searcher.best_lead(position)
+        if hint in candidates:
+            candidates.remove(hint)
+            candidates.insert(0, hint)
+        # The last candidate needs no test: some move always keeps the value.
+        for bit in candidates[:-1]:
             child = advance(model, position, bit)
             needed = value - child.secured
             if maximising:
@@ -297,8 +303,9 @@ def _principal_variation(
                     break
             elif not searcher.test(child, needed + 1):
                 break
-        else:  # pragma: no cover - a best move always exists when the value is exact
-            raise AssertionError("no move keeps the value")
+        else:
+            bit = candidates[-1]
+            child = advance(model, position, bit)
         line.append(Move(TarotCard.from_index(model.card_to_engine(bit))))
         position = child
     return line

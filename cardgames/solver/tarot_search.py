@@ -194,6 +194,13 @@ class TarotSearch:
         """Whether the analysed side can win at least ``target`` more scaled points."""
         return _build(self, position)(target) >= target
 
+    def best_lead(self, position: Position) -> int:
+        """The lead the table remembers as best at a trick boundary (-1: none)."""
+        if position.trick:
+            return -1
+        entry = self.table.get((*position.hands, position.leader | position.flags << 3))
+        return entry[2] if entry is not None else -1
+
     def probe(self, position: Position, target: int) -> int:
         """A fail-soft zero-window search: at least ``target`` means a lower bound, less an
         upper bound on the scaled points still to come."""
