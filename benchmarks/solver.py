@@ -63,8 +63,9 @@ def main(argv: list[str] | None = None) -> int:
         elapsed = time.perf_counter() - started
         seconds.append(elapsed)
         nodes.append(result.nodes)
+        value = str(result.value) if result.exact else f"{result.lower}..{result.upper}"
         line = (
-            f"{args.seed + i:>6} {moves:>5} {result.value!s:>7} "
+            f"{args.seed + i:>6} {moves:>5} {value:>7} "
             f"{result.exact!s:>5} {result.nodes:>10} {elapsed:>9.4f}"
         )
         if args.reference:

@@ -119,6 +119,10 @@ def root_position(state: State, model: TarotModel) -> tuple[Position, Fraction]:
     return position, discard
 
 
+def _side(model: TarotModel) -> tuple[int, ...]:
+    return tuple(seat for seat in range(model.players) if model.maximiser[seat])
+
+
 def _bits(mask: int) -> list[int]:
     bits = []
     while mask:
@@ -180,7 +184,10 @@ def analyse_tarot(
     classes = representatives(model, root, legal)
     bounds: dict[int, tuple[int, int]] = {}
     stopped = False
-    guess: int | None = None
+    # The first card starts from the side's even share of what is left; each later one from
+    # the value of the card before it (neighbouring cards tend to be worth about the same).
+    share = future_bounds(model, root)[1] * len(_side(model)) // rules.players
+    guess: int | None = root.secured + share
     for bit in sorted(set(classes.values()), reverse=True):
         child = advance(model, root, bit)
         low, high = future_bounds(model, child)
@@ -219,7 +226,7 @@ def analyse_tarot(
     return Analysis(
         game="tarot",
         perspective=seat,
-        side=tuple(p for p in range(rules.players) if model.maximiser[p]),
+        side=_side(model),
         to_move=state.to_move,
         objective=TAROT_OBJECTIVE,
         value=points(lower),
@@ -254,7 +261,9 @@ def solve_tarot(
     stopped = False
     pv: list[Move] = []
     try:
-        low, high = searcher.refine(root, low, high)
+        # First guess: the side's even share of what is still to be won.
+        share = high * len(_side(model)) // rules.players
+        low, high = searcher.refine(root, low, high, guess=share)
         pv = _principal_variation(searcher, model, root, root.secured + low)
     except LimitReached as reached:
         if reached.args:
@@ -267,7 +276,7 @@ def solve_tarot(
     return Solution(
         game="tarot",
         perspective=seat,
-        side=tuple(p for p in range(rules.players) if model.maximiser[p]),
+        side=_side(model),
         to_move=state.to_move,
         value=points(low),
         lower=points(low),
