@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from hypothesis import strategies as st
+
 from cardgames.cards import Card
 from cardgames.cardset import CardSet
 from cardgames.tailor import Call, Move, Rules, State
@@ -80,3 +82,25 @@ def random_playout(state: State, rng: random.Random) -> list[State]:
         state = state.play(moves[rng.randrange(len(moves))])
         states.append(state)
     return states
+
+
+def rules_variants(max_turns: int = 5000) -> st.SearchStrategy[Rules]:
+    """Every combination of the optional rules, for property tests."""
+    return st.builds(
+        Rules,
+        players=st.integers(2, 6),
+        chase_mode=st.booleans(),
+        after_joker=st.sampled_from(["below", "any"]),
+        special_start=st.sampled_from(["bury", "open"]),
+        voluntary_draw=st.booleans(),
+        must_play_drawn=st.booleans(),
+        drawn_card_dumps=st.booleans(),
+        dump_whole_rank=st.booleans(),
+        victim_may_be_caller=st.booleans(),
+        final_tailor_penalty=st.booleans(),
+        two_player_reverse_skips=st.booleans(),
+        skipped_player_draws_chase=st.booleans(),
+        tailor_breaks_chase=st.booleans(),
+        next_round_starter=st.sampled_from(["rotate", "winner"]),
+        max_turns=st.integers(1, max_turns),
+    )

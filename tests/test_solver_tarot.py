@@ -228,3 +228,8 @@ def test_solve_with_a_node_limit_gives_bounds() -> None:
     assert not limited.exact and limited.bound == "bounds" and limited.pv == ()
     assert limited.best_move is None
     assert limited.lower <= exact.value <= limited.upper
+
+
+def test_sample_position_is_the_documented_recipe() -> None:
+    rules = tarot.Rules.traditional(players=3)
+    assert tarot.State.parse(solver.SAMPLE_POSITION) == random_tarot_position(rules, 1, 9)

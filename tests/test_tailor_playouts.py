@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tailor_helpers import rules_variants
 
 from cardgames.cards import TAILOR_PACK_SIZE, Card, Rank, Suit
 from cardgames.errors import IllegalMoveError
@@ -109,23 +110,7 @@ def test_random_playouts_keep_every_card_and_end(players: int, chase: bool, seed
 
 @settings(max_examples=80, deadline=None)
 @given(
-    st.builds(
-        Rules,
-        players=st.integers(2, 6),
-        chase_mode=st.booleans(),
-        after_joker=st.sampled_from(["below", "any"]),
-        special_start=st.sampled_from(["bury", "open"]),
-        voluntary_draw=st.booleans(),
-        must_play_drawn=st.booleans(),
-        drawn_card_dumps=st.booleans(),
-        dump_whole_rank=st.booleans(),
-        victim_may_be_caller=st.booleans(),
-        final_tailor_penalty=st.booleans(),
-        two_player_reverse_skips=st.booleans(),
-        skipped_player_draws_chase=st.booleans(),
-        tailor_breaks_chase=st.booleans(),
-        max_turns=st.integers(1, 400),
-    ),
+    rules_variants(max_turns=400),
     st.integers(0, 10**9),
 )
 def test_random_playouts_under_every_variant(rules: Rules, seed: int) -> None:

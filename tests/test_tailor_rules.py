@@ -8,6 +8,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tailor_helpers import rules_variants
 
 from cardgames.cards import Card, Rank, Suit
 from cardgames.cardset import CardSet
@@ -116,24 +117,7 @@ def test_rules_are_validated(changes: dict[str, object]) -> None:
         Rules(**changes)  # type: ignore[arg-type]
 
 
-rules_strategy = st.builds(
-    Rules,
-    players=st.integers(2, 6),
-    chase_mode=st.booleans(),
-    after_joker=st.sampled_from(["below", "any"]),
-    special_start=st.sampled_from(["bury", "open"]),
-    voluntary_draw=st.booleans(),
-    must_play_drawn=st.booleans(),
-    drawn_card_dumps=st.booleans(),
-    dump_whole_rank=st.booleans(),
-    victim_may_be_caller=st.booleans(),
-    final_tailor_penalty=st.booleans(),
-    two_player_reverse_skips=st.booleans(),
-    skipped_player_draws_chase=st.booleans(),
-    tailor_breaks_chase=st.booleans(),
-    next_round_starter=st.sampled_from(["rotate", "winner"]),
-    max_turns=st.integers(1, 5000),
-)
+rules_strategy = rules_variants()
 
 
 @settings(max_examples=60)

@@ -103,6 +103,11 @@ def _jsonable(value: Fraction) -> int | str:
 class MoveValue:
     """The value of one legal move for the analysed side.
 
+    >>> from fractions import Fraction
+    >>> entry = MoveValue(move='KH', value=Fraction(26), lower=Fraction(26), upper=Fraction(26))
+    >>> entry.exact, entry.to_dict()
+    (True, {'move': 'KH', 'value': 26, 'lower': 26, 'upper': 26})
+
     :param move: the move, as the engine's move object.
     :param value: its value (the lower bound when the search was stopped early).
     :param lower: a guaranteed lower bound (equal to ``value``).
@@ -133,6 +138,15 @@ class MoveValue:
 @attrs.frozen(kw_only=True)
 class Analysis:
     """The result of :func:`cardgames.solver.analyse`.
+
+    >>> from cardgames import solver, tarot
+    >>> from cardgames.solver.positions import random_tarot_position
+    >>> state = random_tarot_position(tarot.Rules.simplified(players=4), seed=2, tricks_left=2)
+    >>> analysis = solver.analyse(state)
+    >>> analysis.game, analysis.exact, len(analysis.move_values) == len(state.legal_moves())
+    ('tarot', True, True)
+    >>> analysis.value_of(analysis.best_moves[0]) == analysis.value
+    True
 
     :param game: ``"tarot"`` or ``"tailor"``.
     :param perspective: the seat whose side is analysed.

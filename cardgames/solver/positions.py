@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from cardgames.deck import random_below
 from cardgames.errors import AnalysisError
 from cardgames.tarot.rules import Rules
 from cardgames.tarot.state import Phase, State, deal
@@ -21,7 +22,8 @@ def random_tarot_position(rules: Rules, seed: int, tricks_left: int, dealer: int
     """A Tarot position with ``tricks_left`` whole tricks still to play.
 
     The deal is :func:`cardgames.tarot.state.deal` with ``seed``; the discard and every card after
-    it are chosen uniformly among the legal moves by ``random.Random(seed)``; play stops at
+    it are chosen uniformly among the legal moves by ``random.Random(seed)`` (through
+    :func:`cardgames.deck.random_below`); play stops at
     the first trick boundary with ``tricks_left`` tricks to go.
 
     :raises AnalysisError: if ``tricks_left`` is not between 1 and the tricks in a deal.
@@ -35,5 +37,6 @@ def random_tarot_position(rules: Rules, seed: int, tricks_left: int, dealer: int
     while state.phase is Phase.DISCARD or (
         rules.tricks_per_deal - len(state.tricks) > tricks_left or state.trick.cards
     ):
-        state = state.play(rng.choice(state.legal_moves()))
+        moves = state.legal_moves()
+        state = state.play(moves[random_below(rng, len(moves))])
     return state

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 
+from cardgames.cardset import iter_bits
 from cardgames.errors import AnalysisError
 from cardgames.solver.api import Analysis, Limit, MoveValue, Solution
 from cardgames.solver.tarot_model import (
@@ -101,7 +102,7 @@ def root_position(state: State, model: TarotModel) -> tuple[Position, Fraction]:
     secured = 0
     for seat, pile in enumerate(state.won):
         cards = pile.mask & ~(1 << EXCUSE_BIT)
-        weights = [model.weight[model.card_to_internal(i)] for i in _bits(cards)]
+        weights = [model.weight[model.card_to_internal(i)] for i in iter_bits(cards)]
         if model.maximiser[seat]:
             secured += sum(weights)
         if holder >= 0 and model.teams[seat] == model.teams[holder] and weights:
@@ -121,15 +122,6 @@ def root_position(state: State, model: TarotModel) -> tuple[Position, Fraction]:
 
 def _side(model: TarotModel) -> tuple[int, ...]:
     return tuple(seat for seat in range(model.players) if model.maximiser[seat])
-
-
-def _bits(mask: int) -> list[int]:
-    bits = []
-    while mask:
-        low = mask & -mask
-        bits.append(low.bit_length() - 1)
-        mask ^= low
-    return bits
 
 
 def _check(state: State, perspective: int | None) -> int:
@@ -152,6 +144,28 @@ def _check(state: State, perspective: int | None) -> int:
     return perspective
 
 
+class _Job:
+    """What every analysis of one position needs: the model, the root, a searcher, a clock."""
+
+    def __init__(self, state: State, perspective: int | None, limit: Limit | None) -> None:
+        self.seat = _check(state, perspective)
+        self.started = time.perf_counter()
+        limit = limit or Limit()
+        deadline = self.started + limit.time if limit.time is not None else None
+        self.rules = state.rules
+        self.model = build_model(self.rules, self.seat)
+        self.root, self.discard = root_position(state, self.model)
+        self.searcher = TarotSearch(self.model, node_limit=limit.nodes, deadline=deadline)
+
+    def points(self, scaled: int) -> Fraction:
+        """Card points for a scaled total of won cards (the discard added)."""
+        return Fraction(scaled, self.rules.group_size) + self.discard
+
+    def elapsed(self) -> float:
+        """Seconds since the job started."""
+        return time.perf_counter() - self.started
+
+
 def analyse_tarot(
     state: State,
     *,
@@ -167,19 +181,8 @@ def analyse_tarot(
     :raises AnalysisError: for a deal still in its discard phase or already over, or a seat
         that does not exist.
     """
-    seat = _check(state, perspective)
-    rules = state.rules
-    started = time.perf_counter()
-    limit = limit or Limit()
-    deadline = started + limit.time if limit.time is not None else None
-    model = build_model(rules, seat)
-    root, discard = root_position(state, model)
-    group = rules.group_size
-
-    def points(scaled: int) -> Fraction:
-        return Fraction(scaled, group) + discard
-
-    searcher = TarotSearch(model, node_limit=limit.nodes, deadline=deadline)
+    job = _Job(state, perspective, limit)
+    rules, model, root, searcher, points = job.rules, job.model, job.root, job.searcher, job.points
     legal = root_legal(model, root)
     classes = representatives(model, root, legal)
     bounds: dict[int, tuple[int, int]] = {}
@@ -225,7 +228,7 @@ def analyse_tarot(
             stopped = True
     return Analysis(
         game="tarot",
-        perspective=seat,
+        perspective=job.seat,
         side=_side(model),
         to_move=state.to_move,
         objective=TAROT_OBJECTIVE,
@@ -236,7 +239,7 @@ def analyse_tarot(
         best_moves=tuple(best_moves),
         pv=tuple(pv),
         nodes=searcher.nodes,
-        elapsed=time.perf_counter() - started,
+        elapsed=job.elapsed(),
         exact=not stopped,
         bound="bounds" if stopped else "exact",
     )
@@ -249,14 +252,8 @@ def solve_tarot(
 
     :raises AnalysisError: as :func:`analyse_tarot`.
     """
-    seat = _check(state, perspective)
-    rules = state.rules
-    started = time.perf_counter()
-    limit = limit or Limit()
-    deadline = started + limit.time if limit.time is not None else None
-    model = build_model(rules, seat)
-    root, discard = root_position(state, model)
-    searcher = TarotSearch(model, node_limit=limit.nodes, deadline=deadline)
+    job = _Job(state, perspective, limit)
+    rules, model, root, searcher = job.rules, job.model, job.root, job.searcher
     low, high = future_bounds(model, root)
     stopped = False
     pv: list[Move] = []
@@ -271,11 +268,11 @@ def solve_tarot(
         stopped = True
 
     def points(future: int) -> Fraction:
-        return Fraction(root.secured + future, rules.group_size) + discard
+        return job.points(root.secured + future)
 
     return Solution(
         game="tarot",
-        perspective=seat,
+        perspective=job.seat,
         side=_side(model),
         to_move=state.to_move,
         value=points(low),
@@ -284,7 +281,7 @@ def solve_tarot(
         best_move=pv[0] if pv else None,
         pv=tuple(pv),
         nodes=searcher.nodes,
-        elapsed=time.perf_counter() - started,
+        elapsed=job.elapsed(),
         exact=not stopped,
         bound="bounds" if stopped else "exact",
     )

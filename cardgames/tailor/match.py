@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 import attrs
 
+from cardgames.deck import random_below
 from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.tailor.moves import Move
 from cardgames.tailor.records import GameRecord
@@ -48,11 +49,7 @@ def random_strategy(seed: int) -> Strategy:
         moves = state.legal_moves()
         if not moves:
             raise IllegalMoveError("no move can be chosen: the round is over")
-        bits = len(moves).bit_length()
-        while True:
-            index = rng.getrandbits(bits)
-            if index < len(moves):
-                return moves[index]
+        return moves[random_below(rng, len(moves))]
 
     return choose
 

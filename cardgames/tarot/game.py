@@ -11,13 +11,12 @@ Fraction(0, 1)
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from fractions import Fraction
 
 import attrs
 
-from cardgames.deck import RandomSource, make_rng
+from cardgames.deck import RandomSource, make_rng, random_below
 from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.tarot.rules import Rules
 from cardgames.tarot.state import Deal, Move, State
@@ -26,14 +25,6 @@ __all__ = ["Game", "Strategy", "random_player"]
 
 Strategy = Callable[[State], Move]
 """A player: given a state, the move to make (it must be one of ``state.legal_moves()``)."""
-
-
-def _below(rng: random.Random, n: int) -> int:
-    bits = n.bit_length()
-    while True:
-        value = rng.getrandbits(bits)
-        if value < n:
-            return value
 
 
 def random_player(source: RandomSource) -> Strategy:
@@ -52,7 +43,7 @@ def random_player(source: RandomSource) -> Strategy:
         moves = state.legal_moves()
         if not moves:
             raise IllegalMoveError("no legal move: the deal is over")
-        return moves[_below(rng, len(moves))]
+        return moves[random_below(rng, len(moves))]
 
     return choose
 

@@ -24,6 +24,7 @@ from typing import Any, Final
 
 import attrs
 
+from cardgames.cardset import iter_bits
 from cardgames.deck import Deck, RandomSource
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.tarot.cards import TAROT_PACK_SIZE, TarotCard, TarotCardSet
@@ -413,7 +414,7 @@ class State:
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move, in ascending card order (spades, hearts, diamonds, clubs from 1 to
         King, then trumps 1 to 21, then the Excuse); empty once the deal is over."""
-        return tuple(_MOVES[index] for index in _bits(self._legal_mask()))
+        return tuple(_MOVES[index] for index in iter_bits(self._legal_mask()))
 
     def _legal_mask(self) -> int:
         if self.phase is Phase.PLAY:
@@ -558,7 +559,7 @@ class State:
         elif exchange:
             best: tuple[int, int, int] | None = None
             for p in side:
-                for index in _bits(won[p] & ~EXCUSE_MASK):
+                for index in iter_bits(won[p] & ~EXCUSE_MASK):
                     candidate = (VALUES[index], index, p)
                     if best is None or candidate < best:
                         best = candidate
@@ -629,15 +630,6 @@ class State:
         average = sum(teams, Fraction(0)) / len(teams)
         index = {team: i for i, members in enumerate(rules.teams) for team in members}
         return tuple(teams[index[p]] - average for p in range(rules.players))
-
-
-def _bits(mask: int) -> list[int]:
-    result = []
-    while mask:
-        low = mask & -mask
-        result.append(low.bit_length() - 1)
-        mask ^= low
-    return result
 
 
 def deal(rules: Rules, seed: RandomSource, dealer: int = 0) -> State:
