@@ -233,3 +233,24 @@ def test_solve_with_a_node_limit_gives_bounds() -> None:
 def test_sample_position_is_the_documented_recipe() -> None:
     rules = tarot.Rules.traditional(players=3)
     assert tarot.State.parse(solver.SAMPLE_POSITION) == random_tarot_position(rules, 1, 9)
+
+
+def test_odd_arguments_raise_analysis_errors() -> None:
+    state = random_tarot_position(tarot.Rules.traditional(players=3), 4, 2)
+    with pytest.raises(AnalysisError, match=r"expected a solver\.Limit"):
+        solver.analyse(state, limit=5)  # type: ignore[arg-type]
+    with pytest.raises(AnalysisError, match=r"expected a solver\.Limit"):
+        solver.solve(state, limit=5)  # type: ignore[arg-type]
+    with pytest.raises(AnalysisError, match="callable"):
+        solver.analyse(state, progress=5)  # type: ignore[arg-type]
+    with pytest.raises(AnalysisError, match="seat"):
+        solver.analyse(state, perspective=True)
+    with pytest.raises(AnalysisError, match="whole number"):
+        solver.Limit(nodes=1.5)  # type: ignore[arg-type]
+    with pytest.raises(AnalysisError, match=r"expected a tarot\.State"):
+        solver.analyse_play(None, [])
+    with pytest.raises(AnalysisError, match="sequence of move objects"):
+        solver.analyse_play(state, "QH")
+    over = replay(state, solver.analyse(state).pv)
+    with pytest.raises(AnalysisError, match="seat"):
+        solver.reference_value(over, 9)

@@ -247,3 +247,22 @@ def test_garbage_records_raise_only_notation_error(text: str) -> None:
 def test_record_start_rejects_bad_seat() -> None:
     with pytest.raises(RulesError):
         GameRecord(rules=Rules(players=2), first_player=4).start()
+
+
+def test_position_with_an_unplayable_drawn_card_is_rejected() -> None:
+    text = str(deal(Rules(players=2), seed=4))
+    assert "top: 4C" in text and "drawn: -" in text
+    with pytest.raises(NotationError, match="cannot be played"):
+        State.parse(text.replace("drawn: -", "drawn: QH"))
+
+
+def test_huge_numbers_are_notation_errors() -> None:
+    text = str(deal(Rules(players=2), seed=4))
+    with pytest.raises(NotationError, match="at most 18 digits"):
+        State.parse(text.replace("seed: 4", "seed: " + "1" * 5000))
+    with pytest.raises(NotationError):
+        Rules.parse("max_turns=" + "9" * 5000)
+    with pytest.raises(NotationError):
+        Rules.parse("players=--3")
+    with pytest.raises(NotationError, match="not JSON"):
+        loads('{"seed": ' + "1" * 5000 + "}")

@@ -253,3 +253,14 @@ def test_non_string_input_raises_notation_error() -> None:
     for parser in (Rules.parse, Deal.parse, State.parse, parse_holding, Move.parse, loads):
         with pytest.raises(NotationError):
             parser(None)  # type: ignore[arg-type]
+
+
+def test_position_with_a_discard_but_no_talon_is_rejected() -> None:
+    position = deal(Rules.simplified(players=3), seed=1).position()
+    with pytest.raises(NotationError, match="these rules discard 0"):
+        State.parse(position + " X:2....")
+
+
+def test_holding_with_a_letter_that_grows_when_upper_cased() -> None:
+    with pytest.raises(NotationError, match="is not a rank"):
+        parse_holding("ǰ....")

@@ -67,6 +67,7 @@ def analyse(
     """
     from cardgames import tailor, tarot
 
+    _check_options(limit, progress)
     if isinstance(state, tarot.State):
         from cardgames.solver.tarot_analysis import analyse_tarot
 
@@ -95,6 +96,7 @@ def solve(state: Any, *, perspective: int | None = None, limit: Limit | None = N
     """
     from cardgames import tailor, tarot
 
+    _check_options(limit, None)
     if isinstance(state, tarot.State):
         from cardgames.solver.tarot_analysis import solve_tarot
 
@@ -139,6 +141,14 @@ def analyse_play(
     :raises IllegalMoveError: if a move is not legal where it is played.
     :raises AnalysisError: if the sequence runs past the end of the deal or round.
     """
+    from cardgames import tailor, tarot
+
+    if not isinstance(state, tarot.State | tailor.State):
+        raise AnalysisError(
+            f"cannot analyse {type(state).__name__!r}: expected a tarot.State or a tailor.State"
+        )
+    if isinstance(moves, str) or not isinstance(moves, Iterable):
+        raise AnalysisError(f"invalid moves {moves!r}: expected a sequence of move objects")
     steps = []
     for move in moves:
         if state.is_over:
@@ -158,6 +168,13 @@ def analyse_play(
         )
         state = following
     return tuple(steps)
+
+
+def _check_options(limit: object, progress: object) -> None:
+    if limit is not None and not isinstance(limit, Limit):
+        raise AnalysisError(f"invalid limit {limit!r}: expected a solver.Limit or None")
+    if progress is not None and not callable(progress):
+        raise AnalysisError(f"invalid progress {progress!r}: expected a callable or None")
 
 
 def reference_value(state: Any, perspective: int | None = None) -> Fraction:

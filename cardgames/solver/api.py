@@ -72,6 +72,8 @@ def _check_limit(instance: Limit, attribute: attrs.Attribute[Any], value: Any) -
         raise AnalysisError(f"invalid limit {attribute.name}={value!r}: expected a positive number")
     if isinstance(value, float) and not math.isfinite(value):
         raise AnalysisError(f"invalid limit {attribute.name}={value!r}: expected a finite number")
+    if attribute.name == "nodes" and not isinstance(value, int):
+        raise AnalysisError(f"invalid limit nodes={value!r}: expected a whole number")
 
 
 @attrs.frozen

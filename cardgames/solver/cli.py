@@ -129,8 +129,8 @@ def _run_tarot(args: argparse.Namespace) -> int:
 def _tarot_rules(name: str, players: int) -> Any:
     from cardgames import tarot
 
-    if name in ("simplified", "traditional"):
-        return tarot.Rules.preset(f"{name}-{players}")
+    if name.lower() in ("simplified", "traditional"):
+        return tarot.Rules.preset(f"{name.lower()}-{players}")
     return tarot.Rules.parse(name)
 
 

@@ -134,9 +134,17 @@ def _check(state: State, perspective: int | None) -> int:
             f"cannot analyse a Tarot deal in its {state.phase.value!r} phase: the solver "
             "analyses the play of the cards (finish the discard first)"
         )
+    return _check_seat(state, perspective)
+
+
+def _check_seat(state: State, perspective: int | None) -> int:
     if perspective is None:
         return state.to_move
-    if not isinstance(perspective, int) or not 0 <= perspective < state.rules.players:
+    if (
+        not isinstance(perspective, int)
+        or isinstance(perspective, bool)
+        or not 0 <= perspective < state.rules.players
+    ):
         raise AnalysisError(
             f"invalid perspective {perspective!r}: expected a seat from 0 to "
             f"{state.rules.players - 1}"
@@ -324,7 +332,7 @@ def reference_tarot_value(state: State, perspective: int | None = None) -> Fract
     :raises AnalysisError: as :func:`analyse_tarot`.
     """
     if isinstance(state, State) and state.is_over:
-        seat = state.to_move if perspective is None else perspective
+        seat = _check_seat(state, perspective)
         return state.team_points()[state.rules.team_of(seat)]
     seat = _check(state, perspective)
     model = build_model(state.rules, seat)

@@ -58,7 +58,7 @@ _SECTIONS: Final = (
     "seed",
     "reshuffles",
 )
-_INT: Final = re.compile(r"-?[0-9]+")
+_INT: Final = re.compile(r"-?[0-9]{1,18}")
 
 
 def format_top(top: Card | Call | None) -> str:
@@ -183,7 +183,7 @@ def parse_position(text: str) -> State:
     if problem is not None:
         raise NotationError(f"invalid position {text!r}: {problem}")
     assert direction is not None and chase is not None
-    return State(
+    state = State(
         rules=rules,
         hands=hands,
         pile=pile,
@@ -198,6 +198,13 @@ def parse_position(text: str) -> State:
         seed=seed,
         reshuffles=reshuffles,
     )
+    # A card is only left pending after a draw when it may be played.
+    pending = drawn is not None and not state.is_over
+    if pending and not any(state.is_legal(move) for move in state.legal_moves()):
+        raise NotationError(
+            f"invalid position {text!r}: the drawn card {str(drawn)!r} cannot be played"
+        )
+    return state
 
 
 def _cards(text: str) -> tuple[Card, ...]:
@@ -208,7 +215,7 @@ def _cards(text: str) -> tuple[Card, ...]:
 
 def _int(text: str, value: str, name: str) -> int:
     if not _INT.fullmatch(value):
-        raise NotationError(f"{name} must be an integer, not {value!r}")
+        raise NotationError(f"{name} must be an integer of at most 18 digits, not {value!r}")
     return int(value)
 
 

@@ -194,6 +194,6 @@ def loads(text: str) -> GameRecord:
         raise NotationError(f"invalid record {text!r}: expected JSON text")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # ValueError: also huge integers
         raise NotationError(f"invalid record {text!r}: not JSON ({error})") from None
     return GameRecord.from_dict(data)

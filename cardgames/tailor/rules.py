@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable
 from typing import Any, Final, Literal
 
@@ -242,7 +243,7 @@ class Rules:
                     raise NotationError(f"invalid rules {text!r}: {name} must be yes or no")
                 values[name] = value == "yes"
             elif isinstance(default, int):
-                if not value.lstrip("-").isdigit() or not value.isascii():
+                if not re.fullmatch(r"-?[0-9]{1,18}", value):
                     raise NotationError(f"invalid rules {text!r}: {name} must be an integer")
                 values[name] = int(value)
             else:

@@ -116,17 +116,17 @@ def parse_holding(text: str) -> TarotCardSet:
         mask |= 1 << index
 
     for suit, field in enumerate(fields[:4]):
-        upper = field.upper()
         position = 0
-        while position < len(upper):
-            if upper.startswith("10", position):
+        while position < len(field):
+            if field.startswith("10", position):
                 rank, position = 10, position + 2
             else:
-                char = upper[position]
-                found = _RANK_BY_CHAR.get(char)
+                # Upper-case one character at a time: some letters grow when upper-cased.
+                char = field[position]
+                found = _RANK_BY_CHAR.get(char.upper())
                 if found is None:
                     raise NotationError(
-                        f"invalid Tarot holding {text!r}: {field[position]!r} is not a rank "
+                        f"invalid Tarot holding {text!r}: {char!r} is not a rank "
                         "(expected K Q N J T 9-1)"
                     )
                 rank, position = found, position + 1
@@ -254,6 +254,11 @@ def parse_position(text: str) -> State:
             "then P:PLAY)"
         )
     state = game.start()
+    if len(discard) > game.rules.talon_size:
+        raise NotationError(
+            f"invalid Tarot position {text!r}: a discard of {len(discard)} cards, but these rules "
+            f"discard {game.rules.talon_size}"
+        )
     if play and len(discard) != game.rules.talon_size:
         raise NotationError(
             f"invalid Tarot position {text!r}: the play starts before the discard of "
