@@ -21,36 +21,14 @@ import statistics
 import sys
 import time
 
-import attrs
-
-from cardgames.cards import TAILOR
-from cardgames.cardset import CardSet
 from cardgames.solver.tailor_search import (
     DEFAULT_HORIZON,
     analyse_tailor,
+    give_tailor,
     random_endgame,
     reference_tailor_value,
 )
-from cardgames.tailor import Rules, State
-
-
-def give_tailor(state: State) -> State:
-    """``state`` with the Tailor in the hand of the player to move (unless it is on the pile)."""
-    seat = state.to_move
-    hands = list(state.hands)
-    if TAILOR in hands[seat] or state.pile[-1] == TAILOR:
-        return state
-    card = next(iter(hands[seat]))
-    pile, stock = list(state.pile), list(state.stock)
-    holder = next((index for index, hand in enumerate(hands) if TAILOR in hand), None)
-    if holder is not None:
-        hands[holder] = CardSet(hands[holder].mask & ~(1 << TAILOR.index) | 1 << card.index)
-    elif TAILOR in stock:
-        stock[stock.index(TAILOR)] = card
-    else:
-        pile[pile.index(TAILOR)] = card
-    hands[seat] = CardSet(hands[seat].mask & ~(1 << card.index) | 1 << TAILOR.index)
-    return attrs.evolve(state, hands=tuple(hands), pile=tuple(pile), stock=tuple(stock))
+from cardgames.tailor import Rules
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,7 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     for index in range(args.positions):
         state = random_endgame(rules, args.seed * 1000 + index, cards_left=args.cards_left)
         if args.tailor:
-            state = give_tailor(state)
+            moved = give_tailor(state, state.to_move)
+            state = state if moved is None else moved
         start = time.perf_counter()
         result = analyse_tailor(state, horizon=args.horizon)
         spent = time.perf_counter() - start

@@ -7,19 +7,17 @@ import random
 from fractions import Fraction
 from typing import Any
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tailor_helpers import make_state
 
-from cardgames.cards import TAILOR
-from cardgames.cardset import CardSet
 from cardgames.errors import AnalysisError
 from cardgames.solver.api import Analysis, Limit
 from cardgames.solver.tailor_search import (
     TAILOR_OBJECTIVE,
     analyse_tailor,
+    give_tailor,
     random_endgame,
     reference_tailor_value,
     tailor_value,
@@ -36,27 +34,6 @@ VARIANTS: tuple[dict[str, Any], ...] = (
     {"skipped_player_draws_chase": True, "tailor_breaks_chase": True},
     {"two_player_reverse_skips": False, "special_start": "open"},
 )
-
-
-def with_tailor(state: State, seat: int) -> State | None:
-    """``state`` with the Tailor moved into ``seat``'s hand (swapped with that hand's first
-    card), or None when the Tailor is the card showing on the pile."""
-    hands = list(state.hands)
-    if TAILOR in hands[seat]:
-        return state
-    card = next(iter(hands[seat]))
-    pile, stock = list(state.pile), list(state.stock)
-    holder = next((index for index, hand in enumerate(hands) if TAILOR in hand), None)
-    if holder is not None:
-        hands[holder] = CardSet(hands[holder].mask & ~(1 << TAILOR.index) | 1 << card.index)
-    elif TAILOR in stock:
-        stock[stock.index(TAILOR)] = card
-    elif TAILOR in pile[:-1]:
-        pile[pile.index(TAILOR)] = card
-    else:
-        return None
-    hands[seat] = CardSet(hands[seat].mask & ~(1 << card.index) | 1 << TAILOR.index)
-    return attrs.evolve(state, hands=tuple(hands), pile=tuple(pile), stock=tuple(stock))
 
 
 def assert_matches_reference(
@@ -125,7 +102,7 @@ def test_tailor_calls_with_equal_follow_sets_are_merged() -> None:
     for seed in range(40):
         players = 2 + seed % 5
         base = random_endgame(Rules(players=players, chase_mode=seed % 2 == 1), 300 + seed)
-        state = with_tailor(base, base.to_move)
+        state = give_tailor(base, base.to_move)
         if state is None or state.is_over or state.drawn is not None:
             continue
         moves = state.legal_moves()
@@ -143,7 +120,7 @@ def test_merged_tailor_calls_really_have_the_reference_values() -> None:
         players = 2 + seed % 4
         rules = Rules(players=players, chase_mode=seed % 2 == 0, **VARIANTS[seed % len(VARIANTS)])
         base = random_endgame(rules, 400 + seed, cards_left=2)
-        state = with_tailor(base, (base.to_move + seed) % players)
+        state = give_tailor(base, (base.to_move + seed) % players)
         if state is None or state.is_over:
             continue
         assert_matches_reference(state, seed % players, horizon=2 + seed % 2)
@@ -204,7 +181,7 @@ def test_tailor_value_is_payoff_minus_mean_of_the_others() -> None:
 
 def test_node_limit_returns_an_inexact_answer_quickly() -> None:
     base = random_endgame(Rules(players=4), 7)
-    state = with_tailor(base, base.to_move)
+    state = give_tailor(base, base.to_move)
     assert state is not None
     result = analyse_tailor(state, horizon=8, limit=Limit(nodes=50))
     assert not result.exact and result.bound == "horizon"
@@ -215,7 +192,7 @@ def test_node_limit_returns_an_inexact_answer_quickly() -> None:
 
 def test_limit_hit_before_any_depth_still_answers() -> None:
     base = random_endgame(Rules(players=4), 8)
-    state = with_tailor(base, base.to_move)
+    state = give_tailor(base, base.to_move)
     assert state is not None
     result = analyse_tailor(state, horizon=5, limit=Limit(nodes=3))
     assert result.horizon == 0 and result.pv == () and not result.exact
@@ -224,7 +201,7 @@ def test_limit_hit_before_any_depth_still_answers() -> None:
 
 def test_time_limit_is_honoured() -> None:
     base = random_endgame(Rules(players=5, chase_mode=True), 9, cards_left=3)
-    state = with_tailor(base, base.to_move)
+    state = give_tailor(base, base.to_move)
     assert state is not None
     result = analyse_tailor(state, horizon=40, limit=Limit(time=0.05))
     assert result.elapsed < 5  # generous: the machine is shared; the budget is 0.05 s
@@ -285,7 +262,7 @@ def test_fast_search_matches_reference_on_random_positions(
 ) -> None:
     state = random_endgame(Rules(players=players, chase_mode=chase), seed, cards_left)
     if tailor:
-        moved = with_tailor(state, random.Random(seed).randrange(players))
+        moved = give_tailor(state, random.Random(seed).randrange(players))
         if moved is None or moved.is_over:
             return
         state = moved

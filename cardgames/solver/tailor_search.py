@@ -37,6 +37,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from cardgames.cards import STANDARD_PACK_SIZE, TAILOR, TAILOR_PACK_SIZE, Card
+from cardgames.cardset import CardSet
 from cardgames.errors import AnalysisError
 from cardgames.solver.api import Analysis, Limit, MoveValue
 from cardgames.tailor.match import random_strategy
@@ -48,6 +49,7 @@ __all__ = [
     "DEFAULT_HORIZON",
     "TAILOR_OBJECTIVE",
     "analyse_tailor",
+    "give_tailor",
     "random_endgame",
     "reference_tailor_value",
     "tailor_value",
@@ -669,3 +671,32 @@ def random_endgame(rules: Rules, seed: int, cards_left: int = 3) -> State:
             if min(len(hand) for hand in position.hands) <= cards_left:
                 return position
         attempt += 1
+
+
+def give_tailor(state: State, seat: int) -> State | None:
+    """``state`` with the Tailor moved into ``seat``'s hand, swapped with that hand's lowest card
+    wherever the Tailor was (another hand, the stock, or under the top of the pile); None when
+    the Tailor is the card showing on the pile. Used to build positions where the Tailor's many
+    calls are in play.
+
+    >>> state = random_endgame(Rules(players=3), seed=1)
+    >>> moved = give_tailor(state, state.to_move)
+    >>> moved is not None and TAILOR in moved.hands[state.to_move]
+    True
+    """
+    hands = list(state.hands)
+    if TAILOR in hands[seat]:
+        return state
+    card = next(iter(hands[seat]))
+    pile, stock = list(state.pile), list(state.stock)
+    holder = next((index for index, hand in enumerate(hands) if TAILOR in hand), None)
+    if holder is not None:
+        hands[holder] = CardSet(hands[holder].mask & ~(1 << TAILOR.index) | 1 << card.index)
+    elif TAILOR in stock:
+        stock[stock.index(TAILOR)] = card
+    elif TAILOR in pile[:-1]:
+        pile[pile.index(TAILOR)] = card
+    else:
+        return None
+    hands[seat] = CardSet(hands[seat].mask & ~(1 << card.index) | 1 << TAILOR.index)
+    return attrs.evolve(state, hands=tuple(hands), pile=tuple(pile), stock=tuple(stock))
