@@ -50,6 +50,14 @@ class TarotModel:
     :param bonus: the Magician's last-trick bonus in card points.
     :param teams: entity of each seat for "has won a trick" and shared piles (partnerships).
     :param maximiser: for each seat, whether it plays for the analysed side.
+
+    >>> model = TarotModel(players=3, clockwise=False, traditional_order=True,
+    ...     lead_restricted=False, exchange=True, group=3, bonus=0, teams=[0, 1, 2],
+    ...     maximiser=[True, False, False])
+    >>> model.next, model.weight[EXCUSE_BIT]
+    ([2, 0, 1], 13)
+    >>> model.card_to_internal(14), model.card_to_internal(23)  # 1 and 10 of hearts
+    (23, 14)
     """
 
     def __init__(
@@ -132,6 +140,12 @@ class Position:
     :param flags: see the ``*_SHIFT`` constants of this module.
     :param excuse_player: the seat that holds or played the Excuse (-1: none).
     :param secured: scaled points the analysed side has banked so far.
+
+    >>> position = Position([1, 2, 4], 0, [], 1, 0, -1, 0)
+    >>> twin = position.copy()
+    >>> twin.hands[0] = 0
+    >>> position.hands
+    [1, 2, 4]
     """
 
     __slots__ = ("excuse_player", "flags", "hands", "leader", "secured", "trick", "tricks_left")

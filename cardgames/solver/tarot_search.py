@@ -60,7 +60,16 @@ class LimitReached(Exception):
 
 
 def legal_mask(model: TarotModel, hand: int, led: int, trumps_played: bool) -> int:
-    """The cards of ``hand`` that may be played; ``led`` is the suit to follow (-1: free)."""
+    """The cards of ``hand`` that may be played; ``led`` is the suit to follow (-1: free).
+
+    >>> from cardgames.solver.tarot_model import TRUMPS_MASK
+    >>> model = TarotModel(players=3, clockwise=False, traditional_order=True,
+    ...     lead_restricted=False, exchange=True, group=3, bonus=0, teams=[0, 1, 2],
+    ...     maximiser=[True, False, False])
+    >>> spades_void = (1 << 20) | (1 << 60)  # a heart and a trump, no spade
+    >>> legal_mask(model, spades_void, 0, True) & TRUMPS_MASK == 1 << 60  # must trump
+    True
+    """
     if led < 0:
         if model.lead_restricted and not trumps_played and hand & SUITED_MASK:
             return hand & ~TRUMPS_MASK
@@ -128,7 +137,17 @@ def finish_flags(
 
 
 def advance(model: TarotModel, position: Position, bit: int) -> Position:
-    """A new position after the player to move plays ``bit`` (no legality check)."""
+    """A new position after the player to move plays ``bit`` (no legality check); a completed
+    trick is scored and the next one set up. The given position is not changed.
+
+    >>> model = TarotModel(players=2, clockwise=True, traditional_order=False,
+    ...     lead_restricted=False, exchange=False, group=3, bonus=0, teams=[0, 1],
+    ...     maximiser=[True, False])
+    >>> start = Position([1 << 13, 1 << 0], 0, [], 1, 2 << 1, -1, 0)  # King vs 1 of spades
+    >>> end = advance(model, advance(model, start, 13), 0)
+    >>> end.tricks_left, end.secured, start.trick
+    (0, 14, [])
+    """
     player = to_move(model, position)
     child = position.copy()
     child.hands[player] &= ~(1 << bit)
@@ -173,6 +192,18 @@ def future_bounds(model: TarotModel, position: Position) -> tuple[int, int]:
 
 class TarotSearch:
     """The fast searcher. One instance keeps its table across every question it is asked.
+
+    >>> from cardgames import tarot
+    >>> from cardgames.solver.positions import random_tarot_position
+    >>> from cardgames.solver.tarot_analysis import build_model, root_position
+    >>> state = random_tarot_position(tarot.Rules.traditional(players=3), seed=3, tricks_left=4)
+    >>> model = build_model(state.rules, state.to_move)
+    >>> position, _ = root_position(state, model)
+    >>> future = TarotSearch(model).value(position)
+    >>> future == ReferenceSearch(model).value(position)
+    True
+    >>> TarotSearch(model).test(position, future), TarotSearch(model).test(position, future + 1)
+    (True, False)
 
     :param model: the rule and side tables.
     :param node_limit: stop (raising :class:`LimitReached`) after this many nodes.
@@ -716,7 +747,7 @@ class ReferenceSearch:
     """Plain alpha-beta over the same model: every legal card, natural order, no table.
 
     It exists to check :class:`TarotSearch`; it answers the same question with none of the
-    speed-ups.
+    speed-ups (see the example there).
     """
 
     def __init__(self, model: TarotModel) -> None:
