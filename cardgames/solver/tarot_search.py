@@ -43,7 +43,15 @@ from cardgames.solver.tarot_model import (
     TarotModel,
 )
 
-__all__ = ["LimitReached", "ReferenceSearch", "TarotSearch", "advance", "legal_mask"]
+__all__ = [
+    "LimitReached",
+    "ReferenceSearch",
+    "TarotSearch",
+    "advance",
+    "close_trick",
+    "legal_mask",
+    "score_cards",
+]
 
 EXCUSE = 1 << EXCUSE_BIT
 EX_FIELD = 3 << EX_SHIFT
@@ -83,13 +91,16 @@ def legal_mask(model: TarotModel, hand: int, led: int, trumps_played: bool) -> i
     return hand
 
 
-def trick_state(model: TarotModel, position: Position) -> tuple[int, int, int, int, int, int]:
-    """Led suit, winning bit, winning seat, scaled points, Excuse player, least card weight."""
+def score_cards(
+    model: TarotModel, leader: int, bits: list[int]
+) -> tuple[int, int, int, int, int, int]:
+    """For cards played in turn from ``leader``: led suit, winning bit, winning seat, scaled
+    points (the Excuse not counted), seat that played the Excuse, least card weight."""
     led = win = win_player = exc = -1
     points = 0
     least = NO_MIN
-    player = position.leader
-    for bit in position.trick:
+    player = leader
+    for bit in bits:
         if bit == EXCUSE_BIT:
             exc = player
         else:
@@ -105,6 +116,11 @@ def trick_state(model: TarotModel, position: Position) -> tuple[int, int, int, i
     return led, win, win_player, points, exc, least
 
 
+def trick_state(model: TarotModel, position: Position) -> tuple[int, int, int, int, int, int]:
+    """:func:`score_cards` for the trick in progress."""
+    return score_cards(model, position.leader, position.trick)
+
+
 def to_move(model: TarotModel, position: Position) -> int:
     """The seat to play next."""
     player = position.leader
@@ -113,22 +129,28 @@ def to_move(model: TarotModel, position: Position) -> int:
     return player
 
 
-def finish_flags(
-    model: TarotModel, position: Position, winner: int, exc: int, least: int, last: bool
+def close_trick(
+    model: TarotModel, flags: int, holder: int, winner: int, exc: int, least: int, last: bool
 ) -> tuple[int, int]:
-    """Flags after a trick and the scaled points the analysed side banks for it (sans cards)."""
-    flags = position.flags
+    """The flags after a trick won by ``winner``, and the scaled points its Excuse (if any)
+    brings the analysed side now (the other cards are counted by the caller).
+
+    :param holder: the seat that holds or played the Excuse (-1: none).
+    :param exc: the seat that played the Excuse to this trick (-1: none).
+    :param least: the least card weight in the trick.
+    :param last: whether this was the last trick of the deal.
+    """
     gained = 0
     winner_max = model.maximiser[winner]
     if exc >= 0:
         if last and model.exchange:
+            # Played to the last trick, the Excuse is lost to the trick's winner.
             gained += model.excuse_weight if winner_max else 0
             flags = (flags & ~EX_FIELD) | EX_SETTLED << EX_SHIFT
         else:
             flags = (flags & ~(EX_FIELD | W_MAX)) | EX_PENDING << EX_SHIFT
             if winner_max:
                 flags |= W_MAX
-    holder = position.excuse_player
     if holder >= 0 and model.teams[winner] == model.teams[holder]:
         flags |= E_WON
         if model.exchange and least < flags >> MIN_SHIFT:
@@ -158,7 +180,7 @@ def advance(model: TarotModel, position: Position, bit: int) -> Position:
         return child
     _, win, winner, points, exc, least = trick_state(model, child)
     last = child.tricks_left == 1
-    flags, gained = finish_flags(model, child, winner, exc, least, last)
+    flags, gained = close_trick(model, child.flags, child.excuse_player, winner, exc, least, last)
     if model.maximiser[winner]:
         gained += points
         if last and win == MAGICIAN_BIT:
@@ -291,7 +313,6 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
     maximiser = model.maximiser
     teams = model.teams
     restricted = model.lead_restricted
-    exchange = model.exchange
     bonus = model.bonus
     excuse_weight = model.excuse_weight
     weight_classes = model.weight_classes
@@ -316,42 +337,15 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
 
     def last_trick(leader: int, flags: int) -> int:
         # One card left in every hand: the play is forced, so score it without searching.
+        cards = []
         player = leader
-        led = win = win_player = exc = -1
-        points = 0
-        least = NO_MIN
         for _ in range(n):
-            bit = hands[player].bit_length() - 1
-            if bit == EXCUSE_BIT:
-                exc = player
-            else:
-                card_weight = weight[bit]
-                points += card_weight
-                if card_weight < least:
-                    least = card_weight
-                suit = suit_of[bit]
-                if led < 0:
-                    led, win, win_player = suit, bit, player
-                elif (suit == led or suit == TRUMP_SUIT) and bit > win:
-                    win, win_player = bit, player
+            cards.append(hands[player].bit_length() - 1)
             player = next_seat[player]
-        winner_max = maximiser[win_player]
-        gained = points if winner_max else 0
-        if exc >= 0:
-            if exchange:
-                if winner_max:
-                    gained += excuse_weight
-                flags = (flags & ~EX_FIELD) | EX_SETTLED << EX_SHIFT
-            else:
-                flags = (flags & ~(EX_FIELD | W_MAX)) | EX_PENDING << EX_SHIFT
-                if winner_max:
-                    flags |= W_MAX
-        if teams[win_player] == holder_team:
-            flags |= E_WON
-            if exchange and least < flags >> MIN_SHIFT:
-                flags = (flags & LOW_FLAGS) | least << MIN_SHIFT
-        if win == MAGICIAN_BIT and winner_max:
-            gained += bonus
+        _, win, win_player, points, exc, least = score_cards(model, leader, cards)
+        flags, gained = close_trick(model, flags, holder, win_player, exc, least, True)
+        if maximiser[win_player]:
+            gained += points + (bonus if win == MAGICIAN_BIT else 0)
         return gained + settle(flags, holder)
 
     def reduce_hands(remaining: int) -> list[int]:
@@ -579,49 +573,44 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                 move_cache[cache_key] = moves
         best = -INFINITY if is_max else INFINITY
         best_bit = -1
-        if index == n - 1:
-            # Last to play: every card completes the trick.
-            for bit in moves:
-                if bit == EXCUSE_BIT:
-                    new_win, new_player = win, win_player
-                    new_points, new_exc, new_least, new_flags = points, player, least, flags
+        last_card = index == n - 1
+        following = next_seat[player]
+        for bit in moves:
+            if bit == EXCUSE_BIT:
+                new_led, new_win, new_player = led, win, win_player
+                new_points, new_exc, new_least, new_flags = points, player, least, flags
+            else:
+                card_weight = weight[bit]
+                new_points = points + card_weight
+                new_least = card_weight if card_weight < least else least
+                new_exc = exc
+                suit = suit_of[bit]
+                new_flags = flags | TRUMPS_PLAYED if suit == TRUMP_SUIT else flags
+                if led < 0:
+                    new_led, new_win, new_player = suit, bit, player
+                elif (suit == led or suit == TRUMP_SUIT) and bit > win:
+                    new_led, new_win, new_player = led, bit, player
                 else:
-                    card_weight = weight[bit]
-                    new_points = points + card_weight
-                    new_least = card_weight if card_weight < least else least
-                    new_exc = exc
-                    suit = suit_of[bit]
-                    if suit == TRUMP_SUIT:
-                        new_flags = flags | TRUMPS_PLAYED
-                        if bit > win:
-                            new_win, new_player = bit, player
-                        else:
-                            new_win, new_player = win, win_player
-                    else:
-                        new_flags = flags
-                        if suit == led and bit > win:
-                            new_win, new_player = bit, player
-                        else:
-                            new_win, new_player = win, win_player
-                winner_max = maximiser[new_player]
-                gained = new_points if winner_max else 0
-                if new_exc >= 0:
-                    if left == 1 and exchange:
-                        if winner_max:
-                            gained += excuse_weight
-                        new_flags = (new_flags & ~EX_FIELD) | EX_SETTLED << EX_SHIFT
-                    else:
-                        new_flags = (new_flags & ~(EX_FIELD | W_MAX)) | EX_PENDING << EX_SHIFT
-                        if winner_max:
-                            new_flags |= W_MAX
-                if teams[new_player] == holder_team:
-                    new_flags |= E_WON
-                    if exchange and new_least < new_flags >> MIN_SHIFT:
-                        new_flags = (new_flags & LOW_FLAGS) | new_least << MIN_SHIFT
-                hands[player] = real_hand ^ (1 << bit)
-                if left == 1:
-                    if new_win == MAGICIAN_BIT and winner_max:
+                    new_led, new_win, new_player = led, win, win_player
+            hands[player] = real_hand ^ (1 << bit)
+            if not last_card:
+                result = node(
+                    following, index + 1, new_led, new_win, new_player, new_points, new_exc,
+                    new_least, reduced, new_flags, left, target, -1,
+                )  # fmt: skip
+            else:
+                # The card completes the trick: score it, then look at what is still to come.
+                if new_exc < 0 and teams[new_player] != holder_team:
+                    gained = 0  # no Excuse business: nothing but the cards changes hands
+                else:
+                    new_flags, gained = close_trick(
+                        model, new_flags, holder, new_player, new_exc, new_least, left == 1
+                    )
+                if maximiser[new_player]:
+                    gained += new_points
+                    if left == 1 and new_win == MAGICIAN_BIT:
                         gained += bonus
+                if left == 1:
                     result = gained + settle(new_flags, holder)
                 elif left == 2:
                     result = gained + last_trick(new_player, new_flags)
@@ -630,67 +619,26 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                     needed = target - gained
                     key = (*hands, new_player | new_flags << 3)
                     entry = table.get(key)
-                    if entry is None:
-                        result = gained + trick_start(
-                            new_player, left - 1, new_flags, needed, key, None
-                        )
-                    elif entry[0] >= needed:
+                    if entry is not None and entry[0] >= needed:
                         result = gained + entry[0]
-                    elif entry[1] < needed:
+                    elif entry is not None and entry[1] < needed:
                         result = gained + entry[1]
                     else:
                         result = gained + trick_start(
                             new_player, left - 1, new_flags, needed, key, entry
                         )
-                hands[player] = real_hand
-                if is_max:
-                    if result > best:
-                        best = result
-                        best_bit = bit
-                        if result >= target:
-                            break
-                elif result < best:
+            hands[player] = real_hand
+            if is_max:
+                if result > best:
                     best = result
                     best_bit = bit
-                    if result < target:
+                    if result >= target:
                         break
-        else:
-            following = next_seat[player]
-            for bit in moves:
-                hands[player] = real_hand ^ (1 << bit)
-                if bit == EXCUSE_BIT:
-                    result = node(
-                        following, index + 1, led, win, win_player, points, player, least,
-                        reduced, flags, left, target, -1,
-                    )  # fmt: skip
-                else:
-                    card_weight = weight[bit]
-                    suit = suit_of[bit]
-                    if led < 0:
-                        new_led, new_win, new_player = suit, bit, player
-                    elif (suit == led or suit == TRUMP_SUIT) and bit > win:
-                        new_led, new_win, new_player = led, bit, player
-                    else:
-                        new_led, new_win, new_player = led, win, win_player
-                    result = node(
-                        following, index + 1, new_led, new_win, new_player,
-                        points + card_weight, exc,
-                        card_weight if card_weight < least else least, reduced,
-                        flags | TRUMPS_PLAYED if suit == TRUMP_SUIT else flags,
-                        left, target, -1,
-                    )  # fmt: skip
-                hands[player] = real_hand
-                if is_max:
-                    if result > best:
-                        best = result
-                        best_bit = bit
-                        if result >= target:
-                            break
-                elif result < best:
-                    best = result
-                    best_bit = bit
-                    if result < target:
-                        break
+            elif result < best:
+                best = result
+                best_bit = bit
+                if result < target:
+                    break
         if index == 0:
             cut[0] = best_bit
         return best
