@@ -91,6 +91,24 @@ def legal_mask(model: TarotModel, hand: int, led: int, trumps_played: bool) -> i
     return hand
 
 
+def squeeze(bits: int, within: int) -> int:
+    """Renumber ``bits`` (a subset of ``within``) by rank inside ``within``: the i-th lowest
+    bit of ``within`` becomes bit i.
+
+    >>> bin(squeeze(0b1000100, 0b1010110))
+    '0b1010'
+    """
+    out = 0
+    rank_bit = 1
+    while within:
+        low_bit = within & -within
+        within ^= low_bit
+        if bits & low_bit:
+            out |= rank_bit
+        rank_bit <<= 1
+    return out
+
+
 def score_cards(
     model: TarotModel, leader: int, bits: list[int]
 ) -> tuple[int, int, int, int, int, int]:
@@ -238,7 +256,8 @@ class TarotSearch:
         self.model = model
         self.table: dict[tuple[int, ...], list[int]] = {}
         self.canonical_table: dict[tuple[int, ...], list[int]] = {}
-        self.move_cache: dict[tuple[int, int, bool, int], list[int]] = {}
+        self.move_cache: dict[int, list[int]] = {}
+        self.squeeze_cache: dict[int, int] = {}
         self.nodes = 0
         self.node_limit = node_limit
         self.deadline = deadline
@@ -325,8 +344,8 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
     deadline = searcher.deadline
     clock = time.perf_counter
     cut = [-1]
-    # Ordered candidate lists depend only on these four things; many nodes share them.
     move_cache = searcher.move_cache
+    squeeze_cache = searcher.squeeze_cache
     max_seats = [seat for seat in range(n) if maximiser[seat]]
     max_count = len(max_seats)
     min_count = n - max_count
@@ -370,6 +389,68 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             reduced.append(hand)
         return reduced
 
+    def cash(leader: int, flags: int) -> int:
+        # Scaled points the leader's side is sure to take by leading, one after another, the
+        # leader's cards that beat every other card of their suit, while no other player can
+        # trump them (a trick in a plain suit is safe while every other player still holding
+        # trumps also still holds that suit). Partners count as rivals here: one who took a
+        # trick would take the lead away too.
+        hand = hands[leader]
+        against = 0
+        trumpers = []
+        for seat in seats:
+            if seat != leader:
+                other = hands[seat]
+                against |= other
+                if other & TRUMPS_MASK:
+                    trumpers.append(other)
+        tricks = 0
+        points = 0
+        for suit in range(5):
+            mask = suit_masks[suit]
+            mine = hand & mask
+            if not mine:
+                continue
+            if (
+                suit == TRUMP_SUIT
+                and restricted
+                and not flags & TRUMPS_PLAYED
+                and hand & SUITED_MASK
+            ):
+                continue
+            theirs = against & mask
+            winners = mine & ~((1 << theirs.bit_length()) - 1)
+            count = winners.bit_count()
+            if suit != TRUMP_SUIT:
+                for other in trumpers:
+                    held = (other & mask).bit_count()
+                    if held < count:
+                        count = held
+            tricks += count
+            while count:
+                bit = winners.bit_length() - 1
+                points += weight[bit]
+                winners ^= 1 << bit
+                count -= 1
+        if not tricks:
+            return 0
+        # Every other player gives a card to each of those tricks: at least their cheapest ones
+        # (the Excuse, which they would keep, stands in for one of them).
+        for seat in seats:
+            if seat == leader:
+                continue
+            other = hands[seat]
+            needed = tricks - 1 if other & EXCUSE else tricks
+            for class_weight, class_mask in weight_classes:
+                if needed <= 0:
+                    break
+                have = (other & class_mask).bit_count()
+                if have > needed:
+                    have = needed
+                points += have * class_weight
+                needed -= have
+        return points
+
     def trick_start(
         leader: int,
         left: int,
@@ -390,23 +471,21 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             # Look the position up again with its one-point cards renumbered by rank among
             # those still in play: positions that differ only in which low cards have gone
             # share an entry (their values are equal).
-            compressed = [hand for hand in hands]
+            compressed = list(hands)
             for base, block in blank_blocks:
                 in_play = (remaining >> base) & block
                 if in_play & (in_play + 1) == 0:
                     continue  # no gaps: already in canonical form
+                clear = ~(block << base)
                 for seat in seats:
-                    compressed[seat] &= ~(block << base)
-                rank_bit = 1 << base
-                while in_play:
-                    low_bit = in_play & -in_play
-                    in_play ^= low_bit
-                    card = low_bit << base
-                    for seat in seats:
-                        if hands[seat] & card:
-                            compressed[seat] |= rank_bit
-                            break
-                    rank_bit <<= 1
+                    part = (hands[seat] >> base) & block
+                    if part:
+                        code = in_play << 24 | part
+                        packed = squeeze_cache.get(code)
+                        if packed is None:
+                            packed = squeeze(part, in_play)
+                            squeeze_cache[code] = packed
+                        compressed[seat] = (compressed[seat] & clear) | packed << base
             canonical = (*compressed, leader | flags << 3)
             entry = canonical_table.get(canonical)
             if entry is not None:
@@ -419,8 +498,11 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                 high += bonus
             if (flags >> EX_SHIFT) & 3 != EX_SETTLED and holder >= 0:
                 high += excuse_weight
-            # Sure tricks: the side holding the highest trumps wins a trick with each of them
-            # (a side plays at most as many cards to a trick as it has players).
+            everything = high
+            # Sure tricks: a trump loses only to a higher trump played to the same trick, and
+            # each trump is played once, so a side wins a trick with every trump of its own
+            # that the other side's higher trumps cannot all be matched against (a side plays
+            # at most as many cards to a trick as it has players).
             low = 0
             trumps = remaining & TRUMPS_MASK
             if trumps:
@@ -428,26 +510,42 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                 for seat in max_seats:
                     max_cards |= hands[seat]
                 top = trumps.bit_length() - 1
-                top_is_max = max_cards >> top & 1
-                run = 0
+                max_free = min_free = max_spare = min_spare = 0
                 while trumps:
                     bit = trumps.bit_length() - 1
-                    if (max_cards >> bit & 1) != top_is_max:
-                        break
-                    run += 1
                     trumps ^= 1 << bit
-                if top_is_max:
-                    sure = (run + max_count - 1) // max_count
-                    # Each such trick holds the winning trump and at least n - 2 other cards
-                    # worth one or more (one card may be the Excuse, which is not won).
-                    low = sure * (n - 1)
-                    if top == WORLD_BIT:
-                        low += weight[WORLD_BIT] - 1
-                else:
-                    sure = (run + min_count - 1) // min_count
-                    high -= sure * (n - 1)
-                    if top == WORLD_BIT:
-                        high -= weight[WORLD_BIT] - 1
+                    if max_cards >> bit & 1:
+                        if min_spare:
+                            min_spare -= 1
+                        else:
+                            max_free += 1
+                        max_spare += 1
+                    else:
+                        if max_spare:
+                            max_spare -= 1
+                        else:
+                            min_free += 1
+                        min_spare += 1
+                # Each such trick holds n cards worth one or more, but for the Excuse (not
+                # won with its trick), which can be in one of them at most.
+                world_extra = weight[WORLD_BIT] - 1 if top == WORLD_BIT else 0
+                excuse_out = 1 if remaining & EXCUSE else 0
+                if max_free:
+                    low = (max_free + max_count - 1) // max_count * n - excuse_out
+                    if max_cards >> WORLD_BIT & 1:
+                        low += world_extra
+                if min_free:
+                    high -= (min_free + min_count - 1) // min_count * n - excuse_out
+                    if not max_cards >> WORLD_BIT & 1:
+                        high -= world_extra
+            # Cashing: the leader's side wins at least what the leader can take at once.
+            cashed = cash(leader, flags)
+            if cashed:
+                if maximiser[leader]:
+                    if cashed > low:
+                        low = cashed
+                elif everything - cashed < high:
+                    high = everything - cashed
             entry = [low, high, -1]
             table[key] = entry
             canonical_table[canonical] = entry
@@ -476,6 +574,66 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             entry[1] = result
         entry[2] = cut[0]
         return result
+
+    def ordered(
+        legal: int, led: int, win: int, own_side: bool, last: bool, first: int
+    ) -> list[int]:
+        # Candidate cards, most promising first: ``first`` (the table's lead), then for a
+        # leader low cards first; a follower whose side is winning (``own_side``) smears its
+        # most valuable card that does not take over, one whose side is losing tries to take
+        # the trick (cheapest winner when ``last`` to play) and else throws its cheapest card.
+        moves = []
+        if first >= 0 and legal >> first & 1:
+            moves.append(first)
+            legal ^= 1 << first
+        if win < 0:
+            # Leading: low cards first (cheap leads refute or establish most often).
+            while legal:
+                low_bit = legal & -legal
+                moves.append(low_bit.bit_length() - 1)
+                legal ^= low_bit
+        else:
+            if win >= 56:
+                winners = legal & TRUMPS_MASK & ~((2 << win) - 1)
+            else:
+                winners = (legal & suit_masks[led] & ~((2 << win) - 1)) | (legal & TRUMPS_MASK)
+            losers = legal ^ winners
+            if own_side:
+                # Own side winning: smear the most valuable card that does not take over.
+                for _, class_mask in descending_classes:
+                    rest = losers & class_mask
+                    while rest:
+                        bit = rest.bit_length() - 1
+                        moves.append(bit)
+                        rest ^= 1 << bit
+                if losers & EXCUSE:
+                    moves.append(EXCUSE_BIT)
+                while winners:
+                    low_bit = winners & -winners
+                    moves.append(low_bit.bit_length() - 1)
+                    winners ^= low_bit
+            else:
+                # Other side winning: take the trick (cheapest winner when last to play),
+                # else throw the cheapest card.
+                if last:
+                    while winners:
+                        low_bit = winners & -winners
+                        moves.append(low_bit.bit_length() - 1)
+                        winners ^= low_bit
+                else:
+                    while winners:
+                        bit = winners.bit_length() - 1
+                        moves.append(bit)
+                        winners ^= 1 << bit
+                for _, class_mask in weight_classes:
+                    rest = losers & class_mask
+                    while rest:
+                        low_bit = rest & -rest
+                        moves.append(low_bit.bit_length() - 1)
+                        rest ^= low_bit
+                if losers & EXCUSE:
+                    moves.append(EXCUSE_BIT)
+        return moves
 
     def node(
         player: int,
@@ -514,63 +672,21 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
         is_max = maximiser[player]
         if legal & (legal - 1) == 0:
             moves = [legal.bit_length() - 1]
-        elif first < 0 and (legal, win, maximiser[win_player] == is_max, index) in move_cache:
-            moves = move_cache[legal, win, maximiser[win_player] == is_max, index]
+        elif first >= 0:
+            moves = ordered(legal, led, win, maximiser[win_player] == is_max, index == n - 1, first)
         else:
-            cache_key = (legal, win, maximiser[win_player] == is_max, index)
-            moves = []
-            if first >= 0 and legal >> first & 1:
-                moves.append(first)
-                legal ^= 1 << first
-            if win < 0:
-                # Leading: low cards first (cheap leads refute or establish most often).
-                while legal:
-                    low_bit = legal & -legal
-                    moves.append(low_bit.bit_length() - 1)
-                    legal ^= low_bit
-            else:
-                if win >= 56:
-                    winners = legal & TRUMPS_MASK & ~((2 << win) - 1)
-                else:
-                    winners = (legal & suit_masks[led] & ~((2 << win) - 1)) | (legal & TRUMPS_MASK)
-                losers = legal ^ winners
-                if maximiser[win_player] == is_max:
-                    # Own side winning: smear the most valuable card that does not take over.
-                    for _, class_mask in descending_classes:
-                        rest = losers & class_mask
-                        while rest:
-                            bit = rest.bit_length() - 1
-                            moves.append(bit)
-                            rest ^= 1 << bit
-                    if losers & EXCUSE:
-                        moves.append(EXCUSE_BIT)
-                    while winners:
-                        low_bit = winners & -winners
-                        moves.append(low_bit.bit_length() - 1)
-                        winners ^= low_bit
-                else:
-                    # Other side winning: take the trick (cheapest winner when last to play),
-                    # else throw the cheapest card.
-                    if index == n - 1:
-                        while winners:
-                            low_bit = winners & -winners
-                            moves.append(low_bit.bit_length() - 1)
-                            winners ^= low_bit
-                    else:
-                        while winners:
-                            bit = winners.bit_length() - 1
-                            moves.append(bit)
-                            winners ^= 1 << bit
-                    for _, class_mask in weight_classes:
-                        rest = losers & class_mask
-                        while rest:
-                            low_bit = rest & -rest
-                            moves.append(low_bit.bit_length() - 1)
-                            rest ^= low_bit
-                    if losers & EXCUSE:
-                        moves.append(EXCUSE_BIT)
-            if first < 0:
-                move_cache[cache_key] = moves
+            # Ordered candidate lists depend only on the legal cards, the winning card, whose
+            # side is winning and the seat's place in the trick; many nodes share them.
+            cache_key = legal | (win + 1) << 80 | index << 88
+            own_side = maximiser[win_player] == is_max
+            if own_side:
+                cache_key |= 1 << 95
+            known = move_cache.get(cache_key)
+            if known is None:
+                known = move_cache[cache_key] = ordered(
+                    legal, led, win, own_side, index == n - 1, -1
+                )
+            moves = known
         best = -INFINITY if is_max else INFINITY
         best_bit = -1
         last_card = index == n - 1
