@@ -15,6 +15,17 @@ from solver_helpers import PRESETS, brute_force, replay
 from cardgames import AnalysisError, IllegalMoveError, solver, tarot
 from cardgames.solver.positions import random_tarot_position
 from cardgames.solver.tarot_analysis import reference_tarot_value
+from cardgames.solver.tarot_model import (
+    EX_SETTLED,
+    EX_SHIFT,
+    EXCUSE_BIT,
+    MIN_SHIFT,
+    NO_MIN,
+    TRUMPS_PLAYED,
+    Position,
+    TarotModel,
+)
+from cardgames.solver.tarot_search import ReferenceSearch, TarotSearch
 
 
 def mid_trick(state: tarot.State, seed: int) -> tarot.State:
@@ -254,3 +265,44 @@ def test_odd_arguments_raise_analysis_errors() -> None:
     over = replay(state, solver.analyse(state).pv)
     with pytest.raises(AnalysisError, match="seat"):
         solver.reference_value(over, 9)
+
+
+def test_one_trump_can_beat_two_of_the_other_side_in_a_trick() -> None:
+    # The leader's 20 of trumps takes both opponents' trumps in one trick, so it leaves them
+    # fewer sure tricks than a one-for-one count of higher trumps suggests (a sure-trick bound
+    # once got this wrong).
+    model = TarotModel(players=3, clockwise=True, traditional_order=False,
+        lead_restricted=False, exchange=False, group=3, bonus=0, teams=[0, 1, 2],
+        maximiser=[True, False, False])  # fmt: skip
+
+    def trumps(*numbers: int) -> int:
+        return sum(1 << (55 + number) for number in numbers)
+
+    spade_3, spade_6 = 1 << 2, 1 << 5
+    hands = [trumps(20, 4, 2), trumps(10, 9) | spade_6, trumps(16, 15) | spade_3]
+    position = Position(hands, 0, [], 3, TRUMPS_PLAYED | EX_SETTLED << EX_SHIFT, -1, 0)
+    assert ReferenceSearch(model).value(position) == 6
+    assert TarotSearch(model).value(position) == 6
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_fast_search_matches_reference_on_trump_heavy_endgames(seed: int) -> None:
+    # Dealt mostly trumps, so that the sure-trick and cashing bounds decide many nodes.
+    rng = random.Random(seed)
+    players = rng.choice([3, 4, 5])
+    partnerships = players == 4 and rng.random() < 0.5
+    teams = [seat % 2 for seat in range(players)] if partnerships else list(range(players))
+    model = TarotModel(players=players, clockwise=True, traditional_order=False,
+        lead_restricted=rng.random() < 0.5, exchange=rng.random() < 0.5, group=3, bonus=10,
+        teams=teams, maximiser=[team == teams[0] for team in teams])  # fmt: skip
+    tricks_left = rng.randint(2, 4 if players == 3 else 3)
+    pool = [*range(56, 77), *rng.sample(range(56), 6), *[EXCUSE_BIT] * (rng.random() < 0.3)]
+    cards = rng.sample(pool, tricks_left * players)
+    hands = [sum(1 << card for card in cards[seat::players]) for seat in range(players)]
+    holders = [seat for seat in range(players) if hands[seat] >> EXCUSE_BIT & 1]
+    holder = holders[0] if holders else -1
+    flags = TRUMPS_PLAYED if rng.random() < 0.8 else 0
+    flags |= NO_MIN << MIN_SHIFT if holders else EX_SETTLED << EX_SHIFT
+    position = Position(hands, rng.randrange(players), [], tricks_left, flags, holder, 0)
+    assert TarotSearch(model).value(position) == ReferenceSearch(model).value(position)

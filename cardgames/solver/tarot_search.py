@@ -499,10 +499,12 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             if (flags >> EX_SHIFT) & 3 != EX_SETTLED and holder >= 0:
                 high += excuse_weight
             everything = high
-            # Sure tricks: a trump loses only to a higher trump played to the same trick, and
-            # each trump is played once, so a side wins a trick with every trump of its own
-            # that the other side's higher trumps cannot all be matched against (a side plays
-            # at most as many cards to a trick as it has players).
+            # Sure tricks: a trump loses only to a higher trump of the other side played to the
+            # same trick. Each trump is played once and beats at most as many trumps of the
+            # other side as that side has players (all in its one trick), so a side wins a
+            # trick with every trump of its own beyond what the other side's higher trumps
+            # can cover that way; and it plays at most as many cards to a trick as it has
+            # players.
             low = 0
             trumps = remaining & TRUMPS_MASK
             if trumps:
@@ -519,13 +521,13 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                             min_spare -= 1
                         else:
                             max_free += 1
-                        max_spare += 1
+                        max_spare += min_count
                     else:
                         if max_spare:
                             max_spare -= 1
                         else:
                             min_free += 1
-                        min_spare += 1
+                        min_spare += max_count
                 # Each such trick holds n cards worth one or more, but for the Excuse (not
                 # won with its trick), which can be in one of them at most.
                 world_extra = weight[WORLD_BIT] - 1 if top == WORLD_BIT else 0
