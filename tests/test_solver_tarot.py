@@ -287,8 +287,9 @@ def test_one_trump_can_beat_two_of_the_other_side_in_a_trick() -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
-def test_fast_search_matches_reference_on_trump_heavy_endgames(seed: int) -> None:
-    # Dealt mostly trumps, so that the sure-trick and cashing bounds decide many nodes.
+def test_fast_search_matches_reference_on_lopsided_endgames(seed: int) -> None:
+    # Dealt from packs rich in trumps or in plain cards, so that the sure-trick and cashing
+    # bounds and the merging of dead suits come into play often.
     rng = random.Random(seed)
     players = rng.choice([3, 4, 5])
     partnerships = players == 4 and rng.random() < 0.5
@@ -297,7 +298,9 @@ def test_fast_search_matches_reference_on_trump_heavy_endgames(seed: int) -> Non
         lead_restricted=rng.random() < 0.5, exchange=rng.random() < 0.5, group=3, bonus=10,
         teams=teams, maximiser=[team == teams[0] for team in teams])  # fmt: skip
     tricks_left = rng.randint(2, 4 if players == 3 else 3)
-    pool = [*range(56, 77), *rng.sample(range(56), 6), *[EXCUSE_BIT] * (rng.random() < 0.3)]
+    plain = rng.sample(range(56), max(rng.choice([6, 20, 40]), tricks_left * players))
+    pool = [*rng.sample(range(56, 77), rng.choice([6, 21])), *plain]
+    pool += [EXCUSE_BIT] * (rng.random() < 0.3)
     cards = rng.sample(pool, tricks_left * players)
     hands = [sum(1 << card for card in cards[seat::players]) for seat in range(players)]
     holders = [seat for seat in range(players) if hands[seat] >> EXCUSE_BIT & 1]

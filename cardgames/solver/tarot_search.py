@@ -289,31 +289,62 @@ class TarotSearch:
         """Narrow ``[low, high]`` to the true value by MTD(f): zero-window probes that start at
         ``guess`` and move to the bound each probe returns. Returns the final (equal) bounds.
 
+        Under a node or time limit, each probe may spend only a quarter of what is left; a
+        probe that runs out is dropped for two easier ones halfway to each end of the
+        interval, so that a search stopped early still narrows the bounds.
+
         :raises LimitReached: with ``args == (low, high)`` reached so far.
         """
-        search = _build(self, position)
+        node_limit, deadline = self.node_limit, self.deadline
+        limited = node_limit is not None or deadline is not None
         current = guess if guess is not None and low <= guess <= high else (low + high + 1) // 2
         streak = 0
         direction = 0
-        while low < high:
-            target = max(low + 1, min(high, current + 1 if current == low else current))
-            try:
-                current = search(target)
-            except LimitReached:
-                raise LimitReached(low, high) from None
-            moved = 1 if current >= target else -1
-            if moved > 0:
-                low = current
-            else:
-                high = current
-            # MTD(f) creeps one card at a time when the guess was far off: probes that keep
-            # moving the same way take growing strides instead.
-            streak = streak + 1 if moved == direction else 0
-            direction = moved
-            if streak:
-                current += moved * (1 << streak)
-            current = max(low, min(high, current))
+        pending: list[int] = []
+        try:
+            while low < high:
+                if pending:
+                    current = pending.pop()
+                    if not low <= current <= high:
+                        continue
+                target = max(low + 1, min(high, current + 1 if current == low else current))
+                if limited:
+                    if node_limit is not None:
+                        self.node_limit = self.nodes + max(1, (node_limit - self.nodes) // 4)
+                    if deadline is not None:
+                        now = time.perf_counter()
+                        self.deadline = now + (deadline - now) / 4
+                try:
+                    current = _build(self, position)(target)
+                except LimitReached:
+                    out_of_nodes = node_limit is not None and self.nodes >= node_limit
+                    if out_of_nodes or (deadline is not None and time.perf_counter() > deadline):
+                        raise LimitReached(*self._tighten(position, low, high)) from None
+                    pending += [(target + high + 1) // 2, (low + target) // 2]
+                    streak = direction = 0
+                    continue
+                moved = 1 if current >= target else -1
+                if moved > 0:
+                    low = current
+                else:
+                    high = current
+                # MTD(f) creeps one card at a time when the guess was far off: probes that keep
+                # moving the same way take growing strides instead.
+                streak = streak + 1 if moved == direction else 0
+                direction = moved
+                if streak:
+                    current += moved * (1 << streak)
+                current = max(low, min(high, current))
+        finally:
+            self.node_limit, self.deadline = node_limit, deadline
         return low, high
+
+    def _tighten(self, position: Position, low: int, high: int) -> tuple[int, int]:
+        # The bounds the table holds for the position itself (a trick start) may be tighter.
+        entry = self.table.get((*position.hands, position.leader | position.flags << 3))
+        if position.trick or entry is None:
+            return low, high
+        return max(low, entry[0]), min(high, entry[1])
 
 
 def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
@@ -346,6 +377,8 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
     cut = [-1]
     move_cache = searcher.move_cache
     squeeze_cache = searcher.squeeze_cache
+    plain_masks = model.suit_masks[:TRUMP_SUIT]
+    free_trumps: dict[int, tuple[int, int]] = {}
     max_seats = [seat for seat in range(n) if maximiser[seat]]
     max_count = len(max_seats)
     min_count = n - max_count
@@ -367,11 +400,35 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             gained += points + (bonus if win == MAGICIAN_BIT else 0)
         return gained + settle(flags, holder)
 
-    def reduce_hands(remaining: int) -> list[int]:
+    def dead_suits(remaining: int) -> int:
+        # The plain suits (as one mask) whose cards still in play are all in one hand. Nobody
+        # else can follow them or lead them, so such a card is led to a trick that the others
+        # can only trump or discard on, or discarded itself: its suit and rank never matter
+        # again, only its points.
+        dead = 0
+        for mask in plain_masks:
+            in_suit = remaining & mask
+            if in_suit:
+                for hand in hands:
+                    if hand & in_suit:
+                        if hand & in_suit == in_suit:
+                            dead |= mask
+                        break
+        return dead
+
+    def reduce_hands(remaining: int, dead: int) -> list[int]:
         # Drop from each hand every one-point card whose next lower card in play, in the same
         # suit, is also in that hand: the two are the same move for the rest of the trick.
+        # Likewise, cards of dead suits (see dead_suits) are the same move when they are
+        # worth the same.
         reduced = []
         for hand in hands:
+            spare = hand & dead
+            if spare & (spare - 1):
+                for _, class_mask in weight_classes:
+                    alike = spare & class_mask
+                    if alike & (alike - 1):
+                        hand ^= alike ^ (alike & -alike)
             blanks = hand & blank
             if blanks & (blanks - 1):
                 previous = -1
@@ -388,6 +445,26 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                     blanks ^= low_bit
             reduced.append(hand)
         return reduced
+
+    def count_free_trumps(trumps: int, max_cards: int) -> tuple[int, int]:
+        # How many trumps of each side the other side's higher trumps cannot cover.
+        max_free = min_free = max_spare = min_spare = 0
+        while trumps:
+            bit = trumps.bit_length() - 1
+            trumps ^= 1 << bit
+            if max_cards >> bit & 1:
+                if min_spare:
+                    min_spare -= 1
+                else:
+                    max_free += 1
+                max_spare += min_count
+            else:
+                if max_spare:
+                    max_spare -= 1
+                else:
+                    min_free += 1
+                min_spare += max_count
+        return max_free, min_free
 
     def cash(leader: int, flags: int) -> int:
         # Scaled points the leader's side is sure to take by leading, one after another, the
@@ -467,6 +544,7 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
         remaining = 0
         for hand in hands:
             remaining |= hand
+        dead = dead_suits(remaining)
         if entry is None:
             # Look the position up again with its one-point cards renumbered by rank among
             # those still in play: positions that differ only in which low cards have gone
@@ -486,6 +564,15 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                             packed = squeeze(part, in_play)
                             squeeze_cache[code] = packed
                         compressed[seat] = (compressed[seat] & clear) | packed << base
+            if dead:
+                # Cards of dead suits count only by their points.
+                for seat in seats:
+                    spare = hands[seat] & dead
+                    if spare:
+                        code = 0
+                        for _, class_mask in weight_classes:
+                            code = code << 6 | (spare & class_mask).bit_count()
+                        compressed[seat] = (compressed[seat] & ~dead) | code << 80
             canonical = (*compressed, leader | flags << 3)
             entry = canonical_table.get(canonical)
             if entry is not None:
@@ -512,22 +599,11 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                 for seat in max_seats:
                     max_cards |= hands[seat]
                 top = trumps.bit_length() - 1
-                max_free = min_free = max_spare = min_spare = 0
-                while trumps:
-                    bit = trumps.bit_length() - 1
-                    trumps ^= 1 << bit
-                    if max_cards >> bit & 1:
-                        if min_spare:
-                            min_spare -= 1
-                        else:
-                            max_free += 1
-                        max_spare += min_count
-                    else:
-                        if max_spare:
-                            max_spare -= 1
-                        else:
-                            min_free += 1
-                        min_spare += max_count
+                trump_key = trumps << 21 | (max_cards & trumps) >> 56
+                free = free_trumps.get(trump_key)
+                if free is None:
+                    free = free_trumps[trump_key] = count_free_trumps(trumps, max_cards)
+                max_free, min_free = free
                 # Each such trick holds n cards worth one or more, but for the Excuse (not
                 # won with its trick), which can be in one of them at most.
                 world_extra = weight[WORLD_BIT] - 1 if top == WORLD_BIT else 0
@@ -564,7 +640,7 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             0,
             -1,
             NO_MIN,
-            reduce_hands(remaining),
+            reduce_hands(remaining, dead),
             flags,
             left,
             target,
@@ -799,7 +875,7 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             points,
             exc,
             least,
-            reduce_hands(remaining),
+            reduce_hands(remaining, dead_suits(remaining)),
             position.flags,
             position.tricks_left,
             target,
