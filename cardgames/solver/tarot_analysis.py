@@ -199,17 +199,27 @@ def analyse_tarot(
     # the value of the card before it (neighbouring cards tend to be worth about the same).
     share = future_bounds(model, root)[1] * len(_side(model)) // rules.players
     guess: int | None = root.secured + share
-    for bit in sorted(set(classes.values()), reverse=True):
+    node_limit, deadline = searcher.node_limit, searcher.deadline
+    order = sorted(set(classes.values()), reverse=True)
+    for done, bit in enumerate(order):
         child = advance(model, root, bit)
         low, high = future_bounds(model, child)
-        if not stopped:
-            try:
-                low, high = searcher.refine(
-                    child, low, high, None if guess is None else guess - child.secured
-                )
-            except LimitReached as reached:
-                low, high = reached.args
-                stopped = True
+        # Under a limit every card still to score gets an equal share of what is left, so
+        # that each ends with bounds rather than the first taking the whole budget.
+        to_score = len(order) - done
+        if node_limit is not None:
+            searcher.node_limit = searcher.nodes + max(1, (node_limit - searcher.nodes) // to_score)
+        if deadline is not None:
+            searcher.deadline = time.perf_counter() + (deadline - time.perf_counter()) / to_score
+        try:
+            low, high = searcher.refine(
+                child, low, high, None if guess is None else guess - child.secured
+            )
+        except LimitReached as reached:
+            low, high = reached.args
+            stopped = True
+        finally:
+            searcher.node_limit, searcher.deadline = node_limit, deadline
         bounds[bit] = (child.secured + low, child.secured + high)
         guess = child.secured + low
         if progress is not None:
