@@ -137,6 +137,21 @@ def test_node_limit_gives_bounds() -> None:
         assert bounded.lower <= true.value <= bounded.upper
 
 
+def test_a_limit_is_shared_between_the_legal_cards() -> None:
+    # With a budget too small for the whole analysis, every card is still searched for a
+    # while: each one's bounds are narrower than the trivial ones and contain its true value.
+    state = random_tarot_position(tarot.Rules.traditional(players=3), 1, 8)
+    exact = solver.analyse(state)
+    limited = solver.analyse(state, limit=solver.Limit(nodes=exact.nodes // 3))
+    trivial = solver.analyse(state, limit=solver.Limit(nodes=1))
+    assert not limited.exact
+    for bounded, true, loose in zip(
+        limited.move_values, exact.move_values, trivial.move_values, strict=True
+    ):
+        assert bounded.lower <= true.value <= bounded.upper
+        assert bounded.upper - bounded.lower < loose.upper - loose.lower
+
+
 def test_time_limit_is_honoured() -> None:
     state = random_tarot_position(tarot.Rules.traditional(players=3), 2, 14)
     limited = solver.analyse(state, limit=solver.Limit(time=0.05))
