@@ -1,20 +1,24 @@
 """Fast exact search of a Tarot position: zero-window tests over a compact model.
 
 The question asked is always yes/no: "can the analysed side still win at least ``target``
-scaled points from here?" (:meth:`TarotSearch.test`). Exact values come from a bisection over
-such tests (:meth:`TarotSearch.value`), with one transposition table kept across all of them.
+scaled points from here?" (:meth:`TarotSearch.test`). Exact values come from a series of such
+tests, each starting from the bound the last one returned (MTD(f), :meth:`TarotSearch.refine`),
+with one transposition table kept across all of them.
 
 Techniques, all in pure Python on ints:
 
-* the table is consulted at trick boundaries only, keyed on the four (or more) hands, the leader
-  and a few flag bits, and holds a lower and an upper bound on the points still to come, plus
-  the lead that last decided the question;
+* the table is consulted at trick boundaries only, keyed on the hands, the leader and a few
+  flag bits (and again with one-point cards renumbered by rank among those in play), and holds
+  a lower and an upper bound on the points still to come, plus the lead that last decided the
+  question;
 * cards of one hand that are neighbours among the cards still in play and both worth one point
-  are the same move, so only one of them is searched;
+  are the same move, so only one of them is searched; so are cards of equal points in "dead"
+  suits, whose remaining cards are all in one hand (the table key keeps only their points);
 * moves are ordered: the table's lead first; followers try to win a trick the other side is
   winning (cheapest winner when last to play) and smear points on a trick their side is
   winning, discarding cheap cards otherwise;
-* bounds from the points still in play cut a question off before any card is tried.
+* bounds cut a question off before any card is tried: the points still in play, the tricks
+  each side's trumps make sure of, and what the leader can cash at once.
 
 :class:`ReferenceSearch` is the plain alpha-beta over the same model (no table, no move merging,
 no ordering) used to check this one.
@@ -279,7 +283,7 @@ class TarotSearch:
         return _build(self, position)(target)
 
     def value(self, position: Position, guess: int | None = None) -> int:
-        """The exact scaled points still to come for the analysed side (bisection over tests)."""
+        """The exact scaled points still to come for the analysed side (see :meth:`refine`)."""
         low, high = future_bounds(self.model, position)
         return self.refine(position, low, high, guess)[0]
 
