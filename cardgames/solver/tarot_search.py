@@ -95,6 +95,30 @@ def legal_mask(model: TarotModel, hand: int, led: int, trumps_played: bool) -> i
     return hand
 
 
+def ascending_bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first.
+
+    >>> ascending_bits(0b10110), descending_bits(0b10110)
+    ([1, 2, 4], [4, 2, 1])
+    """
+    bits = []
+    while mask:
+        low_bit = mask & -mask
+        bits.append(low_bit.bit_length() - 1)
+        mask ^= low_bit
+    return bits
+
+
+def descending_bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, highest first."""
+    bits = []
+    while mask:
+        bit = mask.bit_length() - 1
+        bits.append(bit)
+        mask ^= 1 << bit
+    return bits
+
+
 def squeeze(bits: int, within: int) -> int:
     """Renumber ``bits`` (a subset of ``within``) by rank inside ``within``: the i-th lowest
     bit of ``within`` becomes bit i.
@@ -670,51 +694,23 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             legal ^= 1 << first
         if win < 0:
             # Leading: low cards first (cheap leads refute or establish most often).
-            while legal:
-                low_bit = legal & -legal
-                moves.append(low_bit.bit_length() - 1)
-                legal ^= low_bit
+            return moves + ascending_bits(legal)
+        if win >= MAGICIAN_BIT:
+            winners = legal & TRUMPS_MASK & ~((2 << win) - 1)
         else:
-            if win >= 56:
-                winners = legal & TRUMPS_MASK & ~((2 << win) - 1)
-            else:
-                winners = (legal & suit_masks[led] & ~((2 << win) - 1)) | (legal & TRUMPS_MASK)
-            losers = legal ^ winners
-            if own_side:
-                # Own side winning: smear the most valuable card that does not take over.
-                for _, class_mask in descending_classes:
-                    rest = losers & class_mask
-                    while rest:
-                        bit = rest.bit_length() - 1
-                        moves.append(bit)
-                        rest ^= 1 << bit
-                if losers & EXCUSE:
-                    moves.append(EXCUSE_BIT)
-                while winners:
-                    low_bit = winners & -winners
-                    moves.append(low_bit.bit_length() - 1)
-                    winners ^= low_bit
-            else:
-                # Other side winning: take the trick (cheapest winner when last to play),
-                # else throw the cheapest card.
-                if last:
-                    while winners:
-                        low_bit = winners & -winners
-                        moves.append(low_bit.bit_length() - 1)
-                        winners ^= low_bit
-                else:
-                    while winners:
-                        bit = winners.bit_length() - 1
-                        moves.append(bit)
-                        winners ^= 1 << bit
-                for _, class_mask in weight_classes:
-                    rest = losers & class_mask
-                    while rest:
-                        low_bit = rest & -rest
-                        moves.append(low_bit.bit_length() - 1)
-                        rest ^= low_bit
-                if losers & EXCUSE:
-                    moves.append(EXCUSE_BIT)
+            winners = (legal & suit_masks[led] & ~((2 << win) - 1)) | (legal & TRUMPS_MASK)
+        losers = legal ^ winners
+        if own_side:
+            for _, class_mask in descending_classes:
+                moves += descending_bits(losers & class_mask)
+            if losers & EXCUSE:
+                moves.append(EXCUSE_BIT)
+            return moves + ascending_bits(winners)
+        moves += ascending_bits(winners) if last else descending_bits(winners)
+        for _, class_mask in weight_classes:
+            moves += ascending_bits(losers & class_mask)
+        if losers & EXCUSE:
+            moves.append(EXCUSE_BIT)
         return moves
 
     def node(
