@@ -286,6 +286,7 @@ class TarotSearch:
         self.canonical_table: dict[tuple[int, ...], list[int]] = {}
         self.move_cache: dict[int, list[int]] = {}
         self.squeeze_cache: dict[int, int] = {}
+        self.free_trumps: dict[int, tuple[int, int]] = {}
         self.nodes = 0
         self.node_limit = node_limit
         self.deadline = deadline
@@ -406,7 +407,7 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
     move_cache = searcher.move_cache
     squeeze_cache = searcher.squeeze_cache
     plain_masks = model.suit_masks[:TRUMP_SUIT]
-    free_trumps: dict[int, tuple[int, int]] = {}
+    free_trumps = searcher.free_trumps
     max_seats = [seat for seat in range(n) if maximiser[seat]]
     max_count = len(max_seats)
     min_count = n - max_count
@@ -586,12 +587,11 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                 for seat in seats:
                     part = (hands[seat] >> base) & block
                     if part:
-                        code = in_play << 24 | part
-                        packed = squeeze_cache.get(code)
-                        if packed is None:
-                            packed = squeeze(part, in_play)
-                            squeeze_cache[code] = packed
-                        compressed[seat] = (compressed[seat] & clear) | packed << base
+                        cache_key = in_play << 24 | part
+                        squeezed = squeeze_cache.get(cache_key)
+                        if squeezed is None:
+                            squeezed = squeeze_cache[cache_key] = squeeze(part, in_play)
+                        compressed[seat] = (compressed[seat] & clear) | squeezed << base
             if dead:
                 # Cards of dead suits count only by their points.
                 for seat in seats:
