@@ -25,7 +25,7 @@ from cardgames.solver.tarot_model import (
     Position,
     TarotModel,
 )
-from cardgames.solver.tarot_search import ReferenceSearch, TarotSearch
+from cardgames.solver.tarot_search import ReferenceSearch, TarotSearch, advance
 
 
 def mid_trick(state: tarot.State, seed: int) -> tarot.State:
@@ -323,4 +323,32 @@ def test_fast_search_matches_reference_on_lopsided_endgames(seed: int) -> None:
     flags = TRUMPS_PLAYED if rng.random() < 0.8 else 0
     flags |= NO_MIN << MIN_SHIFT if holders else EX_SETTLED << EX_SHIFT
     position = Position(hands, rng.randrange(players), [], tricks_left, flags, holder, 0)
+    assert TarotSearch(model).value(position) == ReferenceSearch(model).value(position)
+
+
+def test_cards_of_dead_suits_are_worth_the_same_when_their_points_are() -> None:
+    # Seat 0 holds every spade and club still in play: those suits are "dead", so leading the
+    # 2 of spades or the 3 of clubs (one point each) must be worth exactly the same, and the
+    # fast search (which merges them into one move) must agree with the reference on both.
+    model = TarotModel(players=3, clockwise=True, traditional_order=False,
+        lead_restricted=False, exchange=False, group=3, bonus=0, teams=[0, 1, 2],
+        maximiser=[True, False, False])  # fmt: skip
+
+    def trumps(*numbers: int) -> int:
+        return sum(1 << (55 + number) for number in numbers)
+
+    spade_2, spade_5, club_3, heart_4, heart_king = 1 << 1, 1 << 4, 1 << 44, 1 << 17, 1 << 27
+    hands = [
+        spade_2 | spade_5 | club_3 | trumps(9),
+        heart_4 | trumps(3, 12, 20),
+        heart_king | trumps(2, 7, 15),
+    ]
+    position = Position(hands, 0, [], 4, TRUMPS_PLAYED | EX_SETTLED << EX_SHIFT, -1, 0)
+    values = set()
+    for card in (1, 44):  # 2 of spades, 3 of clubs
+        child = advance(model, position, card)
+        reference = ReferenceSearch(model).value(child) + child.secured
+        assert TarotSearch(model).value(child) + child.secured == reference
+        values.add(reference)
+    assert len(values) == 1
     assert TarotSearch(model).value(position) == ReferenceSearch(model).value(position)
