@@ -352,3 +352,24 @@ def test_cards_of_dead_suits_are_worth_the_same_when_their_points_are() -> None:
         values.add(reference)
     assert len(values) == 1
     assert TarotSearch(model).value(position) == ReferenceSearch(model).value(position)
+
+
+def test_a_partner_forced_to_trump_takes_the_lead_from_a_cashing_leader() -> None:
+    # Seat 1 holds the only hearts, but its partner seat 0 (also playing against seat 3) has
+    # no heart and must trump the first one, so seat 1 cannot cash both hearts in a row and
+    # seat 3 wins the last trick with the jack of spades (a cashing bound once missed this).
+    model = TarotModel(players=4, clockwise=True, traditional_order=False,
+        lead_restricted=True, exchange=False, group=3, bonus=10, teams=[0, 1, 2, 3],
+        maximiser=[False, False, False, True])  # fmt: skip
+    spade_3, spade_jack, heart_2, heart_10 = 1 << 2, 1 << 10, 1 << 15, 1 << 23
+    diamond_knight, club_6, club_knight, trump_10 = 1 << 39, 1 << 47, 1 << 53, 1 << 65
+    hands = [
+        spade_3 | trump_10,
+        heart_2 | heart_10,
+        diamond_knight | club_6,
+        spade_jack | club_knight,
+    ]
+    position = Position(hands, 1, [], 2, TRUMPS_PLAYED | EX_SETTLED << EX_SHIFT, -1, 0)
+    reference = ReferenceSearch(model).value(position)
+    assert reference > 0
+    assert TarotSearch(model).value(position) == reference
