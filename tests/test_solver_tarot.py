@@ -36,6 +36,19 @@ def mid_trick(state: tarot.State, seed: int) -> tarot.State:
     return state
 
 
+def three_player_model() -> TarotModel:
+    """The solver's model for hand-built positions: three players, clockwise, seat 0 against
+    the other two, no trump-lead restriction, Excuse returned, no Magician bonus."""
+    return TarotModel(players=3, clockwise=True, traditional_order=False,
+        lead_restricted=False, exchange=False, group=3, bonus=0, teams=[0, 1, 2],
+        maximiser=[True, False, False])  # fmt: skip
+
+
+def trumps(*numbers: int) -> int:
+    """The model's bits of the given trumps (1 to 21)."""
+    return sum(1 << (55 + number) for number in numbers)
+
+
 def check_against_reference(state: tarot.State, perspective: int) -> None:
     analysis = solver.analyse(state, perspective=perspective)
     assert analysis.exact and analysis.bound == "exact"
@@ -286,13 +299,7 @@ def test_one_trump_can_beat_two_of_the_other_side_in_a_trick() -> None:
     # The leader's 20 of trumps takes both opponents' trumps in one trick, so it leaves them
     # fewer sure tricks than a one-for-one count of higher trumps suggests (a sure-trick bound
     # once got this wrong).
-    model = TarotModel(players=3, clockwise=True, traditional_order=False,
-        lead_restricted=False, exchange=False, group=3, bonus=0, teams=[0, 1, 2],
-        maximiser=[True, False, False])  # fmt: skip
-
-    def trumps(*numbers: int) -> int:
-        return sum(1 << (55 + number) for number in numbers)
-
+    model = three_player_model()
     spade_3, spade_6 = 1 << 2, 1 << 5
     hands = [trumps(20, 4, 2), trumps(10, 9) | spade_6, trumps(16, 15) | spade_3]
     position = Position(hands, 0, [], 3, TRUMPS_PLAYED | EX_SETTLED << EX_SHIFT, -1, 0)
@@ -330,13 +337,7 @@ def test_cards_of_dead_suits_are_worth_the_same_when_their_points_are() -> None:
     # Seat 0 holds every spade and club still in play: those suits are "dead", so leading the
     # 2 of spades or the 3 of clubs (one point each) must be worth exactly the same, and the
     # fast search (which merges them into one move) must agree with the reference on both.
-    model = TarotModel(players=3, clockwise=True, traditional_order=False,
-        lead_restricted=False, exchange=False, group=3, bonus=0, teams=[0, 1, 2],
-        maximiser=[True, False, False])  # fmt: skip
-
-    def trumps(*numbers: int) -> int:
-        return sum(1 << (55 + number) for number in numbers)
-
+    model = three_player_model()
     spade_2, spade_5, club_3, heart_4, heart_king = 1 << 1, 1 << 4, 1 << 44, 1 << 17, 1 << 27
     hands = [
         spade_2 | spade_5 | club_3 | trumps(9),
