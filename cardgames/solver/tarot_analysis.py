@@ -124,6 +124,11 @@ def _side(model: TarotModel) -> tuple[int, ...]:
     return tuple(seat for seat in range(model.players) if model.maximiser[seat])
 
 
+def _even_share(model: TarotModel, position: Position) -> int:
+    # A first guess for the search: the side's share, by head count, of what is left to win.
+    return future_bounds(model, position)[1] * len(_side(model)) // model.players
+
+
 def _check(state: State, perspective: int | None) -> int:
     if not isinstance(state, State):
         raise AnalysisError(f"cannot analyse {state!r}: expected a cardgames.tarot.State")
@@ -190,15 +195,14 @@ def analyse_tarot(
         that does not exist.
     """
     job = _Job(state, perspective, limit)
-    rules, model, root, searcher, points = job.rules, job.model, job.root, job.searcher, job.points
+    model, root, searcher, points = job.model, job.root, job.searcher, job.points
     legal = root_legal(model, root)
     classes = representatives(model, root, legal)
     bounds: dict[int, tuple[int, int]] = {}
     stopped = False
     # The first card starts from the side's even share of what is left; each later one from
     # the value of the card before it (neighbouring cards tend to be worth about the same).
-    share = future_bounds(model, root)[1] * len(_side(model)) // rules.players
-    guess: int | None = root.secured + share
+    guess: int | None = root.secured + _even_share(model, root)
     node_limit, deadline = searcher.node_limit, searcher.deadline
     order = sorted(set(classes.values()), reverse=True)
     for done, bit in enumerate(order):
@@ -271,14 +275,12 @@ def solve_tarot(
     :raises AnalysisError: as :func:`analyse_tarot`.
     """
     job = _Job(state, perspective, limit)
-    rules, model, root, searcher = job.rules, job.model, job.root, job.searcher
+    model, root, searcher = job.model, job.root, job.searcher
     low, high = future_bounds(model, root)
     stopped = False
     pv: list[Move] = []
     try:
-        # First guess: the side's even share of what is still to be won.
-        share = high * len(_side(model)) // rules.players
-        low, high = searcher.refine(root, low, high, guess=share)
+        low, high = searcher.refine(root, low, high, guess=_even_share(model, root))
         pv = _principal_variation(searcher, model, root, root.secured + low)
     except LimitReached as reached:
         if reached.args:

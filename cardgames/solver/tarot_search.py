@@ -98,8 +98,8 @@ def legal_mask(model: TarotModel, hand: int, led: int, trumps_played: bool) -> i
 def ascending_bits(mask: int) -> list[int]:
     """The set bits of ``mask``, lowest first.
 
-    >>> ascending_bits(0b10110), descending_bits(0b10110)
-    ([1, 2, 4], [4, 2, 1])
+    >>> ascending_bits(0b10110)
+    [1, 2, 4]
     """
     bits = []
     while mask:
@@ -110,7 +110,11 @@ def ascending_bits(mask: int) -> list[int]:
 
 
 def descending_bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, highest first."""
+    """The set bits of ``mask``, highest first.
+
+    >>> descending_bits(0b10110)
+    [4, 2, 1]
+    """
     bits = []
     while mask:
         bit = mask.bit_length() - 1
