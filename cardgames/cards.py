@@ -28,6 +28,7 @@ from typing import ClassVar, Final
 import attrs
 
 from cardgames.errors import NotationError
+from cardgames.validation import quote
 
 __all__ = [
     "JOKER_1",
@@ -64,7 +65,7 @@ class Suit(enum.IntEnum):
         """
         suit = _SUIT_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
         if suit is None:
-            raise NotationError(f"invalid suit {text!r}: expected one of S H D C or ♠ ♥ ♦ ♣")
+            raise NotationError(f"invalid suit {quote(text)}: expected one of S H D C or ♠ ♥ ♦ ♣")
         return suit
 
     def __str__(self) -> str:
@@ -118,7 +119,9 @@ class Rank(enum.IntEnum):
         """
         rank = _RANK_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
         if rank is None:
-            raise NotationError(f"invalid rank {text!r}: expected one of A 2-9 T J Q K (or 10)")
+            raise NotationError(
+                f"invalid rank {quote(text)}: expected one of A 2-9 T J Q K (or 10)"
+            )
         return rank
 
     def __str__(self) -> str:
@@ -150,7 +153,7 @@ _SPECIAL_UNICODE: Final = {_JOKER_1_INDEX: "🃏1", _JOKER_2_INDEX: "🃏2", _TA
 
 def _check_index(instance: Card, attribute: attrs.Attribute[int], value: int) -> None:
     if not isinstance(value, int) or not 0 <= value < TAILOR_PACK_SIZE:
-        raise ValueError(f"invalid card index {value!r}: expected an int from 0 to 54")
+        raise ValueError(f"invalid card index {quote(value)}: expected an int from 0 to 54")
 
 
 @attrs.frozen(order=True, repr=False)
@@ -184,7 +187,7 @@ class Card:
         :raises ValueError: if the index is out of range.
         """
         if not isinstance(index, int) or not 0 <= index < TAILOR_PACK_SIZE:
-            raise ValueError(f"invalid card index {index!r}: expected an int from 0 to 54")
+            raise ValueError(f"invalid card index {quote(index)}: expected an int from 0 to 54")
         return cls._ALL[index]
 
     @classmethod
@@ -205,7 +208,7 @@ class Card:
         card = _CARD_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
         if card is None:
             raise NotationError(
-                f"invalid card {text!r}: expected a rank (A 2-9 T J Q K, or 10) then a suit "
+                f"invalid card {quote(text)}: expected a rank (A 2-9 T J Q K, or 10) then a suit "
                 "(S H D C), or X1, X2, TLR"
             )
         return card

@@ -28,6 +28,7 @@ import attrs
 
 from cardgames.cards import TAILOR_PACK_SIZE, Card
 from cardgames.errors import NotationError
+from cardgames.validation import quote
 
 __all__ = ["BaseCardSet", "CardLike", "CardSet", "iter_bits"]
 
@@ -71,7 +72,7 @@ class BaseCardSet(Set[C], Generic[C]):
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.mask, int) or self.mask < 0 or self.mask >> len(self._CARDS):
             raise ValueError(
-                f"invalid {type(self).__name__} mask {self.mask!r}: expected an int with bits "
+                f"invalid {type(self).__name__} mask {quote(self.mask)}: expected an int with bits "
                 f"only for the {len(self._CARDS)} cards of the {self._PACK_NAME} pack"
             )
 
@@ -104,7 +105,7 @@ class BaseCardSet(Set[C], Generic[C]):
         :raises NotationError: if a card is unreadable or repeated.
         """
         if not isinstance(text, str):
-            raise NotationError(f"invalid card set {text!r}: expected a string")
+            raise NotationError(f"invalid card set {quote(text)}: expected a string")
         words = text.split()
         if words == ["-"]:
             return cls()
@@ -113,9 +114,11 @@ class BaseCardSet(Set[C], Generic[C]):
             try:
                 bit = 1 << cls._parse_card(word).index
             except NotationError as error:
-                raise NotationError(f"invalid card set {text!r}: {error}") from None
+                raise NotationError(f"invalid card set {quote(text)}: {error}") from None
             if mask & bit:
-                raise NotationError(f"invalid card set {text!r}: card {word!r} appears twice")
+                raise NotationError(
+                    f"invalid card set {quote(text)}: card {quote(word)} appears twice"
+                )
             mask |= bit
         return cls(mask)
 

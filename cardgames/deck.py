@@ -27,28 +27,16 @@ import attrs
 from cardgames.cards import STANDARD_PACK_SIZE, Card
 from cardgames.cardset import BaseCardSet, CardLike, CardSet
 from cardgames.errors import NotationError
+from cardgames.validation import make_rng, quote
 
 __all__ = ["Deck", "RandomSource", "make_rng", "random_below", "shuffle_order"]
 
 C = TypeVar("C", bound=CardLike)
 
 RandomSource = int | random.Random
-"""Where randomness comes from: an int seed, or a :class:`random.Random` the caller owns."""
-
-
-def make_rng(source: RandomSource) -> random.Random:
-    """A :class:`random.Random` for ``source``: a new one seeded with an int, or the one given.
-
-    >>> make_rng(3).random() == make_rng(3).random()
-    True
-
-    :raises TypeError: for anything but an int or a :class:`random.Random`.
-    """
-    if isinstance(source, random.Random):
-        return source
-    if isinstance(source, int) and not isinstance(source, bool):
-        return random.Random(source)
-    raise TypeError(f"invalid random source {source!r}: expected an int seed or random.Random")
+"""Where randomness comes from: an int seed (0 to ``2**64 - 1``), or a :class:`random.Random`
+the caller owns. :func:`make_rng` turns either into a generator and rejects anything else with
+a :class:`~cardgames.errors.RulesError`."""
 
 
 def random_below(rng: random.Random, n: int) -> int:
@@ -64,7 +52,7 @@ def random_below(rng: random.Random, n: int) -> int:
     :raises ValueError: if ``n`` is not positive.
     """
     if n < 1:
-        raise ValueError(f"cannot draw from an empty range (n={n!r})")
+        raise ValueError(f"cannot draw from an empty range (n={quote(n)})")
     bits = n.bit_length()
     while True:
         value = rng.getrandbits(bits)
@@ -92,7 +80,7 @@ def _set_type_for(card: object) -> type[BaseCardSet[Any]]:
     for set_type in (CardSet, _tarot_set_type()):
         if isinstance(card, set_type._CARDS[0].__class__):
             return set_type
-    raise TypeError(f"no card set type for {card!r}")
+    raise TypeError(f"no card set type for {quote(card)}")
 
 
 def _tarot_set_type() -> type[BaseCardSet[Any]]:
@@ -146,15 +134,15 @@ class Deck(Sequence[C], Generic[C]):
         :raises NotationError: if a card is unreadable or repeated.
         """
         if not isinstance(text, str):
-            raise NotationError(f"invalid deck {text!r}: expected a string")
+            raise NotationError(f"invalid deck {quote(text)}: expected a string")
         cards = []
         for word in text.split():
             try:
                 cards.append(card_type.parse(word))
             except NotationError as error:
-                raise NotationError(f"invalid deck {text!r}: {error}") from None
+                raise NotationError(f"invalid deck {quote(text)}: {error}") from None
         if len(set(cards)) != len(cards):
-            raise NotationError(f"invalid deck {text!r}: a card appears twice")
+            raise NotationError(f"invalid deck {quote(text)}: a card appears twice")
         return Deck(cards)
 
     @overload

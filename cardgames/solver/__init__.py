@@ -28,6 +28,7 @@ from cardgames.solver.api import (
     Solution,
 )
 from cardgames.solver.sample import SAMPLE_POSITION
+from cardgames.validation import quote
 
 __all__ = [
     "SAMPLE_POSITION",
@@ -148,7 +149,7 @@ def analyse_play(
             f"cannot analyse {type(state).__name__!r}: expected a tarot.State or a tailor.State"
         )
     if isinstance(moves, str) or not isinstance(moves, Iterable):
-        raise AnalysisError(f"invalid moves {moves!r}: expected a sequence of move objects")
+        raise AnalysisError(f"invalid moves {quote(moves)}: expected a sequence of move objects")
     steps = []
     for move in moves:
         if state.is_over:
@@ -172,9 +173,9 @@ def analyse_play(
 
 def _check_options(limit: object, progress: object) -> None:
     if limit is not None and not isinstance(limit, Limit):
-        raise AnalysisError(f"invalid limit {limit!r}: expected a solver.Limit or None")
+        raise AnalysisError(f"invalid limit {quote(limit)}: expected a solver.Limit or None")
     if progress is not None and not callable(progress):
-        raise AnalysisError(f"invalid progress {progress!r}: expected a callable or None")
+        raise AnalysisError(f"invalid progress {quote(progress)}: expected a callable or None")
 
 
 def reference_value(state: Any, perspective: int | None = None) -> Fraction:

@@ -16,6 +16,7 @@ from typing import Any, Literal, Protocol, Self, TypeVar
 import attrs
 
 from cardgames.errors import AnalysisError
+from cardgames.validation import quote
 
 __all__ = [
     "Analysis",
@@ -69,11 +70,15 @@ def _check_limit(instance: Limit, attribute: attrs.Attribute[Any], value: Any) -
     if value is None:
         return
     if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-        raise AnalysisError(f"invalid limit {attribute.name}={value!r}: expected a positive number")
+        raise AnalysisError(
+            f"invalid limit {attribute.name}={quote(value)}: expected a positive number"
+        )
     if isinstance(value, float) and not math.isfinite(value):
-        raise AnalysisError(f"invalid limit {attribute.name}={value!r}: expected a finite number")
+        raise AnalysisError(
+            f"invalid limit {attribute.name}={quote(value)}: expected a finite number"
+        )
     if attribute.name == "nodes" and not isinstance(value, int):
-        raise AnalysisError(f"invalid limit nodes={value!r}: expected a whole number")
+        raise AnalysisError(f"invalid limit nodes={quote(value)}: expected a whole number")
 
 
 @attrs.frozen

@@ -14,6 +14,7 @@ from cardgames.deck import random_below
 from cardgames.errors import AnalysisError
 from cardgames.tarot.rules import Rules
 from cardgames.tarot.state import Phase, State, deal
+from cardgames.validation import quote
 
 __all__ = ["random_tarot_position"]
 
@@ -30,7 +31,7 @@ def random_tarot_position(rules: Rules, seed: int, tricks_left: int, dealer: int
     """
     if not 1 <= tricks_left <= rules.tricks_per_deal:
         raise AnalysisError(
-            f"invalid tricks_left {tricks_left!r}: expected 1 to {rules.tricks_per_deal}"
+            f"invalid tricks_left {quote(tricks_left)}: expected 1 to {rules.tricks_per_deal}"
         )
     rng = random.Random(seed)
     state = deal(rules, seed=seed, dealer=dealer)

@@ -44,6 +44,7 @@ from cardgames.tailor.match import random_strategy
 from cardgames.tailor.moves import Dump, Move, Play, PlayJoker, PlayTailor
 from cardgames.tailor.rules import Rules, can_follow, derive_seed, hand_value
 from cardgames.tailor.state import State, deal
+from cardgames.validation import quote
 
 __all__ = [
     "DEFAULT_HORIZON",
@@ -126,17 +127,19 @@ def _scaled_value(state: State, perspective: int) -> Scaled:
 def _check_perspective(state: State, perspective: object) -> int:
     players = state.rules.players
     if isinstance(perspective, bool) or not isinstance(perspective, int):
-        raise AnalysisError(f"invalid perspective {perspective!r}: expected a seat number")
+        raise AnalysisError(f"invalid perspective {quote(perspective)}: expected a seat number")
     if not 0 <= perspective < players:
         raise AnalysisError(
-            f"invalid perspective {perspective!r}: expected a seat from 0 to {players - 1}"
+            f"invalid perspective {quote(perspective)}: expected a seat from 0 to {players - 1}"
         )
     return perspective
 
 
 def _check_horizon(horizon: object) -> int:
     if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 1:
-        raise AnalysisError(f"invalid horizon {horizon!r}: expected a positive number of moves")
+        raise AnalysisError(
+            f"invalid horizon {quote(horizon)}: expected a positive number of moves"
+        )
     return horizon
 
 
@@ -558,7 +561,7 @@ def analyse_tailor(
     """
     start = time.perf_counter()
     if not isinstance(state, State):
-        raise AnalysisError(f"cannot analyse {state!r}: expected a Chase the Tailor State")
+        raise AnalysisError(f"cannot analyse {quote(state)}: expected a Chase the Tailor State")
     if state.is_over:
         raise AnalysisError(
             f"cannot analyse position {str(state)!r}: the round is over, no move is left to score"
@@ -658,7 +661,7 @@ def random_endgame(rules: Rules, seed: int, cards_left: int = 3) -> State:
     True
     """
     if isinstance(cards_left, bool) or not isinstance(cards_left, int) or cards_left < 1:
-        raise AnalysisError(f"invalid cards_left {cards_left!r}: expected a positive int")
+        raise AnalysisError(f"invalid cards_left {quote(cards_left)}: expected a positive int")
     attempt = 0
     while True:
         deal_seed = seed if attempt == 0 else derive_seed(seed, "endgame", attempt)

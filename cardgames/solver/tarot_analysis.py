@@ -43,6 +43,7 @@ from cardgames.tarot.cards import TarotCard
 from cardgames.tarot.play import count_mask
 from cardgames.tarot.rules import ExcuseRule, NumeralOrder, Rules
 from cardgames.tarot.state import Move, Phase, State
+from cardgames.validation import quote
 
 __all__ = [
     "TAROT_OBJECTIVE",
@@ -131,12 +132,12 @@ def _even_share(model: TarotModel, position: Position) -> int:
 
 def _check(state: State, perspective: int | None) -> int:
     if not isinstance(state, State):
-        raise AnalysisError(f"cannot analyse {state!r}: expected a cardgames.tarot.State")
+        raise AnalysisError(f"cannot analyse {quote(state)}: expected a cardgames.tarot.State")
     if state.phase is Phase.OVER:
         raise AnalysisError("cannot analyse a Tarot deal that is over: there is no move to score")
     if state.phase is not Phase.PLAY:
         raise AnalysisError(
-            f"cannot analyse a Tarot deal in its {state.phase.value!r} phase: the solver "
+            f"cannot analyse a Tarot deal in its {quote(state.phase.value)} phase: the solver "
             "analyses the play of the cards (finish the discard first)"
         )
     return _check_seat(state, perspective)
@@ -151,7 +152,7 @@ def _check_seat(state: State, perspective: int | None) -> int:
         or not 0 <= perspective < state.rules.players
     ):
         raise AnalysisError(
-            f"invalid perspective {perspective!r}: expected a seat from 0 to "
+            f"invalid perspective {quote(perspective)}: expected a seat from 0 to "
             f"{state.rules.players - 1}"
         )
     return perspective

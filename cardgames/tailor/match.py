@@ -25,6 +25,7 @@ from cardgames.tailor.moves import Move
 from cardgames.tailor.records import GameRecord
 from cardgames.tailor.rules import Rules, derive_seed
 from cardgames.tailor.state import State, deal
+from cardgames.validation import quote
 
 __all__ = ["Match", "RoundResult", "Strategy", "play_round", "random_strategy"]
 
@@ -115,11 +116,11 @@ class Match:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rounds, int) or self.rounds < 1:
-            raise RulesError(f"invalid rounds {self.rounds!r}: expected a positive int")
+            raise RulesError(f"invalid rounds {quote(self.rounds)}: expected a positive int")
         if not isinstance(self.first_player, int) or not (
             0 <= self.first_player < self.rules.players
         ):
-            raise RulesError(f"invalid first_player {self.first_player!r}: expected a seat")
+            raise RulesError(f"invalid first_player {quote(self.first_player)}: expected a seat")
 
     @property
     def rounds_played(self) -> int:

@@ -33,6 +33,7 @@ import attrs
 from cardgames.cards import JOKER_1, JOKER_2, Card, Rank, Suit
 from cardgames.errors import NotationError
 from cardgames.tailor.rules import Call
+from cardgames.validation import quote
 
 __all__ = [
     "Draw",
@@ -211,7 +212,7 @@ def parse_move(text: str) -> Move:
     (Draw(), PlayJoker(card=Card.parse('X2'), effect=<JokerEffect.REVERSE: 'reverse'>))
     """
     if not isinstance(text, str):
-        raise NotationError(f"invalid move {text!r}: {_EXPECTED}")
+        raise NotationError(f"invalid move {quote(text)}: {_EXPECTED}")
     words = text.split()
     lowered = [word.lower() for word in words]
     try:
@@ -236,7 +237,7 @@ def parse_move(text: str) -> Move:
                 return Play(card)
     except NotationError:
         pass
-    raise NotationError(f"invalid move {text!r}: {_EXPECTED}")
+    raise NotationError(f"invalid move {quote(text)}: {_EXPECTED}")
 
 
 def _is_seat(text: str) -> bool:
@@ -249,5 +250,7 @@ M = TypeVar("M", Play, Dump, PlayTailor, PlayJoker, Draw, Pass)
 def _parse_as(cls: type[M], text: str) -> M:
     move = parse_move(text)
     if not isinstance(move, cls):
-        raise NotationError(f"invalid {cls.__name__} move {text!r}: got a {type(move).__name__}")
+        raise NotationError(
+            f"invalid {cls.__name__} move {quote(text)}: got a {type(move).__name__}"
+        )
     return move

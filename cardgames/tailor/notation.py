@@ -37,6 +37,7 @@ from cardgames.cards import TAILOR_PACK_SIZE, Card
 from cardgames.cardset import CardSet
 from cardgames.errors import CardgamesError, NotationError
 from cardgames.tailor.rules import Call, Rules
+from cardgames.validation import quote
 
 if TYPE_CHECKING:
     from cardgames.tailor.state import State
@@ -79,7 +80,7 @@ def parse_top(text: str) -> Card | Call | None:
     (Call.parse('call 2C'), None)
     """
     if not isinstance(text, str):
-        raise NotationError(f"invalid top {text!r}: expected '-', a suited card or 'call QH'")
+        raise NotationError(f"invalid top {quote(text)}: expected '-', a suited card or 'call QH'")
     stripped = text.strip()
     if stripped == "-":
         return None
@@ -87,7 +88,7 @@ def parse_top(text: str) -> Card | Call | None:
         return Call.parse(stripped.lower())
     card = Card.parse(stripped)
     if card.is_special:
-        raise NotationError(f"invalid top {text!r}: expected '-', a suited card or 'call QH'")
+        raise NotationError(f"invalid top {quote(text)}: expected '-', a suited card or 'call QH'")
     return card
 
 
@@ -131,18 +132,20 @@ def parse_position(text: str) -> State:
     from cardgames.tailor.state import State
 
     if not isinstance(text, str):
-        raise NotationError(f"invalid position {text!r}: expected a string")
+        raise NotationError(f"invalid position {quote(text)}: expected a string")
     parts = text.split(";")
     if len(parts) != len(_SECTIONS):
         raise NotationError(
-            f"invalid position {text!r}: expected {len(_SECTIONS)} sections "
+            f"invalid position {quote(text)}: expected {len(_SECTIONS)} sections "
             f"({', '.join(_SECTIONS)}) separated by ';'"
         )
     values: dict[str, str] = {}
     for name, part in zip(_SECTIONS, parts, strict=True):
         label, sep, value = part.partition(":")
         if not sep or label.strip() != name:
-            raise NotationError(f"invalid position {text!r}: expected section {name!r} here")
+            raise NotationError(
+                f"invalid position {quote(text)}: expected section {quote(name)} here"
+            )
         values[name] = value.strip()
     try:
         rules = Rules.parse(values["rules"])
@@ -155,9 +158,9 @@ def parse_position(text: str) -> State:
         drawn = None if values["drawn"] == "-" else Card.parse(values["drawn"])
         numbers = [_int(text, values[name], name) for name in _SECTIONS[7:8] + _SECTIONS[9:]]
     except NotationError as error:
-        raise NotationError(f"invalid position {text!r}: {error}") from None
+        raise NotationError(f"invalid position {quote(text)}: {error}") from None
     except CardgamesError as error:
-        raise NotationError(f"invalid position {text!r}: {error}") from None
+        raise NotationError(f"invalid position {quote(text)}: {error}") from None
     to_move, passes, turns, seed, reshuffles = numbers
     problem = None
     if direction is None:
@@ -181,7 +184,7 @@ def parse_position(text: str) -> State:
     else:
         problem = _check_cards(hands, pile, stock)
     if problem is not None:
-        raise NotationError(f"invalid position {text!r}: {problem}")
+        raise NotationError(f"invalid position {quote(text)}: {problem}")
     assert direction is not None and chase is not None
     state = State(
         rules=rules,
@@ -202,7 +205,7 @@ def parse_position(text: str) -> State:
     pending = drawn is not None and not state.is_over
     if pending and not any(state.is_legal(move) for move in state.legal_moves()):
         raise NotationError(
-            f"invalid position {text!r}: the drawn card {str(drawn)!r} cannot be played"
+            f"invalid position {quote(text)}: the drawn card {str(drawn)!r} cannot be played"
         )
     return state
 
@@ -215,7 +218,7 @@ def _cards(text: str) -> tuple[Card, ...]:
 
 def _int(text: str, value: str, name: str) -> int:
     if not _INT.fullmatch(value):
-        raise NotationError(f"{name} must be an integer of at most 18 digits, not {value!r}")
+        raise NotationError(f"{name} must be an integer of at most 18 digits, not {quote(value)}")
     return int(value)
 
 

@@ -38,6 +38,7 @@ from cardgames.errors import CardgamesError, NotationError
 from cardgames.tailor.moves import Move, parse_move
 from cardgames.tailor.rules import Rules
 from cardgames.tailor.state import State, deal
+from cardgames.validation import quote
 
 __all__ = ["GameRecord", "dumps", "loads"]
 
@@ -191,9 +192,9 @@ def loads(text: str) -> GameRecord:
     cardgames.errors.NotationError: invalid record []: expected a JSON object
     """
     if not isinstance(text, str):
-        raise NotationError(f"invalid record {text!r}: expected JSON text")
+        raise NotationError(f"invalid record {quote(text)}: expected JSON text")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:  # ValueError: also huge integers
-        raise NotationError(f"invalid record {text!r}: not JSON ({error})") from None
+        raise NotationError(f"invalid record {quote(text)}: not JSON ({error})") from None
     return GameRecord.from_dict(data)

@@ -29,6 +29,7 @@ import attrs
 from cardgames.cards import STANDARD_PACK_SIZE, TAILOR_PACK_SIZE, Card, Rank, Suit
 from cardgames.cardset import CardSet, iter_bits
 from cardgames.errors import NotationError, RulesError
+from cardgames.validation import quote
 
 __all__ = [
     "MAX_PLAYERS",
@@ -77,14 +78,14 @@ class Call:
         True
         """
         if not isinstance(text, str):
-            raise NotationError(f"invalid call {text!r}: expected 'call' and a suited card")
+            raise NotationError(f"invalid call {quote(text)}: expected 'call' and a suited card")
         words = text.split()
         if words[:1] == ["call"]:
             words = words[1:]
         card = Card.parse(words[0]) if len(words) == 1 else None
         if card is None or card.suit is None or card.rank is None:
             raise NotationError(
-                f"invalid call {text!r}: expected 'call' and a suited card such as 'call QH'"
+                f"invalid call {quote(text)}: expected 'call' and a suited card such as 'call QH'"
             )
         return cls(card.suit, card.rank)
 
@@ -109,17 +110,17 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
 def _check_choice(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
     choices = _CHOICES[attribute.name]
     if value not in choices:
-        raise RulesError(f"invalid {attribute.name} {value!r}: expected one of {choices}")
+        raise RulesError(f"invalid {attribute.name} {quote(value)}: expected one of {choices}")
 
 
 def _check_bool(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, bool):
-        raise RulesError(f"invalid {attribute.name} {value!r}: expected True or False")
+        raise RulesError(f"invalid {attribute.name} {quote(value)}: expected True or False")
 
 
 def _check_int(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RulesError(f"invalid {attribute.name} {value!r}: expected an int")
+        raise RulesError(f"invalid {attribute.name} {quote(value)}: expected an int")
 
 
 @attrs.frozen(kw_only=True)
@@ -182,14 +183,14 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise RulesError(f"invalid players {self.players!r}: expected 2 to 6")
+            raise RulesError(f"invalid players {quote(self.players)}: expected 2 to 6")
         if self.hand_size < 1 or self.players * self.hand_size + 1 > TAILOR_PACK_SIZE:
             raise RulesError(
-                f"invalid hand_size {self.hand_size!r}: expected at least 1 and at most "
+                f"invalid hand_size {quote(self.hand_size)}: expected at least 1 and at most "
                 f"{(TAILOR_PACK_SIZE - 1) // self.players} for {self.players} players"
             )
         if self.max_turns < 1:
-            raise RulesError(f"invalid max_turns {self.max_turns!r}: expected a positive int")
+            raise RulesError(f"invalid max_turns {quote(self.max_turns)}: expected a positive int")
 
     def to_dict(self) -> dict[str, bool | int | str]:
         """Every field by name (the form used in JSON records).
@@ -210,10 +211,10 @@ class Rules:
         True
         """
         if not isinstance(data, dict):
-            raise RulesError(f"invalid rules {data!r}: expected a mapping of field names")
+            raise RulesError(f"invalid rules {quote(data)}: expected a mapping of field names")
         unknown = sorted(set(data) - set(_FIELD_NAMES), key=str)
         if unknown:
-            raise RulesError(f"invalid rules {data!r}: unknown field(s) {unknown}")
+            raise RulesError(f"invalid rules {quote(data)}: unknown field(s) {unknown}")
         return cls(**data)
 
     @classmethod
@@ -228,30 +229,31 @@ class Rules:
         'any'
         """
         if not isinstance(text, str):
-            raise NotationError(f"invalid rules {text!r}: expected name=value words")
+            raise NotationError(f"invalid rules {quote(text)}: expected name=value words")
         values: dict[str, object] = {}
         for word in text.split():
             name, sep, value = word.partition("=")
             if not sep or name not in _FIELD_NAMES or name in values:
                 raise NotationError(
-                    f"invalid rules {text!r}: {word!r} is not a new name=value with a name "
+                    f"invalid rules {quote(text)}: {quote(word)} is not a new name=value with "
+                    f"a name "
                     f"among {', '.join(_FIELD_NAMES)}"
                 )
             default = _DEFAULTS[name]
             if isinstance(default, bool):
                 if value not in ("yes", "no"):
-                    raise NotationError(f"invalid rules {text!r}: {name} must be yes or no")
+                    raise NotationError(f"invalid rules {quote(text)}: {name} must be yes or no")
                 values[name] = value == "yes"
             elif isinstance(default, int):
                 if not re.fullmatch(r"-?[0-9]{1,18}", value):
-                    raise NotationError(f"invalid rules {text!r}: {name} must be an integer")
+                    raise NotationError(f"invalid rules {quote(text)}: {name} must be an integer")
                 values[name] = int(value)
             else:
                 values[name] = value
         try:
             return cls(**values)  # type: ignore[arg-type]
         except RulesError as error:
-            raise NotationError(f"invalid rules {text!r}: {error}") from None
+            raise NotationError(f"invalid rules {quote(text)}: {error}") from None
 
     def __str__(self) -> str:
         words = [f"players={self.players}"]

@@ -50,6 +50,7 @@ from cardgames.tailor.moves import (
     PlayTailor,
 )
 from cardgames.tailor.rules import Call, Rules, can_follow, derive_seed, hand_points
+from cardgames.validation import quote
 
 __all__ = ["State", "deal"]
 
@@ -374,7 +375,7 @@ class State:
             return None
         if isinstance(move, Play | Dump | PlayJoker | PlayTailor):
             return self._card_problem(move, hand)
-        return f"{move!r} is not a Chase the Tailor move"
+        return f"{quote(move)} is not a Chase the Tailor move"
 
     def _card_problem(self, move: Play | Dump | PlayJoker | PlayTailor, hand: int) -> str | None:
         rules = self.rules
@@ -588,10 +589,11 @@ def deal(
     (CardSet.parse('AS 3S 5S 7S 9S JS KS'), Card.parse('2H'))
     """
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RulesError(f"invalid seed {seed!r}: expected an int")
+        raise RulesError(f"invalid seed {quote(seed)}: expected an int")
     if not isinstance(first_player, int) or not 0 <= first_player < rules.players:
         raise RulesError(
-            f"invalid first_player {first_player!r}: expected a seat from 0 to {rules.players - 1}"
+            f"invalid first_player {quote(first_player)}: expected a seat from 0 to "
+            f"{rules.players - 1}"
         )
     if deck is None:
         order = list(Deck.tailor().shuffled(seed))
@@ -623,6 +625,6 @@ def _as_cards(cards: Iterable[object]) -> list[Card]:
     result = []
     for card in cards:
         if not isinstance(card, Card):
-            raise RulesError(f"invalid deck: {card!r} is not a card of the 55-card pack")
+            raise RulesError(f"invalid deck: {quote(card)} is not a card of the 55-card pack")
         result.append(card)
     return result

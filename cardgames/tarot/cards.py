@@ -30,6 +30,7 @@ import attrs
 from cardgames.cards import Suit
 from cardgames.cardset import BaseCardSet
 from cardgames.errors import NotationError
+from cardgames.validation import quote
 
 __all__ = [
     "EXCUSE",
@@ -88,7 +89,7 @@ class TarotRank(enum.IntEnum):
         rank = _RANK_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
         if rank is None:
             raise NotationError(
-                f"invalid Tarot rank {text!r}: expected 1-10, J, N (Knight), Q or K"
+                f"invalid Tarot rank {quote(text)}: expected 1-10, J, N (Knight), Q or K"
             )
         return rank
 
@@ -113,7 +114,7 @@ _RANK_BY_TEXT: Final = {
 
 def _check_index(instance: TarotCard, attribute: attrs.Attribute[int], value: int) -> None:
     if not isinstance(value, int) or not 0 <= value < TAROT_PACK_SIZE:
-        raise ValueError(f"invalid Tarot card index {value!r}: expected an int from 0 to 77")
+        raise ValueError(f"invalid Tarot card index {quote(value)}: expected an int from 0 to 77")
 
 
 @attrs.frozen(order=True, repr=False)
@@ -147,7 +148,7 @@ class TarotCard:
         :raises ValueError: if there is no such trump.
         """
         if not isinstance(number, int) or not 1 <= number <= TRUMP_COUNT:
-            raise ValueError(f"invalid trump number {number!r}: expected 1 to 21")
+            raise ValueError(f"invalid trump number {quote(number)}: expected 1 to 21")
         return cls._ALL[FIRST_TRUMP_INDEX + number - 1]
 
     @classmethod
@@ -157,7 +158,9 @@ class TarotCard:
         :raises ValueError: if the index is out of range.
         """
         if not isinstance(index, int) or not 0 <= index < TAROT_PACK_SIZE:
-            raise ValueError(f"invalid Tarot card index {index!r}: expected an int from 0 to 77")
+            raise ValueError(
+                f"invalid Tarot card index {quote(index)}: expected an int from 0 to 77"
+            )
         return cls._ALL[index]
 
     @classmethod
@@ -177,7 +180,7 @@ class TarotCard:
         card = _CARD_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
         if card is None:
             raise NotationError(
-                f"invalid Tarot card {text!r}: expected a rank (1-10, J, N, Q, K) then a suit "
+                f"invalid Tarot card {quote(text)}: expected a rank (1-10, J, N, Q, K) then a suit "
                 "(S H D C), a trump 1T-21T, or EX"
             )
         return card

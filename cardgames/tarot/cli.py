@@ -21,6 +21,7 @@ from cardgames.tarot.game import Game, random_player
 from cardgames.tarot.records import dumps
 from cardgames.tarot.rules import Rules
 from cardgames.tarot.state import State, deal
+from cardgames.validation import quote
 
 __all__ = ["configure_deal", "configure_play", "rules_from_args", "run_deal", "run_play"]
 
@@ -55,7 +56,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
         return Rules.simplified(players) if name == "simplified" else Rules.traditional(players)
     rules = Rules.parse(args.rules)
     if args.players is not None and args.players != rules.players:
-        raise RulesError(f"--players {args.players} disagrees with --rules {args.rules!r}")
+        raise RulesError(f"--players {args.players} disagrees with --rules {quote(args.rules)}")
     return rules
 
 

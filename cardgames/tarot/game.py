@@ -20,6 +20,7 @@ from cardgames.deck import RandomSource, make_rng, random_below
 from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.tarot.rules import Rules
 from cardgames.tarot.state import Deal, Move, State
+from cardgames.validation import quote
 
 __all__ = ["Game", "Strategy", "random_player"]
 
@@ -52,13 +53,13 @@ def _check_seat(game: Game, attribute: attrs.Attribute[int], value: int) -> None
     if not isinstance(value, int) or not 0 <= value < game.rules.players:
         raise RulesError(
             f"invalid Tarot game: first_dealer must be a seat from 0 to "
-            f"{game.rules.players - 1}, got {value!r}"
+            f"{game.rules.players - 1}, got {quote(value)}"
         )
 
 
 def _check_seed(game: Game, attribute: attrs.Attribute[int], value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RulesError(f"invalid Tarot game: seed must be an int, got {value!r}")
+        raise RulesError(f"invalid Tarot game: seed must be an int, got {quote(value)}")
 
 
 @attrs.frozen(kw_only=True)

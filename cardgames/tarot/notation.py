@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Final
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.tarot.cards import TarotCard, TarotCardSet
 from cardgames.tarot.rules import Rules
+from cardgames.validation import quote
 
 if TYPE_CHECKING:
     from cardgames.tarot.state import Deal, State
@@ -98,13 +99,13 @@ def parse_holding(text: str) -> TarotCardSet:
     :raises NotationError: if the text is not a holding or names a card twice.
     """
     if not isinstance(text, str):
-        raise NotationError(f"invalid Tarot holding {text!r}: expected a string")
+        raise NotationError(f"invalid Tarot holding {quote(text)}: expected a string")
     if text == "-":
         return TarotCardSet()
     fields = text.split(".")
     if len(fields) != 5:
         raise NotationError(
-            f"invalid Tarot holding {text!r}: expected five fields separated by dots "
+            f"invalid Tarot holding {quote(text)}: expected five fields separated by dots "
             "(spades.hearts.diamonds.clubs.trumps) or '-'"
         )
     mask = 0
@@ -112,7 +113,7 @@ def parse_holding(text: str) -> TarotCardSet:
     def add(index: int, what: str) -> None:
         nonlocal mask
         if mask >> index & 1:
-            raise NotationError(f"invalid Tarot holding {text!r}: {what} appears twice")
+            raise NotationError(f"invalid Tarot holding {quote(text)}: {what} appears twice")
         mask |= 1 << index
 
     for suit, field in enumerate(fields[:4]):
@@ -126,7 +127,7 @@ def parse_holding(text: str) -> TarotCardSet:
                 found = _RANK_BY_CHAR.get(char.upper())
                 if found is None:
                     raise NotationError(
-                        f"invalid Tarot holding {text!r}: {char!r} is not a rank "
+                        f"invalid Tarot holding {quote(text)}: {quote(char)} is not a rank "
                         "(expected K Q N J T 9-1)"
                     )
                 rank, position = found, position + 1
@@ -139,7 +140,8 @@ def parse_holding(text: str) -> TarotCardSet:
                 add(55 + int(word), f"trump {word}")
             else:
                 raise NotationError(
-                    f"invalid Tarot holding {text!r}: {word!r} is not a trump (expected 1-21 or EX)"
+                    f"invalid Tarot holding {quote(text)}: {quote(word)} is not a trump "
+                    f"(expected 1-21 or EX)"
                 )
     return TarotCardSet(mask)
 
@@ -152,9 +154,9 @@ def format_deal(game: Deal) -> str:
 
 def _check_text(text: object, what: str) -> str:
     if not isinstance(text, str):
-        raise NotationError(f"invalid Tarot {what} {text!r}: expected a string")
+        raise NotationError(f"invalid Tarot {what} {quote(text)}: expected a string")
     if len(text) > _MAX_TEXT:
-        raise NotationError(f"invalid Tarot {what} {text[:40]!r}...: text too long")
+        raise NotationError(f"invalid Tarot {what} {quote(text[:40])}...: text too long")
     return text
 
 
@@ -165,23 +167,23 @@ def _parse_deal_words(text: str, rules_text: str, body: str) -> Deal:
     dealer_text, colon, hands_text = body.partition(":")
     if not colon or not dealer_text.isascii() or not dealer_text.isdigit() or len(dealer_text) > 1:
         raise NotationError(
-            f"invalid Tarot deal {text!r}: expected DEALER:HAND/.../TALON after the rules"
+            f"invalid Tarot deal {quote(text)}: expected DEALER:HAND/.../TALON after the rules"
         )
     dealer = int(dealer_text)
     fields = hands_text.split("/")
     if len(fields) != rules.players + 1:
         raise NotationError(
-            f"invalid Tarot deal {text!r}: expected {rules.players} hands and the talon "
+            f"invalid Tarot deal {quote(text)}: expected {rules.players} hands and the talon "
             f"separated by '/', got {len(fields)} fields"
         )
     try:
         holdings = [parse_holding(field) for field in fields]
     except NotationError as error:
-        raise NotationError(f"invalid Tarot deal {text!r}: {error}") from None
+        raise NotationError(f"invalid Tarot deal {quote(text)}: {error}") from None
     try:
         return Deal(rules=rules, dealer=dealer, hands=tuple(holdings[:-1]), talon=holdings[-1])
     except RulesError as error:
-        raise NotationError(f"invalid Tarot deal {text!r}: {error}") from None
+        raise NotationError(f"invalid Tarot deal {quote(text)}: {error}") from None
 
 
 def parse_deal(text: str) -> Deal:
@@ -198,7 +200,7 @@ def parse_deal(text: str) -> Deal:
     words = text.split()
     if len(words) != 2:
         raise NotationError(
-            f"invalid Tarot deal {text!r}: expected two words, RULES DEALER:HAND/.../TALON"
+            f"invalid Tarot deal {quote(text)}: expected two words, RULES DEALER:HAND/.../TALON"
         )
     return _parse_deal_words(text, words[0], words[1])
 
@@ -232,7 +234,7 @@ def parse_position(text: str) -> State:
     words = text.split()
     if len(words) < 2:
         raise NotationError(
-            f"invalid Tarot position {text!r}: expected RULES DEALER:HAND/.../TALON "
+            f"invalid Tarot position {quote(text)}: expected RULES DEALER:HAND/.../TALON "
             "[X:DISCARD] [P:PLAY]"
         )
     game = _parse_deal_words(text, words[0], words[1])
@@ -243,25 +245,27 @@ def parse_position(text: str) -> State:
         try:
             discard = parse_holding(rest[0][2:])
         except NotationError as error:
-            raise NotationError(f"invalid Tarot position {text!r}: discard: {error}") from None
+            raise NotationError(f"invalid Tarot position {quote(text)}: discard: {error}") from None
         rest = rest[1:]
     if rest and rest[0][:2].upper() == "P:":
         play = rest[0][2:].split("/")
         rest = rest[1:]
     if rest:
         raise NotationError(
-            f"invalid Tarot position {text!r}: unexpected {rest[0]!r} (expected X:DISCARD "
+            f"invalid Tarot position {quote(text)}: unexpected {quote(rest[0])} (expected "
+            f"X:DISCARD "
             "then P:PLAY)"
         )
     state = game.start()
     if len(discard) > game.rules.talon_size:
         raise NotationError(
-            f"invalid Tarot position {text!r}: a discard of {len(discard)} cards, but these rules "
+            f"invalid Tarot position {quote(text)}: a discard of {len(discard)} cards, but "
+            f"these rules "
             f"discard {game.rules.talon_size}"
         )
     if play and len(discard) != game.rules.talon_size:
         raise NotationError(
-            f"invalid Tarot position {text!r}: the play starts before the discard of "
+            f"invalid Tarot position {quote(text)}: the play starts before the discard of "
             f"{game.rules.talon_size} cards is complete"
         )
     from cardgames.tarot.state import Move
@@ -276,11 +280,11 @@ def parse_position(text: str) -> State:
                 not last and len(words_in_trick) != game.rules.players
             ):
                 raise NotationError(
-                    f"trick {trick!r} should hold {game.rules.players} cards "
+                    f"trick {quote(trick)} should hold {game.rules.players} cards "
                     "(only the last may be shorter)"
                 )
             for word in words_in_trick:
                 state = state.play(Move(TarotCard.parse(word)))
     except (NotationError, IllegalMoveError) as error:
-        raise NotationError(f"invalid Tarot position {text!r}: {error}") from None
+        raise NotationError(f"invalid Tarot position {quote(text)}: {error}") from None
     return state

@@ -23,6 +23,7 @@ from typing import Final
 from cardgames.cards import Suit
 from cardgames.tarot.cards import TAROT_PACK_SIZE, TarotCard, TarotCardSet
 from cardgames.tarot.rules import DiscardRule, NumeralOrder, Rules
+from cardgames.validation import quote
 
 __all__ = [
     "EXCUSE_MASK",
@@ -138,7 +139,7 @@ def count_points(cards: Iterable[TarotCard], group_size: int = 3) -> Fraction:
     Fraction(78, 1)
     """
     if not isinstance(group_size, int) or group_size < 1:
-        raise ValueError(f"invalid group size {group_size!r}: expected a positive int")
+        raise ValueError(f"invalid group size {quote(group_size)}: expected a positive int")
     total = 0
     count = 0
     for card in cards:

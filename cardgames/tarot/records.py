@@ -26,6 +26,7 @@ from cardgames.errors import CardgamesError, NotationError
 from cardgames.tarot.game import Game
 from cardgames.tarot.rules import Rules
 from cardgames.tarot.state import Deal, Move, State
+from cardgames.validation import quote
 
 __all__ = ["FORMAT", "VERSION", "dumps", "loads", "record_of"]
 
@@ -76,7 +77,7 @@ def record_of(item: State | Game) -> dict[str, Any]:
             "deals": [_deal_record(state) for state in item.deals],
             "totals": [_fraction_text(total) for total in item.totals()],
         }
-    raise TypeError(f"cannot record {item!r}: expected a tarot State or Game")
+    raise TypeError(f"cannot record {quote(item)}: expected a tarot State or Game")
 
 
 def dumps(item: State | Game, *, indent: int | None = None) -> str:
@@ -92,26 +93,26 @@ def dumps(item: State | Game, *, indent: int | None = None) -> str:
 def _get(record: dict[str, Any], key: str, kind: type | tuple[type, ...], text: str) -> Any:
     value = record.get(key)
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise NotationError(f"invalid Tarot record {text[:60]!r}: missing or bad {key!r}")
+        raise NotationError(f"invalid Tarot record {quote(text[:60])}: missing or bad {quote(key)}")
     return value
 
 
 def _load_deal(record: Any, text: str) -> State:
     if not isinstance(record, dict) or record.get("kind") != "deal":
-        raise NotationError(f"invalid Tarot record {text[:60]!r}: expected a deal record")
+        raise NotationError(f"invalid Tarot record {quote(text[:60])}: expected a deal record")
     rules = Rules.parse(_get(record, "rules", str, text))
     game = Deal.parse(_get(record, "deal", str, text))
     if game.rules != rules:
-        raise NotationError(f"invalid Tarot record {text[:60]!r}: the deal's rules disagree")
+        raise NotationError(f"invalid Tarot record {quote(text[:60])}: the deal's rules disagree")
     moves = _get(record, "moves", list, text)
     state = game.start()
     try:
         for word in moves:
             if not isinstance(word, str):
-                raise NotationError(f"a move must be a string, got {word!r}")
+                raise NotationError(f"a move must be a string, got {quote(word)}")
             state = state.play(Move.parse(word))
     except CardgamesError as error:
-        raise NotationError(f"invalid Tarot record {text[:60]!r}: {error}") from None
+        raise NotationError(f"invalid Tarot record {quote(text[:60])}: {error}") from None
     return state
 
 
@@ -124,23 +125,28 @@ def loads(text: str) -> State | Game:
         move that is illegal on replay).
     """
     if not isinstance(text, str | bytes):
-        raise NotationError(f"invalid Tarot record {text!r}: expected JSON text")
+        raise NotationError(f"invalid Tarot record {quote(text)}: expected JSON text")
     shown = text if isinstance(text, str) else repr(text)
     try:
         record = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise NotationError(f"invalid Tarot record {shown[:60]!r}: not JSON ({error})") from None
+        raise NotationError(
+            f"invalid Tarot record {quote(shown[:60])}: not JSON ({error})"
+        ) from None
     if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise NotationError(f"invalid Tarot record {shown[:60]!r}: expected format {FORMAT!r}")
+        raise NotationError(
+            f"invalid Tarot record {quote(shown[:60])}: expected format {quote(FORMAT)}"
+        )
     if record.get("version") != VERSION:
         raise NotationError(
-            f"invalid Tarot record {shown[:60]!r}: unsupported version {record.get('version')!r}"
+            f"invalid Tarot record {quote(shown[:60])}: unsupported version "
+            f"{quote(record.get('version'))}"
         )
     kind = record.get("kind")
     if kind == "deal":
         return _load_deal(record, shown)
     if kind != "game":
-        raise NotationError(f"invalid Tarot record {shown[:60]!r}: kind must be deal or game")
+        raise NotationError(f"invalid Tarot record {quote(shown[:60])}: kind must be deal or game")
     rules = Rules.parse(_get(record, "rules", str, shown))
     try:
         game = Game(
@@ -153,5 +159,5 @@ def loads(text: str) -> State | Game:
     except CardgamesError as error:
         if isinstance(error, NotationError):
             raise
-        raise NotationError(f"invalid Tarot record {shown[:60]!r}: {error}") from None
+        raise NotationError(f"invalid Tarot record {quote(shown[:60])}: {error}") from None
     return game

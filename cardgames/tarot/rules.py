@@ -27,6 +27,7 @@ import attrs
 
 from cardgames.errors import NotationError, RulesError
 from cardgames.tarot.cards import TAROT_PACK_SIZE
+from cardgames.validation import quote
 
 __all__ = ["DiscardRule", "ExcuseRule", "NumeralOrder", "Rules"]
 
@@ -110,7 +111,7 @@ def _parse_enum(cls: type[E], text: str) -> E:
             if member.value == wanted:
                 return member
     choices = ", ".join(member.value for member in cls)
-    raise NotationError(f"invalid {cls.__name__} {text!r}: expected one of {choices}")
+    raise NotationError(f"invalid {cls.__name__} {quote(text)}: expected one of {choices}")
 
 
 def _default_talon(instance: Any) -> int:
@@ -172,24 +173,24 @@ class Rules:
 
         for name in ("clockwise", "trump_lead_restricted", "partnerships", "discard_is_own_group"):
             if not isinstance(getattr(self, name), bool):
-                return f"{name} must be True or False, got {getattr(self, name)!r}"
+                return f"{name} must be True or False, got {quote(getattr(self, name))}"
         for name, kind in (
             ("numeral_order", NumeralOrder),
             ("excuse_rule", ExcuseRule),
             ("discard_rule", DiscardRule),
         ):
             if not isinstance(getattr(self, name), kind):
-                return f"{name} must be a {kind.__name__}, got {getattr(self, name)!r}"
+                return f"{name} must be a {kind.__name__}, got {quote(getattr(self, name))}"
         if not is_int(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            return f"players must be an int from 2 to 6, got {self.players!r}"
+            return f"players must be an int from 2 to 6, got {quote(self.players)}"
         if not is_int(self.group_size) or self.group_size not in (3, 4):
-            return f"group_size must be 3 or 4, got {self.group_size!r}"
+            return f"group_size must be 3 or 4, got {quote(self.group_size)}"
         if not is_int(self.magician_bonus) or self.magician_bonus < 0:
-            return f"magician_bonus must be an int >= 0, got {self.magician_bonus!r}"
+            return f"magician_bonus must be an int >= 0, got {quote(self.magician_bonus)}"
         if self.partnerships and self.players != 4:
             return f"partnerships need exactly 4 players, got {self.players}"
         if not is_int(self.talon_size) or not 0 <= self.talon_size < TAROT_PACK_SIZE:
-            return f"talon_size must be an int from 0 to 77, got {self.talon_size!r}"
+            return f"talon_size must be an int from 0 to 77, got {quote(self.talon_size)}"
         if (TAROT_PACK_SIZE - self.talon_size) % self.players:
             return (
                 f"a talon of {self.talon_size} leaves {TAROT_PACK_SIZE - self.talon_size} cards, "
@@ -231,7 +232,8 @@ class Rules:
         """
         if players not in (3, 4):
             raise RulesError(
-                f"invalid Tarot rules: the traditional game is for 3 or 4 players, got {players!r}"
+                f"invalid Tarot rules: the traditional game is for 3 or 4 players, got "
+                f"{quote(players)}"
             )
         four = players == 4
         return cls(
@@ -261,7 +263,7 @@ class Rules:
         preset = _PRESETS.get(name.strip().lower()) if isinstance(name, str) else None
         if preset is None:
             raise NotationError(
-                f"invalid Tarot rules preset {name!r}: expected one of {', '.join(_PRESETS)}"
+                f"invalid Tarot rules preset {quote(name)}: expected one of {', '.join(_PRESETS)}"
             )
         return preset
 
@@ -373,7 +375,7 @@ class Rules:
         """
         if not isinstance(text, str) or not text.strip():
             raise NotationError(
-                f"invalid Tarot rules {text!r}: expected a preset such as 'simplified-4'"
+                f"invalid Tarot rules {quote(text)}: expected a preset such as 'simplified-4'"
             )
         head, *overrides = text.strip().split(",")
         try:
@@ -383,11 +385,13 @@ class Rules:
                 key, sep, value = item.partition("=")
                 key = key.strip()
                 if not sep or key not in _FIELD_PARSERS or key in changes:
-                    raise NotationError(f"expected field=value with a known field, got {item!r}")
+                    raise NotationError(
+                        f"expected field=value with a known field, got {quote(item)}"
+                    )
                 changes[key] = _FIELD_PARSERS[key](value.strip())
             return attrs.evolve(rules, **changes)
         except (NotationError, RulesError) as error:
-            raise NotationError(f"invalid Tarot rules {text!r}: {error}") from None
+            raise NotationError(f"invalid Tarot rules {quote(text)}: {error}") from None
 
 
 def _format_value(value: object) -> str:
@@ -404,12 +408,12 @@ def _parse_bool(text: str) -> bool:
         return True
     if lowered in ("false", "no", "0"):
         return False
-    raise NotationError(f"invalid boolean {text!r}: expected true or false")
+    raise NotationError(f"invalid boolean {quote(text)}: expected true or false")
 
 
 def _parse_int(text: str) -> int:
     if not text.isdigit() or not text.isascii() or len(text) > 6:
-        raise NotationError(f"invalid number {text!r}: expected a whole number")
+        raise NotationError(f"invalid number {quote(text)}: expected a whole number")
     return int(text)
 
 

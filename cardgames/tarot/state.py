@@ -40,6 +40,7 @@ from cardgames.tarot.play import (
     trick_winner_indices,
 )
 from cardgames.tarot.rules import ExcuseRule, Rules
+from cardgames.validation import quote
 
 __all__ = ["DEAL_PACKET", "Deal", "Move", "Phase", "State", "Trick", "deal"]
 
@@ -81,7 +82,7 @@ class Move:
         try:
             return _MOVES[TarotCard.parse(text.strip() if isinstance(text, str) else text).index]
         except NotationError as error:
-            raise NotationError(f"invalid Tarot move {text!r}: {error}") from None
+            raise NotationError(f"invalid Tarot move {quote(text)}: {error}") from None
 
     def __str__(self) -> str:
         return str(self.card)
@@ -147,7 +148,7 @@ class Trick:
 
 def _deal_problem(rules: Rules, dealer: int, hands: Sequence[int], talon: int) -> str | None:
     if not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-        return f"dealer must be a seat from 0 to {rules.players - 1}, got {dealer!r}"
+        return f"dealer must be a seat from 0 to {rules.players - 1}, got {quote(dealer)}"
     if len(hands) != rules.players:
         return f"expected {rules.players} hands, got {len(hands)}"
     for player, hand in enumerate(hands):
@@ -206,7 +207,7 @@ class Deal:
         if not isinstance(dealer, int) or not 0 <= dealer < rules.players:
             raise RulesError(
                 f"invalid Tarot deal: dealer must be a seat from 0 to {rules.players - 1}, "
-                f"got {dealer!r}"
+                f"got {quote(dealer)}"
             )
         dealt, rest = deck.deal(rules.players, rules.hand_size, packet=DEAL_PACKET)
         masks = [0] * rules.players
@@ -437,7 +438,7 @@ class State:
         :raises IllegalMoveError: naming the rule broken.
         """
         if not isinstance(move, Move):
-            raise IllegalMoveError(f"invalid Tarot move {move!r}: expected a Move")
+            raise IllegalMoveError(f"invalid Tarot move {quote(move)}: expected a Move")
         reason: str | None
         if self.phase is Phase.OVER:
             reason = "the deal is over"

@@ -1,0 +1,180 @@
+"""Argument checks shared by every constructor and entry point of the library.
+
+Each check either returns the value it was given or raises an error from the library's own
+hierarchy whose message quotes the value (shortened when it is huge) and says what was
+expected. Keeping them in one place keeps one rule for each kind of argument everywhere:
+
+* a **seat** is an ``int`` (never a ``bool``) from 0 to ``players - 1``;
+* a **seed** is an ``int`` (never a ``bool``) from 0 to ``2**64 - 1``; negative seeds are
+  rejected rather than silently folded onto their absolute value, as :class:`random.Random`
+  would do;
+* a **random source** is a seed or a :class:`random.Random` the caller owns.
+
+>>> check_seat(2, 4)
+2
+>>> check_seat(True, 4)
+Traceback (most recent call last):
+...
+cardgames.errors.RulesError: invalid seat True: expected an int from 0 to 3
+>>> check_seed(-7)
+Traceback (most recent call last):
+...
+cardgames.errors.RulesError: invalid seed -7: expected an int from 0 to 2**64 - 1
+>>> quote('x' * 1000)[-5:], quote(10**5000)
+('xx...', '<int of 5001 digits>')
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from cardgames.errors import CardgamesError, RulesError
+
+__all__ = [
+    "SEED_LIMIT",
+    "check_bool",
+    "check_int",
+    "check_seat",
+    "check_seed",
+    "quote",
+]
+
+SEED_LIMIT: Final = 1 << 64
+"""Seeds run from 0 to ``SEED_LIMIT - 1``: every 64-bit seed the library derives fits."""
+
+QUOTE_LIMIT: Final = 400
+_BIG_INT_DIGITS: Final = 100
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message: never raising, and cut to about ``limit``
+    characters.
+
+    Python refuses to turn ints of more than 4,300 digits into text, and a message should not
+    print a megabyte of input back at the user, so huge ints are described by their length
+    and long texts are shortened with ``...``.
+
+    >>> quote('QH'), quote(12)
+    ("'QH'", '12')
+    """
+    if (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and value.bit_length() > _BIG_INT_DIGITS * 3
+        and _digit_count(value) > _BIG_INT_DIGITS
+    ):
+        return f"<int of {_digit_count(value)} digits>"
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ of a caller's object must not hide the real error
+        text = f"<{type(value).__name__} object>"
+    if len(text) > limit:
+        text = text[: max(limit - 3, 1)] + "..."
+    return text
+
+
+def _digit_count(value: int) -> int:
+    # Exact decimal length without converting the whole int to text.
+    value = abs(value)
+    estimate = max(1, int(value.bit_length() * 0.30102999566398120))
+    if value >= 10**estimate:
+        estimate += 1
+    elif value < 10 ** (estimate - 1):
+        estimate -= 1
+    return estimate
+
+
+def check_int(
+    value: object,
+    what: str,
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    error: type[CardgamesError] = RulesError,
+    expected: str | None = None,
+) -> int:
+    """``value`` if it is an ``int`` (not a ``bool``) with ``low <= value <= high``.
+
+    >>> check_int(5, 'players', low=2, high=6)
+    5
+    >>> check_int('5', 'players', low=2, high=6)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid players '5': expected an int from 2 to 6
+
+    :param what: the argument's name, for the message.
+    :param error: the error class to raise (:class:`~cardgames.errors.RulesError` by default).
+    :param expected: the message's "expected ..." part, when the default does not fit.
+    """
+    if (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and (low is None or value >= low)
+        and (high is None or value <= high)
+    ):
+        return value
+    if expected is None:
+        if low is not None and high is not None:
+            expected = f"an int from {low} to {high}"
+        elif low is not None:
+            expected = f"an int of at least {low}"
+        elif high is not None:
+            expected = f"an int of at most {high}"
+        else:
+            expected = "an int"
+    raise error(f"invalid {what} {quote(value)}: expected {expected}")
+
+
+def check_bool(value: object, what: str, *, error: type[CardgamesError] = RulesError) -> bool:
+    """``value`` if it is a ``bool``.
+
+    >>> check_bool(1, 'chase_mode')
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid chase_mode 1: expected True or False
+    """
+    if isinstance(value, bool):
+        return value
+    raise error(f"invalid {what} {quote(value)}: expected True or False")
+
+
+def check_seat(
+    value: object, players: int, what: str = "seat", *, error: type[CardgamesError] = RulesError
+) -> int:
+    """``value`` if it is a seat of a table of ``players``: an int from 0 to ``players - 1``."""
+    return check_int(value, what, low=0, high=players - 1, error=error)
+
+
+def check_seed(
+    value: object, what: str = "seed", *, error: type[CardgamesError] = RulesError
+) -> int:
+    """``value`` if it is a seed: an int from 0 to ``2**64 - 1``."""
+    return check_int(
+        value, what, low=0, high=SEED_LIMIT - 1, error=error, expected="an int from 0 to 2**64 - 1"
+    )
+
+
+def make_rng(source: int | random.Random, what: str = "random source") -> random.Random:
+    """A :class:`random.Random` for ``source``: a new one seeded with a seed (see
+    :func:`cardgames.validation.check_seed`), or the one given, which the caller owns and
+    which is advanced.
+
+    >>> make_rng(3).random() == make_rng(3).random()
+    True
+    >>> make_rng('abc')
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid random source 'abc': expected an int seed ...
+    """
+    if isinstance(source, random.Random):
+        return source
+    return random.Random(
+        check_int(
+            source,
+            what,
+            low=0,
+            high=SEED_LIMIT - 1,
+            expected="an int seed from 0 to 2**64 - 1 or a random.Random",
+        )
+    )
