@@ -152,8 +152,8 @@ _SPECIAL_UNICODE: Final = {_JOKER_1_INDEX: "🃏1", _JOKER_2_INDEX: "🃏2", _TA
 
 
 def _check_index(instance: Card, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or not 0 <= value < TAILOR_PACK_SIZE:
-        raise ValueError(f"invalid card index {quote(value)}: expected an int from 0 to 54")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < TAILOR_PACK_SIZE:
+        raise NotationError(f"invalid card index {quote(value)}: expected an int from 0 to 54")
 
 
 @attrs.frozen(order=True, repr=False)
@@ -177,17 +177,29 @@ class Card:
 
     @classmethod
     def of(cls, rank: Rank, suit: Suit) -> Card:
-        """The suited card of this rank and suit."""
+        """The suited card of this rank and suit.
+
+        :raises NotationError: if ``rank`` is not a :class:`Rank` or ``suit`` not a :class:`Suit`.
+        """
+        if not isinstance(rank, Rank) or not isinstance(suit, Suit):
+            raise NotationError(
+                f"invalid card rank {quote(rank)} and suit {quote(suit)}: "
+                "expected a Rank and a Suit"
+            )
         return cls._ALL[suit * 13 + rank - 1]
 
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card with this index (0-54).
 
-        :raises ValueError: if the index is out of range.
+        :raises NotationError: if the index is out of range.
         """
-        if not isinstance(index, int) or not 0 <= index < TAILOR_PACK_SIZE:
-            raise ValueError(f"invalid card index {quote(index)}: expected an int from 0 to 54")
+        if (
+            isinstance(index, bool)
+            or not isinstance(index, int)
+            or not 0 <= index < TAILOR_PACK_SIZE
+        ):
+            raise NotationError(f"invalid card index {quote(index)}: expected an int from 0 to 54")
         return cls._ALL[index]
 
     @classmethod

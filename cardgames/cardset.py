@@ -70,8 +70,13 @@ class BaseCardSet(Set[C], Generic[C]):
     _PACK_NAME: ClassVar[str] = ""
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.mask, int) or self.mask < 0 or self.mask >> len(self._CARDS):
-            raise ValueError(
+        if (
+            not isinstance(self.mask, int)
+            or isinstance(self.mask, bool)
+            or self.mask < 0
+            or self.mask >> len(self._CARDS)
+        ):
+            raise NotationError(
                 f"invalid {type(self).__name__} mask {quote(self.mask)}: expected an int with bits "
                 f"only for the {len(self._CARDS)} cards of the {self._PACK_NAME} pack"
             )
@@ -80,11 +85,36 @@ class BaseCardSet(Set[C], Generic[C]):
 
     @classmethod
     def from_cards(cls, cards: Iterable[C]) -> Self:
-        """The set of the given cards (duplicates are absorbed, as in any set)."""
+        """The set of the given cards (duplicates are absorbed, as in any set).
+
+        :raises NotationError: if ``cards`` is not iterable or holds something other than a
+            card of this set's pack.
+        """
+        if isinstance(cards, str) or not isinstance(cards, Iterable):
+            raise NotationError(
+                f"invalid {cls.__name__} cards {quote(cards)}: expected an iterable of cards "
+                f"of the {cls._PACK_NAME} pack (use {cls.__name__}.parse for text)"
+            )
         mask = 0
         for card in cards:
-            mask |= 1 << card.index
+            mask |= 1 << cls._check_card(card)
         return cls(mask)
+
+    @classmethod
+    def _check_card(cls, card: object) -> int:
+        # The card's index, once it is known to be a card of this pack: a card of another
+        # pack has an index too, which would silently stand for a different card here.
+        index = getattr(card, "index", None)
+        if (
+            not isinstance(index, int)
+            or not 0 <= index < len(cls._CARDS)
+            or cls._CARDS[index] != card
+        ):
+            raise NotationError(
+                f"invalid {cls.__name__} card {quote(card)}: expected a card of the "
+                f"{cls._PACK_NAME} pack"
+            )
+        return index
 
     @classmethod
     def full(cls) -> Self:
@@ -206,17 +236,20 @@ class BaseCardSet(Set[C], Generic[C]):
     # -- conveniences ----------------------------------------------------------------------
 
     def add(self, card: C) -> Self:
-        """A new set with ``card`` added (the set itself never changes)."""
-        return type(self)(self.mask | 1 << card.index)
+        """A new set with ``card`` added (the set itself never changes).
+
+        :raises NotationError: if ``card`` is not a card of this set's pack.
+        """
+        return type(self)(self.mask | 1 << self._check_card(card))
 
     def remove(self, card: C) -> Self:
         """A new set without ``card``.
 
-        :raises ValueError: if ``card`` is not in the set.
+        :raises NotationError: if ``card`` is not in the set.
         """
         if card not in self:
-            raise ValueError(f"card {card} is not in {self}")
-        return type(self)(self.mask & ~(1 << card.index))
+            raise NotationError(f"card {quote(card)} is not in {self}")
+        return type(self)(self.mask & ~(1 << self._check_card(card)))
 
     def __str__(self) -> str:
         return " ".join(str(card) for card in self) or "-"

@@ -26,8 +26,8 @@ import attrs
 
 from cardgames.cards import STANDARD_PACK_SIZE, Card
 from cardgames.cardset import BaseCardSet, CardLike, CardSet
-from cardgames.errors import NotationError
-from cardgames.validation import make_rng, quote
+from cardgames.errors import NotationError, RulesError
+from cardgames.validation import as_tuple, check_int, make_rng, quote
 
 __all__ = ["Deck", "RandomSource", "make_rng", "random_below", "shuffle_order"]
 
@@ -89,6 +89,10 @@ def _tarot_set_type() -> type[BaseCardSet[Any]]:
     return TarotCardSet
 
 
+def _deck_cards(cards: Iterable[C]) -> tuple[C, ...]:
+    return as_tuple(cards, "deck", error=NotationError)
+
+
 @attrs.frozen(repr=False)
 class Deck(Sequence[C], Generic[C]):
     """An immutable sequence of distinct cards; index 0 is the top of the deck.
@@ -100,14 +104,18 @@ class Deck(Sequence[C], Generic[C]):
     [Card.parse('KH'), Card.parse('X1'), Card.parse('AS')]
     """
 
-    cards: tuple[C, ...] = attrs.field(converter=tuple)
+    cards: tuple[C, ...] = attrs.field(converter=_deck_cards)
 
     @cards.validator
     def _check_cards(self, attribute: attrs.Attribute[tuple[C, ...]], cards: tuple[C, ...]) -> None:
-        if len({card.index for card in cards}) != len(cards):
-            raise ValueError(f"a deck holds each card once; got {' '.join(map(str, cards))}")
         if cards and len({type(card) for card in cards}) != 1:
-            raise ValueError("a deck holds cards of one pack only")
+            raise NotationError(f"invalid deck {quote(cards)}: a deck holds cards of one pack only")
+        if cards:
+            set_type = _set_type_for(cards[0])
+            for card in cards:
+                set_type._check_card(card)
+        if len({card.index for card in cards}) != len(cards):
+            raise NotationError(f"a deck holds each card once; got {' '.join(map(str, cards))}")
 
     @classmethod
     def standard(cls) -> Deck[Card]:
@@ -187,14 +195,15 @@ class Deck(Sequence[C], Generic[C]):
         :param cards_each: cards per hand; by default as many as the deck allows evenly.
         :param packet: cards given to a player at a time.
         :returns: the hands (card sets, in dealing order) and the undealt rest of the deck.
-        :raises ValueError: if the deck is too small or an argument is not positive.
+        :raises RulesError: if the deck is too small or an argument is not a positive int.
         """
-        if players < 1 or packet < 1:
-            raise ValueError(f"players and packet must be positive; got {players} and {packet}")
+        check_int(players, "players", low=1)
+        check_int(packet, "packet", low=1)
         if cards_each is None:
             cards_each = len(self.cards) // players
-        if cards_each < 0 or players * cards_each > len(self.cards):
-            raise ValueError(
+        check_int(cards_each, "cards_each", low=0)
+        if players * cards_each > len(self.cards):
+            raise RulesError(
                 f"cannot deal {players} hands of {cards_each} from a deck of {len(self.cards)}"
             )
         masks = [0] * players

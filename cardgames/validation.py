@@ -27,12 +27,14 @@ cardgames.errors.RulesError: invalid seed -7: expected an int from 0 to 2**64 - 
 from __future__ import annotations
 
 import random
-from typing import Final
+from collections.abc import Iterable
+from typing import Any, Final
 
 from cardgames.errors import CardgamesError, RulesError
 
 __all__ = [
     "SEED_LIMIT",
+    "as_tuple",
     "check_bool",
     "check_int",
     "check_seat",
@@ -178,3 +180,24 @@ def make_rng(source: int | random.Random, what: str = "random source") -> random
             expected="an int seed from 0 to 2**64 - 1 or a random.Random",
         )
     )
+
+
+def as_tuple(
+    value: object, what: str, *, error: type[CardgamesError] = RulesError
+) -> tuple[Any, ...]:
+    """``value`` as a tuple, for attrs converters: a value object keeps its own immutable copy
+    of a collection, never the caller's list. A string or a non-iterable is refused (a string
+    would silently become a tuple of characters).
+
+    >>> as_tuple([1, 2], 'hands')
+    (1, 2)
+    >>> as_tuple(5, 'hands')
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid hands 5: expected a sequence
+    """
+    if isinstance(value, tuple):
+        return value
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise error(f"invalid {what} {quote(value)}: expected a sequence")
+    return tuple(value)

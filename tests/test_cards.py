@@ -102,3 +102,21 @@ def test_garbage_to_card_parsers_raises_only_notation_error(text: str) -> None:
 def test_non_string_input_raises_notation_error() -> None:
     with pytest.raises(NotationError):
         Card.parse(12)  # type: ignore[arg-type]
+
+
+def test_card_index_out_of_range_is_a_notation_error() -> None:
+    with pytest.raises(NotationError, match="55"):
+        Card(55)
+    with pytest.raises(NotationError, match="True"):
+        Card.from_index(True)
+
+
+def test_card_of_rejects_wrong_types() -> None:
+    with pytest.raises(NotationError, match="'H'"):
+        Card.of(Rank.QUEEN, "H")  # type: ignore[arg-type]
+
+
+def test_card_parse_of_a_huge_int_quotes_it_shortly() -> None:
+    # Python refuses to print ints of over 4,300 digits; the message must still be built.
+    with pytest.raises(NotationError, match="5001 digits"):
+        Card.parse(10**5000)  # type: ignore[arg-type]

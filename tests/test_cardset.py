@@ -112,3 +112,22 @@ def test_garbage_to_set_parsers_raises_only_notation_error(text: str) -> None:
             parse(text)
         except NotationError as error:
             assert "invalid card set" in str(error)
+
+
+def test_card_set_refuses_cards_of_another_pack() -> None:
+    with pytest.raises(NotationError, match="pack"):
+        CardSet.from_cards([TarotCard.parse("1S")])  # type: ignore[list-item]
+    with pytest.raises(NotationError):
+        CardSet().add(5)  # type: ignore[arg-type]
+
+
+def test_card_set_mask_must_be_an_int() -> None:
+    with pytest.raises(NotationError):
+        CardSet("1")  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        CardSet(True)
+
+
+def test_card_set_from_a_non_iterable_is_a_notation_error() -> None:
+    with pytest.raises(NotationError, match="iterable"):
+        CardSet.from_cards(5)  # type: ignore[arg-type]

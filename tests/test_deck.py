@@ -120,3 +120,15 @@ def test_garbage_to_deck_parser_raises_only_notation_error(text: str) -> None:
             Deck.parse(text, card_type=card_type)
         except NotationError as error:
             assert "invalid deck" in str(error)
+
+
+def test_deck_of_wrong_things_is_a_notation_error() -> None:
+    with pytest.raises(NotationError, match="sequence"):
+        Deck(5)  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        Deck([1, 2, 3])  # type: ignore[type-var]
+
+
+def test_deal_with_bad_arguments_is_a_rules_error() -> None:
+    with pytest.raises(RulesError, match="players"):
+        Deck.standard().deal("4")  # type: ignore[arg-type]
