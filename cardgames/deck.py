@@ -80,7 +80,7 @@ def _set_type_for(card: object) -> type[BaseCardSet[Any]]:
     for set_type in (CardSet, _tarot_set_type()):
         if isinstance(card, set_type._CARDS[0].__class__):
             return set_type
-    raise TypeError(f"no card set type for {quote(card)}")
+    raise NotationError(f"invalid card {quote(card)}: expected a card of a known pack")
 
 
 def _tarot_set_type() -> type[BaseCardSet[Any]]:
