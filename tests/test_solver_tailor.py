@@ -185,7 +185,7 @@ def test_node_limit_returns_an_inexact_answer_quickly() -> None:
     assert state is not None
     result = analyse_tailor(state, horizon=8, limit=Limit(nodes=50))
     assert not result.exact and result.bound == "horizon"
-    assert result.nodes <= 51
+    assert result.nodes <= 50
     assert len(result.move_values) == len(state.legal_moves())
     assert result.value in [entry.value for entry in result.move_values]
 
@@ -281,3 +281,11 @@ def test_any_node_limit_gives_a_well_formed_answer(seed: int, nodes: int) -> Non
         # whatever depth was completed, its values are that depth's reference values
         expected = reference_tailor_value(state, state.to_move, result.horizon)
         assert result.value == expected
+
+
+@pytest.mark.parametrize("nodes", [1, 5, 50])
+def test_a_node_limit_is_never_exceeded(nodes: int) -> None:
+    base = random_endgame(Rules(players=4), 7)
+    state = give_tailor(base, base.to_move)
+    assert state is not None
+    assert analyse_tailor(state, horizon=8, limit=Limit(nodes=nodes)).nodes <= nodes

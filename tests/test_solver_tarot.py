@@ -144,7 +144,7 @@ def test_node_limit_gives_bounds() -> None:
     exact = solver.analyse(state)
     limited = solver.analyse(state, limit=solver.Limit(nodes=50))
     assert not limited.exact and limited.bound == "bounds"
-    assert limited.nodes <= 51
+    assert limited.nodes <= 50
     assert limited.lower <= exact.value <= limited.upper
     for bounded, true in zip(limited.move_values, exact.move_values, strict=True):
         assert bounded.lower <= true.value <= bounded.upper
@@ -374,3 +374,33 @@ def test_a_partner_forced_to_trump_takes_the_lead_from_a_cashing_leader() -> Non
     reference = ReferenceSearch(model).value(position)
     assert reference > 0
     assert TarotSearch(model).value(position) == reference
+
+
+@pytest.mark.parametrize("nodes", [1, 2, 7, 13, 40, 200])
+def test_a_node_limit_is_never_exceeded(nodes: int) -> None:
+    # Regression: Limit(nodes=N) used to search N + 1 nodes, and an analysis at least one
+    # node per distinct card (14 on a position with 14 of them).
+    for seed in (1, 2):
+        state = random_tarot_position(tarot.Rules.traditional(players=3), seed, 8)
+        limit = solver.Limit(nodes=nodes)
+        analysis = solver.analyse(state, limit=limit)
+        assert analysis.nodes <= nodes
+        assert solver.solve(state, limit=limit).nodes <= nodes
+        exact = solver.analyse(state)
+        for bounded, true in zip(analysis.move_values, exact.move_values, strict=True):
+            assert bounded.lower <= true.value <= bounded.upper
+
+
+def test_limit_bounds_are_checked_at_construction() -> None:
+    # Regression: Limit(time=10**400) was accepted and analyse then raised OverflowError.
+    with pytest.raises(AnalysisError, match="at most"):
+        solver.Limit(time=10**400)
+    with pytest.raises(AnalysisError, match="nodes"):
+        solver.Limit(nodes=10**5000)
+    with pytest.raises(AnalysisError, match="finite"):
+        solver.Limit(time=float("nan"))
+    with pytest.raises(AnalysisError):
+        solver.Limit(nodes=True)
+    state = random_tarot_position(tarot.Rules.traditional(players=3), 1, 2)
+    big = solver.Limit(nodes=solver.api.MAX_NODES, time=solver.api.MAX_SECONDS)
+    assert solver.analyse(state, limit=big).exact

@@ -11,14 +11,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Literal, Protocol, Self, TypeVar
+from typing import Any, Final, Literal, Protocol, Self, TypeVar
 
 import attrs
 
 from cardgames.errors import AnalysisError
-from cardgames.validation import quote
+from cardgames.validation import check_int, quote
 
 __all__ = [
+    "MAX_NODES",
+    "MAX_SECONDS",
     "Analysis",
     "Bound",
     "GameState",
@@ -66,40 +68,62 @@ class GameState(Protocol[M]):
         """One number per seat."""
 
 
+MAX_NODES: Final = (1 << 62) - 1
+"""The largest node budget a :class:`Limit` accepts."""
+MAX_SECONDS: Final = 10**9
+"""The largest time budget a :class:`Limit` accepts (about 31 years)."""
+
+
 def _check_limit(instance: Limit, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is None:
         return
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-        raise AnalysisError(
-            f"invalid limit {attribute.name}={quote(value)}: expected a positive number"
+    if attribute.name == "nodes":
+        check_int(
+            value,
+            "limit nodes",
+            low=1,
+            high=MAX_NODES,
+            error=AnalysisError,
+            expected=f"a whole number of nodes from 1 to {MAX_NODES}",
         )
-    if isinstance(value, float) and not math.isfinite(value):
+        return
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not 0 < value <= MAX_SECONDS
+        or not math.isfinite(value)
+    ):
         raise AnalysisError(
-            f"invalid limit {attribute.name}={quote(value)}: expected a finite number"
+            f"invalid limit time={quote(value)}: expected a positive, finite number of seconds "
+            f"of at most {MAX_SECONDS}"
         )
-    if attribute.name == "nodes" and not isinstance(value, int):
-        raise AnalysisError(f"invalid limit nodes={quote(value)}: expected a whole number")
 
 
 @attrs.frozen
 class Limit:
     """A budget for one analysis: a number of search nodes, a number of seconds, or both.
 
-    The solver checks the budget at every node, so a call returns within the time limit plus
-    one node's work. A search stopped by a limit reports ``exact=False`` and bounds.
+    The solver checks the budget at every node. A node budget is never exceeded: the
+    analysis reports at most ``nodes`` nodes searched (``Analysis.nodes <= nodes``); a budget
+    too small to search every legal move leaves the moves it could not reach with the trivial
+    bounds (nothing more to win, everything left to win). A time budget is checked at every
+    node too, so a call returns within the time limit plus one node's work (and the set-up of
+    the search, which takes no nodes). A search stopped by a limit reports ``exact=False`` and
+    bounds.
 
     >>> Limit(time=0.5)
     Limit(nodes=None, time=0.5)
     >>> Limit(nodes=0)
     Traceback (most recent call last):
     ...
-    cardgames.errors.AnalysisError: invalid limit nodes=0: expected a positive number
+    cardgames.errors.AnalysisError: invalid limit nodes 0: expected a whole number of nodes ...
     """
 
     nodes: int | None = attrs.field(default=None, validator=_check_limit)
-    """Search nodes allowed (None: no limit)."""
+    """Search nodes allowed, 1 to :data:`MAX_NODES` (None: no limit)."""
     time: float | None = attrs.field(default=None, validator=_check_limit)
-    """Seconds allowed, measured with :func:`time.perf_counter` (None: no limit)."""
+    """Seconds allowed, measured with :func:`time.perf_counter`, above 0 and at most
+    :data:`MAX_SECONDS` (None: no limit)."""
 
 
 def _jsonable(value: Fraction) -> int | str:

@@ -279,9 +279,10 @@ class _Search:
 
     def tick(self) -> None:
         """Count a node and stop the search when the budget is spent."""
-        self.nodes += 1
-        if self.nodes > self.node_limit or time.perf_counter() > self.deadline:
+        # Checked before counting, so that a search never reports more nodes than its limit.
+        if self.nodes >= self.node_limit or time.perf_counter() > self.deadline:
             raise _Stop
+        self.nodes += 1
 
     # -- moves -------------------------------------------------------------------------------
 

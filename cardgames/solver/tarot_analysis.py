@@ -213,10 +213,14 @@ def analyse_tarot(
         # that each ends with bounds rather than the first taking the whole budget.
         to_score = len(order) - done
         if node_limit is not None:
-            searcher.node_limit = searcher.nodes + max(1, (node_limit - searcher.nodes) // to_score)
+            share = (node_limit - searcher.nodes) // to_score
+            searcher.node_limit = searcher.nodes + share
         if deadline is not None:
             searcher.deadline = time.perf_counter() + (deadline - time.perf_counter()) / to_score
         try:
+            if node_limit is not None and searcher.node_limit == searcher.nodes:
+                # Too few nodes left to search this card at all: it keeps the trivial bounds.
+                raise LimitReached(low, high)
             low, high = searcher.refine(
                 child, low, high, None if guess is None else guess - child.secured
             )

@@ -343,7 +343,8 @@ class TarotSearch:
                 target = max(low + 1, min(high, current + 1 if current == low else current))
                 if limited:
                     if node_limit is not None:
-                        self.node_limit = self.nodes + max(1, (node_limit - self.nodes) // 4)
+                        share = max(1, (node_limit - self.nodes) // 4)
+                        self.node_limit = min(node_limit, self.nodes + share)
                     if deadline is not None:
                         now = time.perf_counter()
                         self.deadline = now + (deadline - now) / 4
@@ -734,9 +735,10 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
     ) -> int:
         nonlocal nodes
         if index:
-            nodes += 1
-            if nodes > node_limit or (timed and clock() > stop_at):
+            # Checked before counting, so that a search never reports more nodes than its limit.
+            if nodes >= node_limit or (timed and clock() > stop_at):
                 raise LimitReached
+            nodes += 1
         real_hand = hands[player]
         hand = reduced[player]
         if led < 0:
