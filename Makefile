@@ -1,37 +1,52 @@
 # Every target sets itself up: a .venv in the checkout with the package and its dev tools.
+# The solver's hot modules are compiled with mypyc when a C compiler is present (setup.py);
+# the install is redone whenever one of their sources changes, so no stale native module runs.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NATIVE_SOURCES := setup.py cardgames/_compiled.py $(wildcard cardgames/solver/*.py)
+BUILD_REQUIRES = $(shell $(BIN)/python -c "import tomllib; print(' '.join(repr(r) for r in tomllib.load(open('pyproject.toml', 'rb'))['build-system']['requires']))")
+PURE_TESTS := tests/test_solver_tarot.py tests/test_solver_tailor.py tests/test_solver_cli.py \
+	$(wildcard tests/test_tarot_*.py) $(wildcard tests/test_tailor_*.py) cardgames/solver
 
-.PHONY: demo test lint typecheck pytest docs bench clean
+.PHONY: demo test lint typecheck pytest pytest-pure docs bench clean
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+$(STAMP): pyproject.toml $(NATIVE_SOURCES)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet $(BUILD_REQUIRES)
+	$(BIN)/python -m pip install --quiet --no-build-isolation -e '.[dev]'
+	$(BIN)/cardgames --version
 	touch $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/cardgames analyse
 
-test: lint typecheck pytest docs
+test: lint typecheck pytest pytest-pure docs
 
 lint: $(STAMP)
-	$(BIN)/ruff check cardgames tests examples benchmarks docs
-	$(BIN)/ruff format --check cardgames tests examples benchmarks docs
+	$(BIN)/ruff check cardgames tests examples benchmarks docs conftest.py setup.py
+	$(BIN)/ruff format --check cardgames tests examples benchmarks docs conftest.py setup.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy cardgames tests
 
+# The whole suite on the installed backend (compiled when the build could compile).
 pytest: $(STAMP)
 	$(BIN)/pytest -q
+
+# The solver and engine tests again on pure Python, with the doctests of the compiled modules.
+pytest-pure: $(STAMP)
+	CARDGAMES_PURE=1 $(BIN)/pytest -q $(PURE_TESTS)
 
 docs: $(STAMP)
 	$(BIN)/sphinx-build -W -n -q -b html docs docs/_build/html
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/solver.py --rules traditional --players 3 --tricks-left 8 --positions 20 --seed 1
+	$(BIN)/python benchmarks/solver.py --rules traditional --players 3 --tricks-left 8 --positions 20 --seed 1 --compare-backends
 
 clean:
 	rm -rf $(VENV) docs/_build build *.egg-info .mypy_cache .ruff_cache .hypothesis
+	find cardgames -name '*.so' -delete
+	rm -f cardgames_native__mypyc*.so

@@ -12,12 +12,20 @@ value and the principal variation); ``--solve`` times :func:`cardgames.solver.so
 value and one best line). With ``--reference`` the same positions are also solved by the plain
 reference search (the value only, so the ratio flatters the reference) and the speed-up is
 shown.
+
+``--compare-backends`` runs the same measurement twice, one after the other, in two
+subprocesses: once on the installed (compiled, when built) solver and once with
+``CARDGAMES_PURE=1``; it prints both medians, their ratio, microseconds per node and whether
+the node counts agree position by position.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from fractions import Fraction
@@ -38,18 +46,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reference", action="store_true", help="also run the reference search")
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per analysis")
     parser.add_argument("--solve", action="store_true", help="time solve() instead of analyse()")
+    parser.add_argument(
+        "--compare-backends",
+        action="store_true",
+        help="run the measurement on the compiled and on the pure-Python backend and compare",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON summary instead of the table"
+    )
     args = parser.parse_args(argv)
+    if args.compare_backends:
+        return compare_backends([a for a in (argv or sys.argv[1:]) if a != "--compare-backends"])
     if args.rules == "simplified":
         rules = tarot.Rules.simplified(players=args.players)
     else:
         rules = tarot.Rules.traditional(players=args.players)
     limit = solver.Limit(time=args.time_limit) if args.time_limit else None
     mode = "solve" if args.solve else "analyse"
-    print(f"{rules} K={args.tricks_left} positions={args.positions} seed={args.seed} {mode}")
+
+    def say(text: str) -> None:
+        if not args.json:
+            print(text, flush=True)
+
+    say(
+        f"{rules} K={args.tricks_left} positions={args.positions} seed={args.seed} {mode}, "
+        f"solver backend {solver.backend()}"
+    )
     header = f"{'seed':>6} {'moves':>5} {'value':>7} {'exact':>5} {'nodes':>10} {'seconds':>9}"
     if args.reference:
         header += f" {'ref nodes':>11} {'ref s':>9} {'ratio':>8}"
-    print(header)
+    say(header)
     seconds, nodes, ratios = [], [], []
     for i in range(args.positions):
         state = random_tarot_position(rules, args.seed + i, args.tricks_left)
@@ -75,21 +101,67 @@ def main(argv: list[str] | None = None) -> int:
             started = time.perf_counter()
             future = reference.value(root)
             reference_elapsed = time.perf_counter() - started
-            value = Fraction(root.secured + future, rules.group_size) + discard
-            assert value == result.value, (value, result.value)
+            reference_value = Fraction(root.secured + future, rules.group_size) + discard
+            assert reference_value == result.value, (reference_value, result.value)
             ratios.append(reference_elapsed / elapsed)
             line += (
                 f" {reference.nodes:>11} {reference_elapsed:>9.3f}"
                 f" {reference_elapsed / elapsed:>8.1f}"
             )
-        print(line, flush=True)
+        say(line)
+    if args.json:
+        summary = {"backend": solver.backend(), "seconds": seconds, "nodes": nodes}
+        print(json.dumps(summary))
+        return 0
     print(
         f"median: {statistics.median(seconds):.4f} s, {statistics.median(nodes):.0f} nodes; "
-        f"mean {statistics.mean(seconds):.4f} s; max {max(seconds):.3f} s"
+        f"mean {statistics.mean(seconds):.4f} s; max {max(seconds):.3f} s; "
+        f"{per_node(seconds, nodes):.2f} us/node"
     )
     if ratios:
         print(f"median speed-up over the reference: {statistics.median(ratios):.0f}x")
     return 0
+
+
+def per_node(seconds: list[float], nodes: list[int]) -> float:
+    """Microseconds per node over the whole run."""
+    return 1e6 * sum(seconds) / max(1, sum(nodes))
+
+
+def compare_backends(argv: list[str]) -> int:
+    """Run this script on both backends, one after the other, and compare."""
+    runs = {}
+    for label, pure in (("installed", False), ("python", True)):
+        env = dict(os.environ)
+        env.pop("CARDGAMES_PURE", None)
+        if pure:
+            env["CARDGAMES_PURE"] = "1"
+        output = subprocess.run(
+            [sys.executable, __file__, *argv, "--json"],
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        runs[label] = json.loads(output.strip().splitlines()[-1])
+    fast, pure = runs["installed"], runs["python"]
+    print(" ".join(argv))
+    for run in (fast, pure):
+        print(
+            f"{run['backend']:>9}: median {statistics.median(run['seconds']):.4f} s, "
+            f"mean {statistics.mean(run['seconds']):.4f} s, "
+            f"median {statistics.median(run['nodes']):.0f} nodes, "
+            f"{per_node(run['seconds'], run['nodes']):.2f} us/node"
+        )
+    ratios = [p / f for p, f in zip(pure["seconds"], fast["seconds"], strict=True)]
+    agree = fast["nodes"] == pure["nodes"]
+    print(
+        f"ratio python/{fast['backend']}: medians "
+        f"{statistics.median(pure['seconds']) / statistics.median(fast['seconds']):.2f}x, "
+        f"median per position {statistics.median(ratios):.2f}x; "
+        f"node counts {'identical' if agree else 'DIFFER'}"
+    )
+    return 0 if agree else 1
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
+from cardgames._compiled import install_pure_finder
 from cardgames.cards import JOKER_1, JOKER_2, TAILOR, Card, Rank, Suit
 from cardgames.cardset import BaseCardSet, CardSet
 from cardgames.deck import Deck, RandomSource, make_rng
@@ -22,6 +23,9 @@ from cardgames.errors import (
     NotationError,
     RulesError,
 )
+
+# Before anything imports the solver: CARDGAMES_PURE=1 loads its sources, not its native build.
+install_pure_finder()
 
 try:
     __version__ = version("cardgames")

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 
 import cardgames
+from cardgames._compiled import backend
 from cardgames.deck import Deck
 
 __all__ = ["build_parser", "main"]
@@ -53,7 +54,11 @@ def build_parser() -> argparse.ArgumentParser:
         prog="cardgames",
         description="Card-game engines (Tarot, Chase the Tailor) and a perfect-information solver.",
     )
-    parser.add_argument("--version", action="version", version=f"cardgames {cardgames.__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"cardgames {cardgames.__version__} (solver backend: {backend()})",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     packs = commands.add_parser("packs", help="show the packs and a seeded shuffle and deal")

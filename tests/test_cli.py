@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 import pytest
 
 import cardgames
+import cardgames.solver
 from cardgames.cli import main
 
 
@@ -36,4 +38,25 @@ def test_python_dash_m_runs_the_cli() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "cardgames", "--version"], capture_output=True, text=True, check=True
     )
-    assert result.stdout.strip() == f"cardgames {cardgames.__version__}"
+    backend = cardgames.solver.backend()
+    assert result.stdout.strip() == f"cardgames {cardgames.__version__} (solver backend: {backend})"
+
+
+@pytest.mark.parametrize("pure", ["1", "0"])
+def test_cardgames_pure_selects_the_python_backend(pure: str) -> None:
+    # CARDGAMES_PURE=1 must load the solver from its sources even where a compiled build is
+    # installed; without it the installed backend (compiled when the build could compile) runs.
+    env = {**os.environ, "CARDGAMES_PURE": pure}
+    code = (
+        "import cardgames.solver as s, cardgames.solver.tarot_search as t; "
+        "print(s.backend(), t.__file__)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    name, path = result.stdout.split()
+    if pure == "1":
+        assert name == "python" and path.endswith(".py")
+    else:
+        assert name == cardgames.solver.backend()
+        assert (name == "compiled") == (not path.endswith(".py"))

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
+from cardgames._compiled import backend
 from cardgames.errors import AnalysisError
 from cardgames.solver.api import (
     Analysis,
@@ -41,6 +42,7 @@ __all__ = [
     "Solution",
     "analyse",
     "analyse_play",
+    "backend",
     "reference_value",
     "solve",
 ]

@@ -1,0 +1,22 @@
+"""Test-collection rules shared by the whole tree.
+
+On the compiled backend the solver's hot modules are extension modules, and pytest cannot
+collect the doctests of a module whose ``__file__`` is a ``.so`` ("import file mismatch").
+Their doctests run instead in the pure-Python pass (``make pytest-pure``, with
+``CARDGAMES_PURE=1``), where the same modules are loaded from their sources.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardgames._compiled import COMPILED_MODULES, backend
+
+_ROOT = Path(__file__).parent
+_COMPILED_FILES = {_ROOT.joinpath(*name.split(".")).with_suffix(".py") for name in COMPILED_MODULES}
+
+
+def pytest_ignore_collect(collection_path: Path) -> bool | None:
+    if collection_path in _COMPILED_FILES and backend() == "compiled":
+        return True
+    return None
