@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NATIVE_SOURCES := setup.py cardgames/_compiled.py $(wildcard cardgames/solver/*.py)
-BUILD_REQUIRES = $(shell $(BIN)/python -c "import tomllib; print(' '.join(repr(r) for r in tomllib.load(open('pyproject.toml', 'rb'))['build-system']['requires']))")
+BUILD_REQUIRES = $(shell $(PYTHON) -c "import tomllib; print(' '.join(repr(r) for r in tomllib.load(open('pyproject.toml', 'rb'))['build-system']['requires']))")
 PURE_TESTS := tests/test_solver_tarot.py tests/test_solver_tailor.py tests/test_solver_cli.py \
 	$(wildcard tests/test_tarot_*.py) $(wildcard tests/test_tailor_*.py) cardgames/solver
 
