@@ -1,0 +1,81 @@
+"""The game-agnostic engine on its toy model: MTD(f), root scoring, principal variations,
+limits and the reference alpha-beta, all against the game's known theory (the player to move
+wins the countdown exactly when the counter is not a multiple of three)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardgames.search import (
+    CountdownModel,
+    LimitReached,
+    SimpleSearch,
+    principal_variation,
+    reference_value,
+    refine,
+    score_moves,
+)
+
+
+def theory(counter: int, seat: int) -> int:
+    """1 when seat 0 takes the last one under best play."""
+    mover_wins = counter % 3 != 0
+    return int(mover_wins == (seat == 0))
+
+
+@given(st.integers(1, 40), st.integers(0, 1))
+def test_refine_reaches_the_value_of_the_theory(counter: int, seat: int) -> None:
+    model = CountdownModel()
+    position = [counter, seat]
+    search = SimpleSearch(model, key=tuple)
+    low, high = refine(search, position, *model.future_bounds(position))
+    assert low == high == theory(counter, seat)
+
+
+@given(st.integers(1, 12), st.integers(0, 1))
+def test_reference_agrees_with_the_theory(counter: int, seat: int) -> None:
+    assert reference_value(CountdownModel(), [counter, seat]) == theory(counter, seat)
+
+
+@given(st.integers(2, 30))
+def test_score_moves_values_every_move(counter: int) -> None:
+    model = CountdownModel()
+    bounds, stopped = score_moves(model, SimpleSearch(model, key=tuple), [counter, 0])
+    assert not stopped
+    for take in (1, 2):
+        assert bounds[take] == (theory(counter - take, 1),) * 2
+
+
+@given(st.integers(1, 30), st.integers(0, 1))
+def test_principal_variation_plays_out_to_the_value(counter: int, seat: int) -> None:
+    model = CountdownModel()
+    search = SimpleSearch(model, key=tuple)
+    value = theory(counter, seat)
+    position = [counter, seat]
+    for move in principal_variation(model, search, position, value):
+        assert move in model.legal(position)
+        position = model.child(position, move)
+    assert model.is_over(position) and model.banked(position) == value
+
+
+@pytest.mark.parametrize("nodes", [1, 2, 3, 5, 8])
+def test_a_limit_is_never_exceeded_and_bounds_stay_true(nodes: int) -> None:
+    model = CountdownModel()
+    search = SimpleSearch(model, key=tuple)
+    search.node_limit = nodes
+    bounds, _ = score_moves(model, search, [30, 0])
+    assert search.nodes <= nodes
+    for take, (low, high) in bounds.items():
+        assert low <= theory(30 - take, 1) <= high
+
+
+def test_refine_reports_its_bounds_when_stopped() -> None:
+    model = CountdownModel()
+    search = SimpleSearch(model, key=tuple)
+    search.node_limit = 2
+    with pytest.raises(LimitReached) as stopped:
+        refine(search, [40, 0], 0, 1)
+    low, high = stopped.value.args
+    assert 0 <= low <= theory(40, 0) <= high <= 1
