@@ -1,0 +1,199 @@
+"""Soak test: random games of every preset, checking the engines' invariants at every move.
+
+Usage::
+
+    python benchmarks/soak.py --moves 200000 --seed 1 [--game tarot|tailor|both]
+
+Each game is dealt from a seed and played with uniformly random legal moves. At every move the
+script checks that
+
+* every card of the pack is in exactly one place;
+* a deal or round in progress has a legal move, a finished one none;
+* every legal move is accepted by ``play`` and a sample of illegal ones is refused by both
+  ``is_legal`` and ``play`` (with :class:`~cardgames.errors.IllegalMoveError`), leaving the
+  state unchanged;
+* the position notation reads back to an equal state (every ``--parse-every`` moves);
+* at the end, card points add up (Tarot), payoffs sum to zero (Tarot), and the JSON record
+  replays to the same final state.
+
+It prints moves checked, the rate and the failures; the exit status is 1 if anything failed.
+This is not part of ``make test``: it is meant to run for minutes or hours.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+import traceback
+from collections.abc import Callable
+
+import attrs
+
+from cardgames import Card, IllegalMoveError, Rank, Suit, tailor, tarot
+from cardgames.tarot import TarotCard
+
+TAROT_FULL = (1 << 78) - 1
+TAILOR_FULL = (1 << 55) - 1
+
+
+def tarot_presets() -> list[tarot.Rules]:
+    """Every Tarot preset."""
+    return [tarot.Rules.simplified(players=n) for n in range(2, 7)] + [
+        tarot.Rules.traditional(players=3),
+        tarot.Rules.traditional(players=4),
+    ]
+
+
+def tailor_presets() -> list[tailor.Rules]:
+    """Chase the Tailor for 2-6 players, with and without Chase Mode."""
+    return [
+        tailor.Rules(players=n, chase_mode=chase) for n in range(2, 7) for chase in (False, True)
+    ]
+
+
+def check_tarot(state: tarot.State) -> None:
+    """Card conservation, and the legal-move promise."""
+    masks = [h.mask for h in state.hands] + [state.discard.mask, state.trick.mask]
+    masks += [t.mask for t in state.tricks]
+    union = 0
+    for mask in masks:
+        assert not union & mask, "a card is in two places"
+        union |= mask
+    assert union == TAROT_FULL, "a card is missing"
+    assert sum(state.payoffs()) == 0, "payoffs do not sum to zero"
+    assert bool(state.legal_moves()) != state.is_over, "legal moves disagree with is_over"
+
+
+def check_tailor(state: tailor.State) -> None:
+    """Card conservation, and the legal-move promise."""
+    seen = 0
+    count = 0
+    for hand in state.hands:
+        assert not seen & hand.mask, "a card is in two hands"
+        seen |= hand.mask
+        count += len(hand)
+    for card in (*state.pile, *state.stock):
+        assert not seen >> card.index & 1, "a card is in two places"
+        seen |= 1 << card.index
+        count += 1
+    assert seen == TAILOR_FULL and count == 55, "a card is missing"
+    assert bool(state.legal_moves()) != state.is_over, "legal moves disagree with is_over"
+
+
+def tarot_candidates(rng: random.Random) -> list[object]:
+    """A few arbitrary Tarot moves, legal or not."""
+    return [tarot.Move(TarotCard.from_index(rng.randrange(78))) for _ in range(3)]
+
+
+def tailor_candidates(rng: random.Random, players: int) -> list[object]:
+    """A few arbitrary well-formed Chase the Tailor moves, legal or not."""
+    cards = Card.all()
+    return [
+        tailor.Play(cards[rng.randrange(52)]),
+        tailor.PlayTailor(
+            Suit(rng.randrange(4)), Rank(rng.randrange(1, 14)), rng.randrange(players)
+        ),
+        tailor.Draw(),
+        tailor.Pass(),
+    ]
+
+
+def check_illegal(state: object, candidates: list[object], legal: tuple[object, ...]) -> None:
+    """``is_legal`` and ``play`` agree on each candidate, and a refused move changes nothing."""
+    before = attrs.evolve(state)  # type: ignore[misc]
+    for move in candidates:
+        accepted = move in legal
+        assert state.is_legal(move) == accepted, f"is_legal disagrees on {move}"  # type: ignore[attr-defined]
+        if not accepted:
+            try:
+                state.play(move)  # type: ignore[attr-defined]
+            except IllegalMoveError:
+                pass
+            else:
+                raise AssertionError(f"play accepted the illegal move {move}")
+            assert state == before, "a refused move changed the state"
+
+
+def soak_tarot(rules: tarot.Rules, seed: int, parse_every: int) -> int:
+    """One deal; returns the moves checked."""
+    rng = random.Random(seed)
+    state = tarot.deal(rules, seed=seed, dealer=seed % rules.players)
+    moves = 0
+    played: list[tarot.Move] = []
+    while True:
+        check_tarot(state)
+        if moves % parse_every == 0:
+            assert tarot.State.parse(state.position()) == state, "position does not read back"
+        if state.is_over:
+            break
+        legal = state.legal_moves()
+        check_illegal(state, tarot_candidates(rng), legal)
+        move = legal[rng.randrange(len(legal))]
+        state = state.play(move)
+        played.append(move)
+        moves += 1
+    assert tarot.loads(tarot.dumps(state)) == state, "the record does not read back"
+    return moves
+
+
+def soak_tailor(rules: tailor.Rules, seed: int, parse_every: int) -> int:
+    """One round; returns the moves checked."""
+    rng = random.Random(seed)
+    state = tailor.deal(rules, seed=seed, first_player=seed % rules.players)
+    start = state
+    moves: list[tailor.Move] = []
+    while True:
+        check_tailor(state)
+        if len(moves) % parse_every == 0:
+            assert tailor.State.parse(str(state)) == state, "position does not read back"
+        if state.is_over:
+            break
+        legal = state.legal_moves()
+        check_illegal(state, tailor_candidates(rng, rules.players), legal)
+        move = legal[rng.randrange(len(legal))]
+        state = state.play(move)
+        moves.append(move)
+    record = tailor.GameRecord.of(start, moves)
+    assert tailor.loads(tailor.dumps(record)).replay() == state, "the record does not replay"
+    return len(moves)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=100_000, help="moves to check in all")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", choices=["tarot", "tailor", "both"], default="both")
+    parser.add_argument("--parse-every", type=int, default=7, help="check the notation every N")
+    args = parser.parse_args(argv)
+    jobs: list[tuple[str, Callable[[int], int]]] = []
+    if args.game in ("tarot", "both"):
+        for rules in tarot_presets():
+            jobs.append((str(rules), lambda s, r=rules: soak_tarot(r, s, args.parse_every)))
+    if args.game in ("tailor", "both"):
+        for rules in tailor_presets():
+            jobs.append((str(rules), lambda s, r=rules: soak_tailor(r, s, args.parse_every)))
+    started = time.perf_counter()
+    total = games = failures = 0
+    seed = args.seed
+    while total < args.moves:
+        for name, job in jobs:
+            games += 1
+            try:
+                total += job(seed)
+            except Exception:
+                failures += 1
+                print(f"FAILED: {name}, seed {seed}", file=sys.stderr)
+                traceback.print_exc()
+        seed += 1
+    elapsed = time.perf_counter() - started
+    print(
+        f"{total} moves in {games} games, {elapsed:.1f} s ({total / elapsed:.0f} moves/s), "
+        f"{failures} failures"
+    )
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
