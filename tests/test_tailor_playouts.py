@@ -40,7 +40,7 @@ def random_candidate(rng: random.Random, players: int) -> Move:
         return Play(cards[rng.randrange(52)])
     if kind == 1:
         rank = rng.randrange(13)
-        suits = rng.sample(range(4), rng.randrange(1, 5))
+        suits = rng.sample(range(4), rng.randrange(2, 5))
         return Dump(tuple(cards[suit * 13 + rank] for suit in suits))
     if kind == 2:
         return PlayTailor(

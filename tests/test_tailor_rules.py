@@ -16,7 +16,9 @@ from cardgames.errors import NotationError, RulesError
 from cardgames.tailor import (
     Call,
     Rules,
+    State,
     can_follow,
+    deal,
     derive_seed,
     hand_points,
     hand_value,
@@ -145,4 +147,82 @@ def test_rules_from_dict_rejects_unknown_fields() -> None:
 def test_derive_seed_is_stable() -> None:
     assert derive_seed(0, "reshuffle", 1) == derive_seed(0, "reshuffle", 1)
     assert derive_seed(0, "reshuffle", 1) != derive_seed(1, "reshuffle", 1)
-    assert 0 <= derive_seed(-5, "x") < 2**64
+    assert 0 <= derive_seed(2**64 - 1, "x", 2**64 - 1) < 2**64
+
+
+# -- hardening: every field checked, every accepted value written out and read back -----------
+
+
+@pytest.mark.parametrize("name", [field.name for field in attrs.fields(Rules)])
+@pytest.mark.parametrize(
+    "value",
+    [None, "3", 1.5, [], {}, 10**5000, -(10**5000), object()],
+    ids=["None", "str", "float", "list", "dict", "huge", "minus-huge", "object"],
+)
+def test_every_rules_field_of_the_wrong_type_is_a_rules_error(name: str, value: object) -> None:
+    with pytest.raises(RulesError, match=f"invalid {name} "):
+        Rules(**{name: value})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"players": "3"},
+        {"players": 3.0},
+        {"hand_size": True},
+        {"chase_mode": "yes"},
+        {"voluntary_draw": None},
+        {"max_turns": True},
+        {"after_joker": ["below"]},
+    ],
+)
+def test_rules_reject_lookalike_values(changes: dict[str, object]) -> None:
+    with pytest.raises(RulesError):
+        Rules(**changes)  # type: ignore[arg-type]
+
+
+def test_rules_max_turns_is_bounded_so_rules_round_trip() -> None:
+    with pytest.raises(RulesError, match="invalid max_turns 1000000000000000000"):
+        Rules(players=3, max_turns=10**18)
+    with pytest.raises(RulesError, match="expected an int from 1 to 1000000"):
+        Rules(max_turns=1_000_001)
+    rules = Rules(players=3, max_turns=1_000_000)
+    assert Rules.parse(str(rules)) == rules and Rules.from_dict(rules.to_dict()) == rules
+    state = deal(rules, seed=1)
+    assert State.parse(str(state)) == state
+    with pytest.raises(NotationError, match="max_turns"):
+        Rules.parse("players=3 max_turns=1000000000000000000")
+
+
+@settings(max_examples=60)
+@given(rules_variants(max_turns=1_000_000))
+def test_rules_round_trip_up_to_the_largest_max_turns(rules: Rules) -> None:
+    assert Rules.parse(str(rules)) == rules
+    assert Rules.from_dict(rules.to_dict()) == rules
+
+
+def test_rules_from_dict_gives_only_rules_errors() -> None:
+    for data in ({1: 2}, {"players": None}, {"players": 10**5000}, {None: None}, {"": 3}):
+        with pytest.raises(RulesError):
+            Rules.from_dict(data)
+
+
+def test_call_constructor_checks_its_arguments() -> None:
+    assert Call(1, 12) == Call(Suit.HEARTS, Rank.QUEEN)
+    for suit, rank in ((5, 1), ("H", 12), (True, 12), (1, 0), (1, 14), (1, None), (1.0, 12)):
+        with pytest.raises(RulesError, match=r"invalid (suit|rank)"):
+            Call(suit, rank)  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        Call.parse(10**5000)  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        Call.parse("")
+
+
+def test_derive_seed_takes_seeds_and_labels_only() -> None:
+    for seed in (-1, 2**64, True, 1.0, "1", None, 10**5000):
+        with pytest.raises(RulesError, match="invalid seed"):
+            derive_seed(seed, "round", 1)  # type: ignore[arg-type]
+    for label in (-1, 10**5000, None, 1.5, True, object()):
+        with pytest.raises(RulesError, match="invalid label"):
+            derive_seed(1, label)  # type: ignore[arg-type]
+    assert derive_seed(1, "round", 0) != derive_seed(1, "round", "0 ")

@@ -14,7 +14,11 @@ move                      written form                  meaning
 ========================  ============================  =========================================
 
 Input is case-insensitive and accepts the lenient card forms of
-:meth:`cardgames.cards.Card.parse`; output is always canonical.
+:meth:`cardgames.cards.Card.parse`; output is always canonical. Every move's constructor checks
+its arguments and raises :class:`~cardgames.errors.IllegalMoveError` for a malformed move (a
+Joker given to :class:`Play`, a bool victim, ...), so every move has a written form that
+:func:`~cardgames.tailor.parse_move` reads back as the same move. Whether a well-formed move is legal in a
+position is decided by :meth:`State.check() <cardgames.tailor.State.check>`.
 
 >>> parse_move('tlr qh>2')
 PlayTailor(suit=<Suit.HEARTS: 1>, rank=<Rank.QUEEN: 12>, victim=2)
@@ -31,9 +35,9 @@ from typing import TypeAlias, TypeVar
 import attrs
 
 from cardgames.cards import JOKER_1, JOKER_2, Card, Rank, Suit
-from cardgames.errors import NotationError
-from cardgames.tailor.rules import Call
-from cardgames.validation import quote
+from cardgames.errors import IllegalMoveError, NotationError
+from cardgames.tailor.rules import MAX_PLAYERS, Call, to_rank, to_suit
+from cardgames.validation import check_seat, quote
 
 __all__ = [
     "Draw",
@@ -63,15 +67,31 @@ class JokerEffect(enum.Enum):
         return self.value
 
 
+def _suited_card(value: Card) -> Card:
+    if not isinstance(value, Card):
+        raise IllegalMoveError(
+            f"invalid Play card {quote(value)}: expected a suited Card of the 55-card pack"
+        )
+    if value.is_special:
+        kind = "the Tailor" if value.is_tailor else "a Joker"
+        raise IllegalMoveError(
+            f"invalid Play card {value}: {value} is {kind}: play it with its call and victim "
+            "(PlayTailor) or with its effect (PlayJoker)"
+        )
+    return value
+
+
 @attrs.frozen
 class Play:
     """Play one suited card onto the pile.
+
+    :raises IllegalMoveError: unless ``card`` is a suited :class:`~cardgames.cards.Card`.
 
     >>> str(Play(Card.parse('QH'))), Play.parse('qh')
     ('QH', Play(card=Card.parse('QH')))
     """
 
-    card: Card
+    card: Card = attrs.field(converter=_suited_card)
 
     @classmethod
     def parse(cls, text: str) -> Play:
@@ -83,12 +103,27 @@ class Play:
 
 
 def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(cards)
+    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+        raise IllegalMoveError(f"invalid Dump cards {quote(cards)}: expected a sequence of cards")
+    result = tuple(cards)
+    for card in result:
+        if not isinstance(card, Card):
+            raise IllegalMoveError(
+                f"invalid Dump cards {quote(cards)}: {quote(card)} is not a card of the 55-card "
+                "pack"
+            )
+    if len(result) < 2:
+        raise IllegalMoveError(f"invalid Dump cards {quote(cards)}: a dump lays at least two cards")
+    return result
 
 
 @attrs.frozen
 class Dump:
     """Lay several cards of one rank at once, in the given order; the last is the new top.
+
+    Whether the cards share a rank, are held and follow is checked when the dump is played.
+
+    :raises IllegalMoveError: unless ``cards`` is a sequence of at least two cards.
 
     >>> move = Dump.parse('dump 7S 7H 7D')
     >>> move.cards[-1], str(move)
@@ -106,22 +141,40 @@ class Dump:
         return "dump " + " ".join(str(card) for card in self.cards)
 
 
+def _move_suit(value: Suit | int) -> Suit:
+    return to_suit(value, IllegalMoveError)
+
+
+def _move_rank(value: Rank | int) -> Rank:
+    return to_rank(value, IllegalMoveError)
+
+
+def _victim(value: int) -> int:
+    return check_seat(value, MAX_PLAYERS, "PlayTailor victim", error=IllegalMoveError)
+
+
 @attrs.frozen
 class PlayTailor:
     """Play the Tailor, calling a suit and rank for the next player, and naming a victim.
 
-    :param suit: the called suit.
-    :param rank: the called rank.
-    :param victim: the seat of the player who picks up three cards.
+    :param suit: the called suit (a :class:`~cardgames.cards.Suit`; its number is converted).
+    :param rank: the called rank (a :class:`~cardgames.cards.Rank`; its number is converted).
+    :param victim: the seat of the player who picks up three cards: an int (not a bool) from 0
+        to 5; whether that seat is at the table is checked when the move is played.
+    :raises IllegalMoveError: for anything else.
 
     >>> move = PlayTailor(Suit.HEARTS, Rank.QUEEN, 2)
     >>> str(move), move.call
     ('TLR QH>2', Call.parse('call QH'))
+    >>> PlayTailor(Suit.HEARTS, Rank.QUEEN, True)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.IllegalMoveError: invalid PlayTailor victim True: expected an int from 0 to 5
     """
 
-    suit: Suit
-    rank: Rank
-    victim: int
+    suit: Suit = attrs.field(converter=_move_suit)
+    rank: Rank = attrs.field(converter=_move_rank)
+    victim: int = attrs.field(converter=_victim)
 
     @property
     def call(self) -> Call:
@@ -140,16 +193,37 @@ class PlayTailor:
         return f"TLR {Card.of(self.rank, self.suit)}>{self.victim}"
 
 
+def _joker(value: Card) -> Card:
+    if isinstance(value, Card) and value.is_joker:
+        return value
+    raise IllegalMoveError(
+        f"invalid PlayJoker card {quote(value)}: {quote(value)} is not a Joker; expected X1 or "
+        "X2 (a suited card is played as a card, not with skip or reverse)"
+    )
+
+
+def _effect(value: JokerEffect) -> JokerEffect:
+    if isinstance(value, JokerEffect):
+        return value
+    raise IllegalMoveError(
+        f"invalid PlayJoker effect {quote(value)}: expected JokerEffect.SKIP or JokerEffect.REVERSE"
+    )
+
+
 @attrs.frozen
 class PlayJoker:
     """Play a Joker (``X1`` or ``X2``) with its chosen effect.
+
+    :param card: :data:`~cardgames.cards.JOKER_1` or :data:`~cardgames.cards.JOKER_2`.
+    :param effect: a :class:`JokerEffect`.
+    :raises IllegalMoveError: for anything else.
 
     >>> str(PlayJoker(JOKER_2, JokerEffect.REVERSE)), PlayJoker.parse('x1 skip').effect
     ('X2 reverse', <JokerEffect.SKIP: 'skip'>)
     """
 
-    card: Card
-    effect: JokerEffect
+    card: Card = attrs.field(converter=_joker)
+    effect: JokerEffect = attrs.field(converter=_effect)
 
     @classmethod
     def parse(cls, text: str) -> PlayJoker:
@@ -235,7 +309,7 @@ def parse_move(text: str) -> Move:
             card = Card.parse(words[0])
             if not card.is_special:
                 return Play(card)
-    except NotationError:
+    except (NotationError, IllegalMoveError):
         pass
     raise NotationError(f"invalid move {quote(text)}: {_EXPECTED}")
 

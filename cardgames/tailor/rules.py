@@ -28,8 +28,8 @@ import attrs
 
 from cardgames.cards import STANDARD_PACK_SIZE, TAILOR_PACK_SIZE, Card, Rank, Suit
 from cardgames.cardset import CardSet, iter_bits
-from cardgames.errors import NotationError, RulesError
-from cardgames.validation import quote
+from cardgames.errors import CardgamesError, NotationError, RulesError
+from cardgames.validation import SEED_LIMIT, check_bool, check_int, check_seed, quote
 
 __all__ = [
     "MAX_PLAYERS",
@@ -49,19 +49,45 @@ MAX_PLAYERS: Final = 6
 """The most players a round can have."""
 
 
+def to_suit(value: Suit | int, error: type[CardgamesError] = RulesError) -> Suit:
+    """``value`` as a :class:`~cardgames.cards.Suit`: a suit, or its number (not a bool)."""
+    if isinstance(value, Suit):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(Suit):
+        return Suit(value)
+    raise error(f"invalid suit {quote(value)}: expected a Suit (or its number, 0 to 3)")
+
+
+def to_rank(value: Rank | int, error: type[CardgamesError] = RulesError) -> Rank:
+    """``value`` as a :class:`~cardgames.cards.Rank`: a rank, or its number (not a bool)."""
+    if isinstance(value, Rank):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= len(Rank):
+        return Rank(value)
+    raise error(f"invalid rank {quote(value)}: expected a Rank (or its number, 1 to 13)")
+
+
 @attrs.frozen(repr=False, order=True)
 class Call:
     """The suit and rank named by whoever plays the Tailor; the next player must follow it.
 
     A call is written ``call`` and the card it names: ``call QH``.
 
+    :param suit: a :class:`~cardgames.cards.Suit` (its number is converted).
+    :param rank: a :class:`~cardgames.cards.Rank` (its number is converted).
+    :raises RulesError: for anything else (a bool, a string, a number out of range).
+
     >>> call = Call(Suit.HEARTS, Rank.QUEEN)
     >>> call, str(call), call.card
     (Call.parse('call QH'), 'call QH', Card.parse('QH'))
+    >>> Call('H', 12)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid suit 'H': expected a Suit (or its number, 0 to 3)
     """
 
-    suit: Suit = attrs.field(converter=Suit)
-    rank: Rank = attrs.field(converter=Rank)
+    suit: Suit = attrs.field(converter=to_suit)
+    rank: Rank = attrs.field(converter=to_rank)
 
     @property
     def card(self) -> Card:
@@ -107,20 +133,30 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
 }
 
 
+_MAX_TURNS_LIMIT: Final = 1_000_000
+"""The largest ``Rules.max_turns``: every count of a position then fits its notation."""
+
+
 def _check_choice(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
     choices = _CHOICES[attribute.name]
-    if value not in choices:
+    if not isinstance(value, str) or value not in choices:
         raise RulesError(f"invalid {attribute.name} {quote(value)}: expected one of {choices}")
 
 
 def _check_bool(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
-    if not isinstance(value, bool):
-        raise RulesError(f"invalid {attribute.name} {quote(value)}: expected True or False")
+    check_bool(value, attribute.name)
+
+
+def _check_players(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
+    check_int(value, attribute.name, low=MIN_PLAYERS, high=MAX_PLAYERS)
 
 
 def _check_int(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RulesError(f"invalid {attribute.name} {quote(value)}: expected an int")
+    check_int(value, attribute.name)
+
+
+def _check_max_turns(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
+    check_int(value, attribute.name, low=1, high=_MAX_TURNS_LIMIT)
 
 
 @attrs.frozen(kw_only=True)
@@ -153,18 +189,20 @@ class Rules:
         simply goes on).
     :param next_round_starter: in a match, ``"rotate"`` (the seat after the previous starter) or
         ``"winner"`` (whoever went out; the rotation after a stalemate).
-    :param max_turns: a round stops, scored as a stalemate, after this many moves.
-    :raises RulesError: for values out of range.
+    :param max_turns: a round stops, scored as a stalemate, after this many moves (1 to
+        1,000,000).
+    :raises RulesError: for a value of the wrong type (a bool is not an int, an int is not a
+        bool) or out of range.
 
     >>> Rules(players=2).two_player_reverse_skips
     True
     >>> Rules(players=7)
     Traceback (most recent call last):
     ...
-    cardgames.errors.RulesError: invalid players 7: expected 2 to 6
+    cardgames.errors.RulesError: invalid players 7: expected an int from 2 to 6
     """
 
-    players: int = attrs.field(default=4, validator=_check_int)
+    players: int = attrs.field(default=4, validator=_check_players)
     chase_mode: bool = attrs.field(default=False, validator=_check_bool)
     hand_size: int = attrs.field(default=7, validator=_check_int)
     after_joker: AfterJoker = attrs.field(default="below", validator=_check_choice)
@@ -179,18 +217,17 @@ class Rules:
     skipped_player_draws_chase: bool = attrs.field(default=False, validator=_check_bool)
     tailor_breaks_chase: bool = attrs.field(default=False, validator=_check_bool)
     next_round_starter: NextRoundStarter = attrs.field(default="rotate", validator=_check_choice)
-    max_turns: int = attrs.field(default=1000, validator=_check_int)
+    max_turns: int = attrs.field(default=1000, validator=_check_max_turns)
 
     def __attrs_post_init__(self) -> None:
-        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise RulesError(f"invalid players {quote(self.players)}: expected 2 to 6")
-        if self.hand_size < 1 or self.players * self.hand_size + 1 > TAILOR_PACK_SIZE:
-            raise RulesError(
-                f"invalid hand_size {quote(self.hand_size)}: expected at least 1 and at most "
-                f"{(TAILOR_PACK_SIZE - 1) // self.players} for {self.players} players"
-            )
-        if self.max_turns < 1:
-            raise RulesError(f"invalid max_turns {quote(self.max_turns)}: expected a positive int")
+        most = (TAILOR_PACK_SIZE - 1) // self.players
+        check_int(
+            self.hand_size,
+            "hand_size",
+            low=1,
+            high=most,
+            expected=f"an int from 1 to {most} for {self.players} players",
+        )
 
     def to_dict(self) -> dict[str, bool | int | str]:
         """Every field by name (the form used in JSON records).
@@ -332,16 +369,34 @@ def can_follow(card: Card, top: Card | Call | None) -> bool:
     return _follows(card.index, target)
 
 
-def derive_seed(seed: int, *labels: object) -> int:
+def derive_seed(seed: int, *labels: str | int) -> int:
     """A 64-bit seed derived from ``seed`` and some labels, the same on every machine.
 
     Used for the mid-round reshuffles (``derive_seed(seed, "reshuffle", count)``) and for the
-    rounds of a match.
+    rounds of a match. The result is itself a seed (0 to ``2**64 - 1``).
+
+    :param seed: a seed (see :func:`cardgames.validation.check_seed`).
+    :param labels: strings, or ints from 0 to ``2**64 - 1``.
+    :raises RulesError: for a bad seed or label.
 
     >>> derive_seed(3, 'reshuffle', 1) == derive_seed(3, 'reshuffle', 1)
     True
     >>> derive_seed(3, 'reshuffle', 1) == derive_seed(3, 'reshuffle', 2)
     False
+    >>> derive_seed(-3, 'round', 1)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid seed -3: expected an int from 0 to 2**64 - 1
     """
+    check_seed(seed)
+    for label in labels:
+        if not isinstance(label, str):
+            check_int(
+                label,
+                "label",
+                low=0,
+                high=SEED_LIMIT - 1,
+                expected="a string or an int from 0 to 2**64 - 1",
+            )
     text = ":".join(str(part) for part in (seed, *labels))
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
