@@ -29,8 +29,8 @@ import attrs
 
 from cardgames.cards import Suit
 from cardgames.cardset import BaseCardSet
-from cardgames.errors import NotationError
-from cardgames.validation import quote
+from cardgames.errors import CardgamesError, NotationError
+from cardgames.validation import as_tuple, check_int, quote
 
 __all__ = [
     "EXCUSE",
@@ -112,9 +112,14 @@ _RANK_BY_TEXT: Final = {
 }
 
 
+def _card_index(value: object) -> int:
+    return check_int(
+        value, "Tarot card index", low=0, high=TAROT_PACK_SIZE - 1, error=NotationError
+    )
+
+
 def _check_index(instance: TarotCard, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or not 0 <= value < TAROT_PACK_SIZE:
-        raise ValueError(f"invalid Tarot card index {quote(value)}: expected an int from 0 to 77")
+    _card_index(value)
 
 
 @attrs.frozen(order=True, repr=False)
@@ -132,36 +137,42 @@ class TarotCard:
     """
 
     index: int = attrs.field(validator=_check_index)
-    """Position of the card in the canonical order, 0-77; also its bit in a card-set mask."""
+    """Position of the card in the canonical order, 0-77; also its bit in a card-set mask.
+
+    :raises NotationError: for anything but an int from 0 to 77 (a bool is not an index)."""
 
     _ALL: ClassVar[tuple[TarotCard, ...]]
 
     @classmethod
     def of(cls, rank: TarotRank, suit: Suit) -> TarotCard:
-        """The suit card of this rank and suit."""
+        """The suit card of this rank and suit.
+
+        :raises NotationError: if ``rank`` is not a :class:`TarotRank` or ``suit`` not a
+            :class:`cardgames.cards.Suit`.
+        """
+        if not isinstance(rank, TarotRank) or not isinstance(suit, Suit):
+            raise NotationError(
+                f"invalid Tarot card rank {quote(rank)} and suit {quote(suit)}: expected a "
+                "TarotRank and a Suit"
+            )
         return cls._ALL[suit * SUIT_SIZE + rank - 1]
 
     @classmethod
     def trump(cls, number: int) -> TarotCard:
         """Trump ``number`` (1-21).
 
-        :raises ValueError: if there is no such trump.
+        :raises NotationError: if there is no such trump (a bool is not a number).
         """
-        if not isinstance(number, int) or not 1 <= number <= TRUMP_COUNT:
-            raise ValueError(f"invalid trump number {quote(number)}: expected 1 to 21")
+        check_int(number, "trump number", low=1, high=TRUMP_COUNT, error=NotationError)
         return cls._ALL[FIRST_TRUMP_INDEX + number - 1]
 
     @classmethod
     def from_index(cls, index: int) -> TarotCard:
         """The card with this index (0-77).
 
-        :raises ValueError: if the index is out of range.
+        :raises NotationError: if the index is not an int from 0 to 77.
         """
-        if not isinstance(index, int) or not 0 <= index < TAROT_PACK_SIZE:
-            raise ValueError(
-                f"invalid Tarot card index {quote(index)}: expected an int from 0 to 77"
-            )
-        return cls._ALL[index]
+        return cls._ALL[_card_index(index)]
 
     @classmethod
     def all(cls) -> tuple[TarotCard, ...]:
@@ -279,3 +290,33 @@ class TarotCardSet(BaseCardSet[TarotCard]):
     @classmethod
     def _parse_card(cls, text: str) -> TarotCard:
         return TarotCard.parse(text)
+
+
+def _check_card(
+    value: object, what: str = "card", *, error: type[CardgamesError] = NotationError
+) -> TarotCard:
+    # ``value`` if it is a Tarot card; a card of the 55-card pack has an index too, which would
+    # silently stand for a different card here.
+    if isinstance(value, TarotCard):
+        return value
+    raise error(f"invalid Tarot {what} {quote(value)}: expected a TarotCard")
+
+
+def _check_cards(
+    values: object, what: str = "cards", *, error: type[CardgamesError] = NotationError
+) -> tuple[TarotCard, ...]:
+    # ``values`` as a tuple of Tarot cards (any iterable but a string).
+    cards = as_tuple(values, f"Tarot {what}", error=error)
+    for card in cards:
+        if not isinstance(card, TarotCard):
+            raise error(f"invalid Tarot {what} {quote(values)}: {quote(card)} is not a TarotCard")
+    return cards
+
+
+def _check_card_set(
+    value: object, what: str = "card set", *, error: type[CardgamesError] = NotationError
+) -> TarotCardSet:
+    # ``value`` if it is a TarotCardSet (not a CardSet of the 55-card pack, nor a raw mask).
+    if isinstance(value, TarotCardSet):
+        return value
+    raise error(f"invalid Tarot {what} {quote(value)}: expected a TarotCardSet")
