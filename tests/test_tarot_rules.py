@@ -6,10 +6,25 @@ from fractions import Fraction
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tarot_helpers import PRESETS
 
 from cardgames.errors import NotationError, RulesError
-from cardgames.tarot import DiscardRule, ExcuseRule, NumeralOrder, Rules
+from cardgames.tarot import (
+    Deal,
+    DiscardRule,
+    ExcuseRule,
+    Game,
+    NumeralOrder,
+    Rules,
+    State,
+    deal,
+    dumps,
+    loads,
+)
+from cardgames.tarot.rules import MAX_BONUS
+from cardgames.validation import quote
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -149,3 +164,138 @@ def test_pack_totals() -> None:
         assert Rules.simplified(players=players).pack_total == 78
     fours = Rules(players=4, group_size=4)
     assert fours.pack_total == Fraction(143, 2)
+
+
+# -- hardening: bounds, types and round trips -------------------------------------------------
+
+
+def test_rules_with_a_large_magician_bonus_round_trip() -> None:
+    # magician_bonus=10**6 used to be accepted here and then refused by Rules.parse, so the
+    # position and the JSON record of such a deal could not be read back.
+    rules = Rules(players=4, magician_bonus=MAX_BONUS)
+    assert Rules.parse(str(rules)) == rules
+    state = deal(rules, seed=1)
+    assert State.parse(state.position()) == state
+    assert Deal.parse(str(state.initial)) == state.initial
+    assert loads(dumps(state)) == state
+    game = Game(rules=rules, seed=2)
+    assert loads(dumps(game)) == game
+    for bonus in (MAX_BONUS + 1, 10**6, 10**5000):
+        with pytest.raises(RulesError, match="magician_bonus"):
+            Rules(players=4, magician_bonus=bonus)
+    with pytest.raises(NotationError, match="magician_bonus"):
+        Rules.parse("simplified-4,magician_bonus=1000000")
+
+
+def test_rules_text_refuses_a_bonus_above_the_bound() -> None:
+    with pytest.raises(NotationError, match="magician_bonus"):
+        Rules.parse("simplified-4,magician_bonus=1001")
+    assert Rules.parse("simplified-4,magician_bonus=0001000").magician_bonus == 1000
+
+
+@st.composite
+def any_rules(draw: st.DrawFn) -> Rules:
+    players = draw(st.integers(2, 6))
+    fields: dict[str, object] = {
+        "players": players,
+        "clockwise": draw(st.booleans()),
+        "numeral_order": draw(st.sampled_from(NumeralOrder)),
+        "trump_lead_restricted": draw(st.booleans()),
+        "excuse_rule": draw(st.sampled_from(ExcuseRule)),
+        "group_size": draw(st.sampled_from([3, 4])),
+        "magician_bonus": draw(st.integers(0, MAX_BONUS)),
+        "partnerships": players == 4 and draw(st.booleans()),
+        "discard_rule": draw(st.sampled_from(DiscardRule)),
+        "talon_size": draw(
+            st.sampled_from([t for t in range(0, 78 - 7 * players + 1) if (78 - t) % players == 0])
+        ),
+    }
+    fields["discard_is_own_group"] = bool(fields["talon_size"]) and draw(st.booleans())
+    return Rules(**fields)  # type: ignore[arg-type]
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=any_rules(), seed=st.integers(0, 2**64 - 1))
+def test_every_accepted_rules_round_trip_through_text_positions_and_records(
+    rules: Rules, seed: int
+) -> None:
+    assert Rules.parse(str(rules)) == rules
+    assert eval(repr(rules), {"Rules": Rules}) == rules
+    state = deal(rules, seed=seed, dealer=seed % rules.players)
+    for _ in range(rules.talon_size + 1):
+        state = state.play(state.legal_moves()[-1])
+    assert Deal.parse(str(state.initial)) == state.initial
+    assert State.parse(state.position()) == state
+    assert loads(dumps(state)) == state
+    game = Game(rules=rules, seed=seed, first_dealer=rules.players - 1)
+    assert loads(dumps(game)) == game
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("players", "3"),
+        ("players", 4.0),
+        ("players", None),
+        ("players", 10**5000),
+        ("players", -4),
+        ("clockwise", 1),
+        ("clockwise", "true"),
+        ("clockwise", None),
+        ("trump_lead_restricted", 0),
+        ("partnerships", "no"),
+        ("discard_is_own_group", 0.0),
+        ("numeral_order", "aces-low"),
+        ("numeral_order", 1),
+        ("excuse_rule", None),
+        ("excuse_rule", NumeralOrder.ACES_LOW),
+        ("discard_rule", "simplified"),
+        ("group_size", True),
+        ("group_size", 3.0),
+        ("group_size", "3"),
+        ("group_size", 10**5000),
+        ("magician_bonus", True),
+        ("magician_bonus", 10.0),
+        ("magician_bonus", "10"),
+        ("magician_bonus", -1),
+        ("talon_size", True),
+        ("talon_size", 2.0),
+        ("talon_size", None),
+        ("talon_size", -(10**5000)),
+    ],
+    ids=lambda value: quote(value, 30),
+)
+def test_rules_fields_of_the_wrong_type_raise_rules_error(field: str, value: object) -> None:
+    with pytest.raises(RulesError, match=field) as raised:
+        Rules(**{"players": 4, field: value})  # type: ignore[arg-type]
+    assert "digits" in str(raised.value) or len(str(raised.value)) < 300
+
+
+def test_rules_presets_reject_wrong_types() -> None:
+    for players in ("4", True, 4.0, None, 10**5000):
+        with pytest.raises(RulesError):
+            Rules.simplified(players=players)  # type: ignore[arg-type]
+        with pytest.raises(RulesError):
+            Rules.traditional(players=players)  # type: ignore[arg-type]
+    for name in (None, 3, ["simplified-4"], 10**5000):
+        with pytest.raises(NotationError):
+            Rules.preset(name)  # type: ignore[arg-type]
+
+
+def test_rules_seat_methods_reject_bools_and_non_seats() -> None:
+    rules = Rules.simplified(players=4)
+    for method in (rules.next_player, rules.first_leader, rules.team_of):
+        for seat in (True, False, 4, -1, "1", 1.0, None, 10**5000):
+            with pytest.raises(RulesError):
+                method(seat)  # type: ignore[arg-type]
+    assert [rules.next_player(p) for p in range(4)] == [1, 2, 3, 0]
+
+
+def test_rules_parse_of_huge_numbers_is_a_readable_notation_error() -> None:
+    with pytest.raises(NotationError, match="5001 digits"):
+        Rules.parse(10**5000)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="whole number") as raised:
+        Rules.parse("simplified-4,magician_bonus=" + "9" * 5000)
+    assert len(str(raised.value)) < 1000
+    with pytest.raises(NotationError, match="whole number"):
+        Rules.parse("simplified-4,players=" + "9" * 30)

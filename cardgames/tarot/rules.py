@@ -27,14 +27,18 @@ import attrs
 
 from cardgames.errors import NotationError, RulesError
 from cardgames.tarot.cards import TAROT_PACK_SIZE
-from cardgames.validation import quote
+from cardgames.validation import check_bool, check_int, check_seat, quote
 
 __all__ = ["DiscardRule", "ExcuseRule", "NumeralOrder", "Rules"]
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
+# The largest magician_bonus (10 in the simplified game). Every number a rule set holds is
+# bounded, so that whatever the constructor accepts the text form and the records can carry.
+MAX_BONUS: Final = 1000
 _FORBIDDEN_DISCARDS: Final = 7  # four Kings, trump 1, trump 21 and the Excuse
 _PACK_VALUE: Final = 130  # the card values of the whole pack added up
+_MAX_DIGITS: Final = 20  # longest number read in a rules text (leading zeros allowed)
 E = TypeVar("E", bound=enum.Enum)
 
 
@@ -126,7 +130,7 @@ class Rules:
     Seats are numbered ``0`` to ``players - 1`` going clockwise round the table. Fields not given
     take the simplified game's values.
 
-    :param players: 2 to 6.
+    :param players: an int from 2 to 6.
     :param clockwise: direction of play (and of dealing and of the deal passing round). The
         first leader is the player after the dealer in this direction.
     :param numeral_order: rank order of the numerals, see :class:`NumeralOrder`.
@@ -134,13 +138,17 @@ class Rules:
         the leader holds nothing but trumps (and perhaps the Excuse).
     :param excuse_rule: what happens to the Excuse, see :class:`ExcuseRule`.
     :param group_size: counting groups of 3 or 4 cards.
-    :param magician_bonus: points for the player (team) whose trump 1 wins the last trick.
+    :param magician_bonus: points for the player (team) whose trump 1 wins the last trick: an
+        int from 0 to 1000.
     :param partnerships: only with 4 players: seats 0 and 2 against 1 and 3.
     :param discard_rule: the discard restrictions, see :class:`DiscardRule`.
     :param talon_size: cards left after dealing equal hands; they go to the dealer, who then
-        discards as many. Defaults to ``78 % players``.
+        discards as many. Defaults to ``78 % players``. An int from 0 to 77 that leaves a
+        multiple of ``players`` cards, and hands of at least 7 cards when it is not 0.
     :param discard_is_own_group: the discard is counted as one group on its own.
-    :raises RulesError: for an impossible combination.
+    :raises RulesError: for a field of the wrong type (the flags are bools, never ints; the
+        numbers are ints, never bools), a number out of its bounds, or an impossible
+        combination.
 
     >>> Rules(players=3) == Rules.simplified(players=3)
     True
@@ -168,29 +176,27 @@ class Rules:
             raise RulesError(f"invalid Tarot rules: {problem}")
 
     def _problem(self) -> str | None:
-        def is_int(value: object) -> bool:
-            return isinstance(value, int) and not isinstance(value, bool)
-
+        # Each field on its own first (check_int and check_bool raise RulesError quoting the
+        # value), then the combinations, returned as text for __attrs_post_init__.
         for name in ("clockwise", "trump_lead_restricted", "partnerships", "discard_is_own_group"):
-            if not isinstance(getattr(self, name), bool):
-                return f"{name} must be True or False, got {quote(getattr(self, name))}"
+            check_bool(getattr(self, name), f"Tarot rules {name}")
         for name, kind in (
             ("numeral_order", NumeralOrder),
             ("excuse_rule", ExcuseRule),
             ("discard_rule", DiscardRule),
         ):
             if not isinstance(getattr(self, name), kind):
-                return f"{name} must be a {kind.__name__}, got {quote(getattr(self, name))}"
-        if not is_int(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            return f"players must be an int from 2 to 6, got {quote(self.players)}"
-        if not is_int(self.group_size) or self.group_size not in (3, 4):
-            return f"group_size must be 3 or 4, got {quote(self.group_size)}"
-        if not is_int(self.magician_bonus) or self.magician_bonus < 0:
-            return f"magician_bonus must be an int >= 0, got {quote(self.magician_bonus)}"
+                choices = ", ".join(f"{kind.__name__}.{member.name}" for member in kind)
+                raise RulesError(
+                    f"invalid Tarot rules {name} {quote(getattr(self, name))}: expected "
+                    f"one of {choices}"
+                )
+        check_int(self.players, "Tarot rules players", low=MIN_PLAYERS, high=MAX_PLAYERS)
+        check_int(self.group_size, "Tarot rules group_size", low=3, high=4, expected="3 or 4")
+        check_int(self.magician_bonus, "Tarot rules magician_bonus", low=0, high=MAX_BONUS)
+        check_int(self.talon_size, "Tarot rules talon_size", low=0, high=TAROT_PACK_SIZE - 1)
         if self.partnerships and self.players != 4:
             return f"partnerships need exactly 4 players, got {self.players}"
-        if not is_int(self.talon_size) or not 0 <= self.talon_size < TAROT_PACK_SIZE:
-            return f"talon_size must be an int from 0 to 77, got {quote(self.talon_size)}"
         if (TAROT_PACK_SIZE - self.talon_size) % self.players:
             return (
                 f"a talon of {self.talon_size} leaves {TAROT_PACK_SIZE - self.talon_size} cards, "
@@ -318,16 +324,28 @@ class Rules:
 
         >>> Rules.simplified(players=3).next_player(2), Rules.traditional(players=3).next_player(0)
         (0, 2)
+
+        :raises RulesError: if ``player`` is not a seat (an int from 0 to ``players - 1``).
         """
-        step = 1 if self.clockwise else -1
-        return (player + step) % self.players
+        return self._next(check_seat(player, self.players, "player"))
+
+    def _next(self, player: int) -> int:
+        # next_player without the check, for seats already known to be valid.
+        return (player + (1 if self.clockwise else -1)) % self.players
 
     def first_leader(self, dealer: int) -> int:
-        """Who leads to the first trick: the player after the dealer in the direction of play."""
-        return self.next_player(dealer)
+        """Who leads to the first trick: the player after the dealer in the direction of play.
+
+        :raises RulesError: if ``dealer`` is not a seat.
+        """
+        return self._next(check_seat(dealer, self.players, "dealer"))
 
     def team_of(self, player: int) -> int:
-        """The team of ``player``: ``player % 2`` in partnerships, else the player's own seat."""
+        """The team of ``player``: ``player % 2`` in partnerships, else the player's own seat.
+
+        :raises RulesError: if ``player`` is not a seat.
+        """
+        check_seat(player, self.players, "player")
         return player % 2 if self.partnerships else player
 
     @property
@@ -412,7 +430,9 @@ def _parse_bool(text: str) -> bool:
 
 
 def _parse_int(text: str) -> int:
-    if not text.isdigit() or not text.isascii() or len(text) > 6:
+    # Every number a rule set accepts has a few digits; the length limit keeps int() away from
+    # huge texts, and the bounds themselves are checked by the constructor.
+    if not text.isdigit() or not text.isascii() or len(text) > _MAX_DIGITS:
         raise NotationError(f"invalid number {quote(text)}: expected a whole number")
     return int(text)
 
@@ -444,3 +464,13 @@ _PRESETS: Final[dict[str, Rules]] = {
     "traditional-3": Rules.traditional(players=3),
     "traditional-4": Rules.traditional(players=4),
 }
+
+
+def _check_rules(value: object, what: str = "rules") -> Rules:
+    # ``value`` if it is a Tarot rule set.
+    if isinstance(value, Rules):
+        return value
+    raise RulesError(
+        f"invalid Tarot {what} {quote(value)}: expected a cardgames.tarot.Rules (for example "
+        "Rules.simplified(players=4))"
+    )
