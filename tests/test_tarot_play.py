@@ -2,23 +2,39 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Any
+
 import pytest
 from tarot_helpers import cards, hand, play_cards, position
 
-from cardgames.errors import IllegalMoveError
+from cardgames import Card, CardSet
+from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.tarot import (
     EXCUSE,
     Move,
+    NumeralOrder,
     Phase,
     Rules,
     TarotCard,
     TarotCardSet,
     card_strength,
+    card_value,
+    count_points,
     deal,
     led_suit,
     legal_cards,
+    legal_discards,
     trick_winner,
     trump,
+)
+from cardgames.tarot.play import (
+    count_mask,
+    discard_problem,
+    legal_cards_mask,
+    legal_discards_mask,
+    play_problem,
+    trick_winner_indices,
 )
 
 SIMPLE3 = Rules.simplified(players=3)
@@ -203,3 +219,99 @@ def test_legal_moves_are_in_ascending_card_order() -> None:
     moves = state.legal_moves()
     assert [m.card.index for m in moves] == sorted(m.card.index for m in moves)
     assert TarotCardSet.from_cards(m.card for m in moves) <= state.hands[state.to_move]
+
+
+# -- hardening: the pure functions refuse what is not a card, a hand or a rule set ----------
+
+HUGE = 10**5000
+NOT_CARDS: list[Any] = [None, 0, "KS", True, HUGE, Card.parse("2S"), TarotCardSet()]
+NOT_RULES: list[Any] = [None, "simplified-3", 3, NumeralOrder.ACES_LOW]
+
+
+def test_rule_functions_refuse_what_is_not_a_tarot_card() -> None:
+    for card in NOT_CARDS:
+        with pytest.raises(NotationError, match="TarotCard"):
+            card_value(card)
+        with pytest.raises(NotationError, match="TarotCard"):
+            card_strength(card, SIMPLE3)
+        for function in (led_suit, lambda t: trick_winner(t, SIMPLE3), count_points):
+            with pytest.raises(NotationError):
+                function([card])
+        with pytest.raises(NotationError):
+            legal_cards(hand("KS"), [card], SIMPLE3)
+    not_a_sequence: Any
+    for not_a_sequence in (None, 5, "KS", HUGE):
+        for function in (led_suit, lambda t: trick_winner(t, SIMPLE3), count_points):
+            with pytest.raises(NotationError):
+                function(not_a_sequence)
+
+
+def test_rule_functions_refuse_what_is_not_a_hand() -> None:
+    held: Any
+    for held in (None, 0, "KS", [TarotCard(0)], CardSet(), HUGE):
+        with pytest.raises(NotationError, match="TarotCardSet"):
+            legal_cards(held, [], SIMPLE3)
+        with pytest.raises(NotationError, match="TarotCardSet"):
+            legal_discards(held, SIMPLE4, 1)
+
+
+def test_rule_functions_refuse_what_is_not_a_rule_set() -> None:
+    for rules in NOT_RULES:
+        with pytest.raises(RulesError, match="rules"):
+            card_strength(TarotCard(0), rules)
+        with pytest.raises(RulesError, match="rules"):
+            trick_winner([TarotCard(0)], rules)
+        with pytest.raises(RulesError, match="rules"):
+            legal_cards(hand("KS"), [], rules)
+        with pytest.raises(RulesError, match="rules"):
+            legal_discards(hand("KS"), rules, 1)
+
+
+def test_rule_functions_refuse_bad_numbers_and_flags() -> None:
+    flag: Any
+    remaining: Any
+    group: Any
+    for flag in (1, None, "yes"):
+        with pytest.raises(RulesError, match="trumps_played"):
+            legal_cards(hand("KS"), [], SIMPLE3, trumps_played=flag)
+    for remaining in (-1, 79, True, "1", 1.0, HUGE):
+        with pytest.raises(RulesError, match="remaining"):
+            legal_discards(hand("KS"), SIMPLE4, remaining)
+    for group in (0, 79, True, "3", 3.0, None, HUGE):
+        with pytest.raises(RulesError, match="group size"):
+            count_points(hand("KS"), group)
+        with pytest.raises(RulesError, match="group size"):
+            count_mask(0, group)
+    assert count_points(hand("KS 3S"), 2) == Fraction(5)  # one group of two: 6 - 1
+
+
+def test_mask_functions_refuse_what_is_not_a_mask_or_an_index() -> None:
+    # A negative mask used to run count_mask off the end of the pack.
+    mask: Any
+    index: Any
+    order: Any
+    for mask in (-1, 1 << 78, True, None, "0", 1.0, HUGE):
+        with pytest.raises(NotationError, match="mask"):
+            count_mask(mask, 3)
+        with pytest.raises(NotationError, match="mask"):
+            legal_cards_mask(mask, [], SIMPLE3)
+        with pytest.raises(NotationError, match="mask"):
+            legal_discards_mask(mask, SIMPLE4, 1)
+        with pytest.raises(NotationError, match="mask"):
+            play_problem(mask, [], SIMPLE3, False, 0)
+        with pytest.raises(NotationError, match="mask"):
+            discard_problem(mask, SIMPLE4, 1, 0)
+    for index in (-1, 78, True, None, "0", HUGE):
+        with pytest.raises(NotationError, match="index"):
+            play_problem(1, [], SIMPLE3, False, index)
+        with pytest.raises(NotationError, match="index"):
+            discard_problem(1, SIMPLE4, 1, index)
+        with pytest.raises(NotationError, match="index"):
+            trick_winner_indices([index], NumeralOrder.ACES_LOW)
+        with pytest.raises(NotationError, match="index"):
+            legal_cards_mask(1, [index], SIMPLE3)
+    for order in (None, "aces-low", SIMPLE3):
+        with pytest.raises(RulesError, match="numeral order"):
+            trick_winner_indices([0], order)
+    assert play_problem(1, [], SIMPLE3, False, 0) is None
+    assert discard_problem(2, SIMPLE4, 0, 1) == "the discard is complete"

@@ -21,9 +21,17 @@ from fractions import Fraction
 from typing import Final
 
 from cardgames.cards import Suit
-from cardgames.tarot.cards import TAROT_PACK_SIZE, TarotCard, TarotCardSet
-from cardgames.tarot.rules import DiscardRule, NumeralOrder, Rules
-from cardgames.validation import quote
+from cardgames.errors import NotationError, RulesError
+from cardgames.tarot.cards import (
+    TAROT_PACK_SIZE,
+    TarotCard,
+    TarotCardSet,
+    _check_card,
+    _check_card_set,
+    _check_cards,
+)
+from cardgames.tarot.rules import DiscardRule, NumeralOrder, Rules, _check_rules
+from cardgames.validation import as_tuple, check_bool, check_int, quote
 
 __all__ = [
     "EXCUSE_MASK",
@@ -63,6 +71,41 @@ KIND: Final = tuple(
     i // 14 if i < 56 else (_TRUMP_KIND if i < 77 else _EXCUSE_KIND) for i in range(TAROT_PACK_SIZE)
 )
 _KIND_MASKS: Final = (*SUIT_MASKS, TRUMP_MASK, EXCUSE_MASK)
+_FULL_MASK: Final = (1 << TAROT_PACK_SIZE) - 1
+
+
+# Argument checks of the public functions. The State calls the unchecked ``_`` versions, on
+# values it has already validated.
+
+
+def _mask(value: object, what: str) -> int:
+    return check_int(
+        value,
+        what,
+        low=0,
+        high=_FULL_MASK,
+        error=NotationError,
+        expected="a Tarot card mask (an int from 0 to 2**78 - 1)",
+    )
+
+
+def _card_index(value: object, what: str) -> int:
+    return check_int(value, what, low=0, high=TAROT_PACK_SIZE - 1, error=NotationError)
+
+
+def _card_indices(values: Sequence[int], what: str) -> tuple[int, ...]:
+    indices = as_tuple(values, what, error=NotationError)
+    for index in indices:
+        _card_index(index, f"card index in the {what}")
+    return indices
+
+
+def _group(value: object) -> int:
+    return check_int(value, "group size", low=1, high=TAROT_PACK_SIZE)
+
+
+def _remaining(value: object) -> int:
+    return check_int(value, "remaining discards", low=0, high=TAROT_PACK_SIZE)
 
 
 def _value(index: int) -> int:
@@ -108,8 +151,10 @@ def card_value(card: TarotCard) -> int:
     [5, 4, 3, 2, 1, 5, 1]
     >>> card_value(EXCUSE)
     5
+
+    :raises NotationError: if ``card`` is not a :class:`cardgames.tarot.cards.TarotCard`.
     """
-    return VALUES[card.index]
+    return VALUES[_check_card(card).index]
 
 
 def count_points(cards: Iterable[TarotCard], group_size: int = 3) -> Fraction:
@@ -124,9 +169,11 @@ def count_points(cards: Iterable[TarotCard], group_size: int = 3) -> Fraction:
     :class:`fractions.Fraction`.
 
     :param cards: the pile (any iterable of Tarot cards, e.g. a ``TarotCardSet``).
-    :param group_size: cards per counting group, 3 or 4.
+    :param group_size: cards per counting group, 3 or 4 in a rule set (any int from 1 to 78
+        is accepted).
     :returns: the pile's points.
-    :raises ValueError: if ``group_size`` is not positive.
+    :raises NotationError: if ``cards`` is not an iterable of Tarot cards.
+    :raises RulesError: if ``group_size`` is not an int from 1 to 78.
 
     >>> from cardgames.tarot import TarotCardSet
     >>> count_points(TarotCardSet.parse('KH 7S 3T'))
@@ -138,18 +185,24 @@ def count_points(cards: Iterable[TarotCard], group_size: int = 3) -> Fraction:
     >>> count_points(TarotCardSet.full())
     Fraction(78, 1)
     """
-    if not isinstance(group_size, int) or group_size < 1:
-        raise ValueError(f"invalid group size {quote(group_size)}: expected a positive int")
+    _group(group_size)
     total = 0
     count = 0
-    for card in cards:
+    for card in _check_cards(cards, "pile"):
         total += VALUES[card.index]
         count += 1
     return Fraction(total) - Fraction(count * (group_size - 1), group_size)
 
 
 def count_mask(mask: int, group_size: int) -> Fraction:
-    """:func:`count_points` of a raw card mask."""
+    """:func:`count_points` of a raw card mask.
+
+    :raises NotationError: if ``mask`` is not a Tarot card mask (an int from 0 to
+        ``2**78 - 1``).
+    :raises RulesError: if ``group_size`` is not an int from 1 to 78.
+    """
+    _mask(mask, "card mask")
+    _group(group_size)
     total = 0
     count = 0
     while mask:
@@ -173,8 +226,12 @@ def card_strength(card: TarotCard, rules: Rules) -> int:
     [1, 10, 14, 121]
     >>> [card_strength(TarotCard.parse(c), classic) for c in ('1H', '10H', '1S', '10S')]
     [10, 1, 1, 10]
+
+    :raises NotationError: if ``card`` is not a :class:`cardgames.tarot.cards.TarotCard`.
+    :raises RulesError: if ``rules`` is not a :class:`cardgames.tarot.rules.Rules`.
     """
-    return STRENGTHS[rules.numeral_order][card.index]
+    index = _check_card(card).index
+    return STRENGTHS[_check_rules(rules).numeral_order][index]
 
 
 def led_kind(indices: Sequence[int]) -> int | None:
@@ -197,15 +254,28 @@ def led_suit(cards: Sequence[TarotCard]) -> Suit | bool | None:
     <Suit.DIAMONDS: 2>
     >>> led_suit([TarotCard.parse('4T')]), led_suit([TarotCard.parse('EX')])
     (True, None)
+
+    :raises NotationError: if ``cards`` is not a sequence of Tarot cards.
     """
-    kind = led_kind([card.index for card in cards])
+    kind = led_kind([card.index for card in _check_cards(cards, "trick")])
     if kind is None:
         return None
     return True if kind == _TRUMP_KIND else Suit(kind)
 
 
 def trick_winner_indices(indices: Sequence[int], order: NumeralOrder) -> int | None:
-    """:func:`trick_winner` on card indices."""
+    """:func:`trick_winner` on card indices.
+
+    :raises NotationError: if ``indices`` is not a sequence of card indices (ints 0-77).
+    :raises RulesError: if ``order`` is not a :class:`cardgames.tarot.rules.NumeralOrder`.
+    """
+    checked = _card_indices(indices, "trick")
+    if not isinstance(order, NumeralOrder):
+        raise RulesError(f"invalid numeral order {quote(order)}: expected a NumeralOrder")
+    return _trick_winner_indices(checked, order)
+
+
+def _trick_winner_indices(indices: Sequence[int], order: NumeralOrder) -> int | None:
     kind = led_kind(indices)
     if kind is None:
         return None
@@ -241,14 +311,39 @@ def trick_winner(cards: Sequence[TarotCard], rules: Rules) -> int | None:
     (2, 1, 0)
     >>> win('EX QC 10C', simple), win('EX', simple)
     (1, None)
+
+    :raises NotationError: if ``cards`` is not a sequence of Tarot cards.
+    :raises RulesError: if ``rules`` is not a :class:`cardgames.tarot.rules.Rules`.
     """
-    return trick_winner_indices([card.index for card in cards], rules.numeral_order)
+    indices = [card.index for card in _check_cards(cards, "trick")]
+    return _trick_winner_indices(indices, _check_rules(rules).numeral_order)
 
 
 def legal_cards_mask(
     hand: int, trick: Sequence[int], rules: Rules, trumps_played: bool = False
 ) -> int:
-    """:func:`legal_cards` on raw masks and card indices."""
+    """:func:`legal_cards` on raw masks and card indices.
+
+    :raises NotationError: if ``hand`` is not a card mask or ``trick`` not a sequence of card
+        indices.
+    :raises RulesError: if ``rules`` is not a :class:`cardgames.tarot.rules.Rules` or
+        ``trumps_played`` not a bool.
+    """
+    return _legal_cards_mask(*_play_args(hand, trick, rules, trumps_played))
+
+
+def _play_args(
+    hand: object, trick: Sequence[int], rules: object, trumps_played: object
+) -> tuple[int, tuple[int, ...], Rules, bool]:
+    return (
+        _mask(hand, "hand mask"),
+        _card_indices(trick, "trick"),
+        _check_rules(rules),
+        check_bool(trumps_played, "trumps_played"),
+    )
+
+
+def _legal_cards_mask(hand: int, trick: Sequence[int], rules: Rules, trumps_played: bool) -> int:
     kind = led_kind(trick)
     excuse = hand & EXCUSE_MASK
     if kind is None:
@@ -297,20 +392,38 @@ def legal_cards(
     TarotCardSet.parse('5T 9T EX')
     >>> legal_cards(hand, [], rules), legal_cards(hand, [], rules, trumps_played=True)
     (TarotCardSet.parse('KS 3H EX'), TarotCardSet.parse('KS 3H 5T 9T EX'))
+
+    :raises NotationError: if ``hand`` is not a :class:`cardgames.tarot.cards.TarotCardSet` or
+        ``trick`` not a sequence of Tarot cards.
+    :raises RulesError: if ``rules`` is not a :class:`cardgames.tarot.rules.Rules` or
+        ``trumps_played`` not a bool.
     """
-    return TarotCardSet(
-        legal_cards_mask(hand.mask, [card.index for card in trick], rules, trumps_played)
-    )
+    mask = _check_card_set(hand, "hand").mask
+    indices = [card.index for card in _check_cards(trick, "trick")]
+    return TarotCardSet(_legal_cards_mask(*_play_args(mask, indices, rules, trumps_played)))
 
 
 def play_problem(
     hand: int, trick: Sequence[int], rules: Rules, trumps_played: bool, card: int
 ) -> str | None:
-    """Why playing ``card`` is illegal (the rule broken), or None if it is legal."""
+    """Why playing ``card`` is illegal (the rule broken), or None if it is legal.
+
+    :raises NotationError: if ``hand`` is not a card mask, ``trick`` not a sequence of card
+        indices or ``card`` not a card index.
+    :raises RulesError: if ``rules`` is not a :class:`cardgames.tarot.rules.Rules` or
+        ``trumps_played`` not a bool.
+    """
+    args = _play_args(hand, trick, rules, trumps_played)
+    return _play_problem(*args, _card_index(card, "card index"))
+
+
+def _play_problem(
+    hand: int, trick: Sequence[int], rules: Rules, trumps_played: bool, card: int
+) -> str | None:
     bit = 1 << card
     if not hand & bit:
         return "the card is not in the player's hand"
-    if bit & legal_cards_mask(hand, trick, rules, trumps_played):
+    if bit & _legal_cards_mask(hand, trick, rules, trumps_played):
         return None
     kind = led_kind(trick)
     if kind is None:
@@ -325,7 +438,18 @@ def play_problem(
 
 
 def legal_discards_mask(hand: int, rules: Rules, remaining: int) -> int:
-    """:func:`legal_discards` on a raw mask."""
+    """:func:`legal_discards` on a raw mask.
+
+    :raises NotationError: if ``hand`` is not a card mask.
+    :raises RulesError: if ``rules`` is not a :class:`cardgames.tarot.rules.Rules` or
+        ``remaining`` not an int from 0 to 78.
+    """
+    return _legal_discards_mask(
+        _mask(hand, "hand mask"), _check_rules(rules), _remaining(remaining)
+    )
+
+
+def _legal_discards_mask(hand: int, rules: Rules, remaining: int) -> int:
     if remaining <= 0:
         return 0
     allowed = hand & ~HONOUR_MASK
@@ -357,16 +481,37 @@ def legal_discards(hand: TarotCardSet, rules: Rules, remaining: int) -> TarotCar
     TarotCardSet.parse('3S')
     >>> legal_discards(hand, Rules.traditional(players=3), 2)
     TarotCardSet.parse('3S 5T')
+
+    :raises NotationError: if ``hand`` is not a :class:`cardgames.tarot.cards.TarotCardSet`.
+    :raises RulesError: if ``rules`` is not a :class:`cardgames.tarot.rules.Rules` or
+        ``remaining`` not an int from 0 to 78.
     """
-    return TarotCardSet(legal_discards_mask(hand.mask, rules, remaining))
+    mask = _check_card_set(hand, "hand").mask
+    return TarotCardSet(legal_discards_mask(mask, rules, remaining))
 
 
 def discard_problem(hand: int, rules: Rules, remaining: int, card: int) -> str | None:
-    """Why discarding ``card`` is illegal (the rule broken), or None if it is legal."""
+    """Why discarding ``card`` is illegal (the rule broken), or None if it is legal.
+
+    :raises NotationError: if ``hand`` is not a card mask or ``card`` not a card index.
+    :raises RulesError: if ``rules`` is not a :class:`cardgames.tarot.rules.Rules` or
+        ``remaining`` not an int from 0 to 78.
+    """
+    return _discard_problem(
+        _mask(hand, "hand mask"),
+        _check_rules(rules),
+        _remaining(remaining),
+        _card_index(card, "card index"),
+    )
+
+
+def _discard_problem(hand: int, rules: Rules, remaining: int, card: int) -> str | None:
     bit = 1 << card
     if not hand & bit:
         return "the card is not in the dealer's hand"
-    if bit & legal_discards_mask(hand, rules, remaining):
+    if remaining <= 0:
+        return "the discard is complete"
+    if bit & _legal_discards_mask(hand, rules, remaining):
         return None
     if bit & HONOUR_MASK:
         return "a King, trump 1, trump 21 or the Excuse may never be discarded"
