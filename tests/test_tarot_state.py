@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -10,22 +12,28 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tarot_helpers import PRESETS, hand, random_playout
 
+from cardgames import Card, CardSet
 from cardgames.deck import Deck
-from cardgames.errors import IllegalMoveError, RulesError
+from cardgames.errors import AnalysisError, IllegalMoveError, RulesError
+from cardgames.solver.positions import random_tarot_position
 from cardgames.tarot import (
     EXCUSE,
     Deal,
     DiscardRule,
+    Game,
     Move,
     Phase,
     Rules,
     State,
     TarotCard,
     TarotCardSet,
+    Trick,
     deal,
     legal_discards,
+    random_player,
     trump,
 )
+from cardgames.validation import quote
 
 FULL = TarotCardSet.full().mask
 HONOURS = hand("KS KH KD KC 1T 21T EX")
@@ -282,3 +290,250 @@ def test_random_playouts_keep_every_invariant(
                     state.play(move)
                 assert state == before
         state = state.play(moves.choice(legal))
+
+
+# -- hardening: moves, seats, seeds and constructor arguments --------------------------------
+
+HUGE = 10**5000
+
+
+def test_move_rejects_a_card_of_another_pack() -> None:
+    # Card.parse('2S') has index 1, the Tarot 2 of spades' index too: it used to be played.
+    state = deal(Rules.simplified(players=3), seed=1)
+    assert Move(TarotCard.from_index(1)) in state.legal_moves()
+    with pytest.raises(IllegalMoveError, match="expected a TarotCard"):
+        state.play(Move(Card.parse("2S")))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("card", [5, None, "1S", True, 1.5, HUGE, [TarotCard(0)]], ids=quote)
+def test_move_validates_its_card(card: object) -> None:
+    with pytest.raises(IllegalMoveError, match="expected a TarotCard"):
+        Move(card)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "move", [None, 5, "1S", TarotCard(0), Card.parse("2S"), HUGE, [Move(TarotCard(0))]], ids=quote
+)
+def test_is_legal_is_false_and_play_raises_for_malformed_moves(move: object) -> None:
+    state = deal(Rules.simplified(players=4), seed=2)
+    before = attrs.evolve(state)
+    assert not state.is_legal(move)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError):
+        state.play(move)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError):
+        state.check(move)  # type: ignore[arg-type]
+    assert state == before
+
+
+def test_a_move_whose_card_was_swapped_after_construction_is_refused() -> None:
+    state = deal(Rules.simplified(players=3), seed=1)
+    move = Move(TarotCard(1))
+    object.__setattr__(move, "card", 1)
+    assert not state.is_legal(move)
+    with pytest.raises(IllegalMoveError):
+        state.play(move)
+
+
+@pytest.mark.parametrize("seat", [True, False, 6, -1, "0", 0.0, None, HUGE], ids=quote)
+def test_bool_and_non_seats_are_rejected_everywhere_a_seat_is_taken(seat: object) -> None:
+    rules = Rules.simplified(players=4)
+    good = Deal.random(rules, seed=1)
+    bad_seat: Any = seat
+    calls: list[Callable[[], object]] = [
+        lambda: deal(rules, seed=1, dealer=bad_seat),
+        lambda: Deal.random(rules, 1, bad_seat),
+        lambda: Deal.from_deck(rules, Deck.tarot(), bad_seat),
+        lambda: attrs.evolve(good, dealer=bad_seat),
+        lambda: State.from_deal(rules, good.hands, good.talon, bad_seat),
+        lambda: State.from_deck(rules, Deck.tarot(), bad_seat),
+        lambda: attrs.evolve(good.start(), to_move=bad_seat),
+        lambda: Trick(leader=bad_seat),
+        lambda: Trick(leader=0, cards=(TarotCard(0),), players=(bad_seat,)),
+        lambda: Trick(leader=0).card_of(bad_seat),
+        lambda: Game(rules=rules, seed=1, first_dealer=bad_seat),
+        lambda: random_tarot_position(rules, 1, 2, bad_seat),
+    ]
+    if seat is not None:  # None is the winner of a trick in progress
+        calls.append(lambda: Trick(leader=0, cards=(TarotCard(0),), players=(0,), winner=bad_seat))
+    for call in calls:
+        with pytest.raises(RulesError):
+            call()
+
+
+def test_dealer_true_is_not_written_out_as_true() -> None:
+    rules = Rules.simplified(players=4)
+    with pytest.raises(RulesError, match="invalid dealer True"):
+        deal(rules, seed=1, dealer=True)
+    assert str(deal(rules, seed=1, dealer=1).initial).split()[1].startswith("1:")
+
+
+@pytest.mark.parametrize("seed", ["abc", None, 1.5, True, -1, -7, 2**64, HUGE, [1]], ids=quote)
+def test_bad_seeds_raise_rules_error(seed: object) -> None:
+    rules = Rules.simplified(players=4)
+    bad: Any = seed
+    for call in (
+        lambda: deal(rules, seed=bad),
+        lambda: Deal.random(rules, bad),
+        lambda: random_player(bad),
+        lambda: Game(rules=rules, seed=bad),
+        lambda: random_tarot_position(rules, bad, 2),
+    ):
+        with pytest.raises(RulesError, match=r"seed|random source") as raised:
+            call()
+        assert len(str(raised.value)) < 200
+
+
+def test_negative_seeds_are_rejected_not_folded_onto_their_absolute_value() -> None:
+    # random.Random(-7) is random.Random(7): the two deals used to be the same.
+    rules = Rules.simplified(players=4)
+    with pytest.raises(RulesError, match="-7"):
+        deal(rules, seed=-7)
+    assert deal(rules, seed=2**64 - 1) == deal(rules, seed=2**64 - 1)
+    assert deal(rules, seed=random.Random(7)) == deal(rules, seed=random.Random(7))
+
+
+def test_deal_with_wrong_typed_arguments_raises_rules_error() -> None:
+    rules = Rules.simplified(players=3)
+    good = Deal.random(rules, seed=1)
+    anything: Any
+    for anything in (None, "simplified-3", 3, Rules):
+        with pytest.raises(RulesError, match="rules"):
+            deal(anything, 1)
+        with pytest.raises(RulesError, match="rules"):
+            Deal(rules=anything, dealer=0, hands=good.hands, talon=good.talon)
+        with pytest.raises(RulesError, match="rules"):
+            State.from_deal(anything, good.hands, good.talon)
+    for anything in (None, 5, "abc", [1, 2, 3], [None] * 3, [good.hands[0].mask] * 3):
+        with pytest.raises(RulesError, match="hand"):
+            Deal(rules=rules, dealer=0, hands=anything, talon=good.talon)
+        with pytest.raises(RulesError, match="hand"):
+            State.from_deal(rules, anything, good.talon)
+    hands_of_the_wrong_pack: Any = [CardSet(hand.mask & ((1 << 55) - 1)) for hand in good.hands]
+    with pytest.raises(RulesError, match="hand"):
+        Deal(rules=rules, dealer=0, hands=hands_of_the_wrong_pack, talon=good.talon)
+    for anything in (None, 0, "-", [], CardSet()):
+        with pytest.raises(RulesError, match="talon"):
+            Deal(rules=rules, dealer=0, hands=good.hands, talon=anything)
+    for anything in (None, list(Deck.tarot()), Deck.standard(), Deck.tarot()[:77], "deck"):
+        with pytest.raises(RulesError, match="deck"):
+            Deal.from_deck(rules, anything)
+
+
+def test_deal_keeps_a_tuple_of_its_hands() -> None:
+    rules = Rules.simplified(players=3)
+    good = Deal.random(rules, seed=1)
+    hands = list(good.hands)
+    made = Deal(rules=rules, dealer=0, hands=hands, talon=good.talon)
+    assert isinstance(made.hands, tuple) and made == good
+    hash(made)
+    hands.reverse()
+    assert made.hands == good.hands
+    start = State.from_deal(rules, list(good.hands), good.talon)
+    assert start == good.start() and isinstance(start.initial.hands, tuple)
+
+
+def test_state_and_trick_keep_tuples_of_what_they_are_given() -> None:
+    state = random_playout(deal(Rules.simplified(players=4), seed=3), random.Random(3))[30]
+    hands, won, tricks = list(state.hands), list(state.won), list(state.tricks)
+    cards, players = list(state.trick.cards), list(state.trick.players)
+    trick = Trick(leader=state.trick.leader, cards=cards, players=players)
+    made = attrs.evolve(state, hands=hands, won=won, tricks=tricks, trick=trick)
+    assert made == state
+    assert all(isinstance(made_part, tuple) for made_part in (made.hands, made.won, made.tricks))
+    assert isinstance(trick.cards, tuple) and isinstance(trick.players, tuple)
+    hash(made)
+    for original in (hands, won, tricks, cards, players):
+        original.clear()
+    assert made == state and trick == state.trick
+
+
+def test_state_with_wrong_typed_fields_raises_rules_error() -> None:
+    state = random_playout(deal(Rules.simplified(players=4), seed=3), random.Random(3))[30]
+    assert state.excuse_trick is None or state.tricks
+    all_changes: list[dict[str, Any]] = [
+        {"initial": None},
+        {"initial": state.rules},
+        {"phase": "play"},
+        {"phase": None},
+        {"to_move": 4},
+        {"to_move": (state.to_move + 1) % 4},  # not the seat the trick calls for
+        {"hands": None},
+        {"hands": state.hands[:3]},
+        {"hands": [h.mask for h in state.hands]},
+        {"discard": None},
+        {"discard": state.discard.mask},
+        {"discard": TarotCardSet.parse("1S 2S 3S")},  # more than the talon
+        {"trick": None},
+        {"trick": state.tricks[0]},  # a complete trick is not in progress
+        {"tricks": None},
+        {"tricks": [None]},
+        {"tricks": [state.trick]},  # an incomplete trick among the completed ones
+        {"tricks": state.tricks * 3},
+        {"won": None},
+        {"won": state.won[:2]},
+        {"trumps_played": 1},
+        {"trumps_played": None},
+        {"excuse_trick": True},
+        {"excuse_trick": "0"},
+        {"excuse_trick": 99},
+        {"excuse_trick": -1},
+        {"phase": Phase.OVER},
+        {"phase": Phase.DISCARD},
+    ]
+    for changes in all_changes:
+        with pytest.raises(RulesError):
+            attrs.evolve(state, **changes)
+
+
+def test_trick_with_wrong_things_raises_rules_error() -> None:
+    one = TarotCard(0)
+    for kwargs in [
+        {"leader": None},
+        {"leader": 6},
+        {"leader": 0, "cards": None},
+        {"leader": 0, "cards": "KS"},
+        {"leader": 0, "cards": [0], "players": [0]},
+        {"leader": 0, "cards": [Card.parse("2S")], "players": [0]},
+        {"leader": 0, "cards": [one], "players": []},
+        {"leader": 0, "cards": [one, one], "players": [0, 1]},
+        {"leader": 0, "cards": [one], "players": [1]},
+        {"leader": 0, "cards": TarotCard.all()[:7], "players": range(7)},
+        {"leader": 0, "cards": [one], "players": [0], "winner": 1},
+        {"leader": 0, "players": None},
+    ]:
+        with pytest.raises(RulesError):
+            Trick(**kwargs)  # type: ignore[arg-type]
+
+
+def test_every_state_reached_by_play_passes_the_constructor_checks() -> None:
+    # play() builds its states without re-running the checks; they must hold all the same.
+    for rules in PRESETS:
+        for state in random_playout(deal(rules, seed=4, dealer=1), random.Random(4)):
+            assert attrs.evolve(state) == state
+            for trick in (*state.tricks, state.trick):
+                assert attrs.evolve(trick) == trick
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error"),
+    [
+        ((None, 1, 2), RulesError),
+        (("traditional-3", 1, 2), RulesError),
+        ((Rules.traditional(players=3), "1", 2), RulesError),
+        ((Rules.traditional(players=3), -1, 2), RulesError),
+        ((Rules.traditional(players=3), HUGE, 2), RulesError),
+        ((Rules.traditional(players=3), 1, "3"), AnalysisError),
+        ((Rules.traditional(players=3), 1, 0), AnalysisError),
+        ((Rules.traditional(players=3), 1, 26), AnalysisError),
+        ((Rules.traditional(players=3), 1, True), AnalysisError),
+        ((Rules.traditional(players=3), 1, 2, 3), RulesError),
+    ],
+    ids=quote,
+)
+def test_random_tarot_position_validates_every_argument(
+    arguments: tuple[Any, ...], error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        random_tarot_position(*arguments)
+    state = random_tarot_position(Rules.traditional(players=3), 1, 25, 2)
+    assert state.phase is Phase.PLAY and not state.tricks and state.dealer == 2

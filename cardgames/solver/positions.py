@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 
 from cardgames.deck import random_below
-from cardgames.errors import AnalysisError
+from cardgames.errors import AnalysisError, RulesError
 from cardgames.tarot.rules import Rules
 from cardgames.tarot.state import Phase, State, deal
-from cardgames.validation import quote
+from cardgames.validation import check_int, check_seat, check_seed, quote
 
 __all__ = ["random_tarot_position"]
 
@@ -27,12 +27,19 @@ def random_tarot_position(rules: Rules, seed: int, tricks_left: int, dealer: int
     :func:`cardgames.deck.random_below`); play stops at
     the first trick boundary with ``tricks_left`` tricks to go.
 
-    :raises AnalysisError: if ``tricks_left`` is not between 1 and the tricks in a deal.
+    :param rules: the :class:`cardgames.tarot.rules.Rules`.
+    :param seed: an int from 0 to ``2**64 - 1``.
+    :param tricks_left: an int from 1 to ``rules.tricks_per_deal``.
+    :param dealer: the dealer's seat (an int, never a bool).
+    :raises RulesError: if ``rules`` is not a Tarot rule set, ``seed`` not a seed or ``dealer``
+        not a seat.
+    :raises AnalysisError: if ``tricks_left`` is not an int between 1 and the tricks in a deal.
     """
-    if not 1 <= tricks_left <= rules.tricks_per_deal:
-        raise AnalysisError(
-            f"invalid tricks_left {quote(tricks_left)}: expected 1 to {rules.tricks_per_deal}"
-        )
+    if not isinstance(rules, Rules):
+        raise RulesError(f"invalid Tarot rules {quote(rules)}: expected a cardgames.tarot.Rules")
+    check_seed(seed)
+    check_seat(dealer, rules.players, "dealer")
+    check_int(tricks_left, "tricks_left", low=1, high=rules.tricks_per_deal, error=AnalysisError)
     rng = random.Random(seed)
     state = deal(rules, seed=seed, dealer=dealer)
     while state.phase is Phase.DISCARD or (

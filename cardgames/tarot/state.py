@@ -27,20 +27,27 @@ import attrs
 from cardgames.cardset import iter_bits
 from cardgames.deck import Deck, RandomSource
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
-from cardgames.tarot.cards import TAROT_PACK_SIZE, TarotCard, TarotCardSet
+from cardgames.tarot.cards import (
+    TAROT_PACK_SIZE,
+    TarotCard,
+    TarotCardSet,
+    _check_card,
+    _check_card_set,
+    _check_cards,
+)
 from cardgames.tarot.play import (
     EXCUSE_MASK,
     TRUMP_MASK,
     VALUES,
+    _discard_problem,
+    _legal_cards_mask,
+    _legal_discards_mask,
+    _play_problem,
+    _trick_winner_indices,
     count_mask,
-    discard_problem,
-    legal_cards_mask,
-    legal_discards_mask,
-    play_problem,
-    trick_winner_indices,
 )
-from cardgames.tarot.rules import ExcuseRule, Rules
-from cardgames.validation import quote
+from cardgames.tarot.rules import MAX_PLAYERS, ExcuseRule, Rules, _check_rules
+from cardgames.validation import as_tuple, check_bool, check_int, check_seat, make_rng, quote
 
 __all__ = ["DEAL_PACKET", "Deal", "Move", "Phase", "State", "Trick", "deal"]
 
@@ -63,15 +70,27 @@ class Phase(enum.Enum):
     """Every card has been played."""
 
 
+def _check_move_card(move: Move, attribute: attrs.Attribute[TarotCard], value: object) -> None:
+    _check_card(value, "move card", error=IllegalMoveError)
+
+
 @attrs.frozen(order=True, repr=False)
 class Move:
     """One move: the card discarded (in the discard phase) or played (in the play phase).
 
+    :param card: a :class:`cardgames.tarot.cards.TarotCard`.
+    :raises IllegalMoveError: if ``card`` is anything else (an index, a text, a card of the
+        55-card pack).
+
     >>> Move.parse('21t'), str(Move.parse('EX'))
     (Move.parse('21T'), 'EX')
+    >>> Move(5)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.IllegalMoveError: invalid Tarot move card 5: expected a TarotCard
     """
 
-    card: TarotCard
+    card: TarotCard = attrs.field(validator=_check_move_card)
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -94,12 +113,12 @@ class Move:
 _MOVES: Final = tuple(Move(card) for card in TarotCard.all())
 
 
-def _check_trick(trick: Trick, attribute: Any, value: Any) -> None:
-    if len(trick.players) != len(trick.cards):
-        raise ValueError(
-            f"a trick needs one player per card; got {len(trick.cards)} cards and "
-            f"{len(trick.players)} players"
-        )
+def _trick_cards(cards: Sequence[TarotCard]) -> tuple[TarotCard, ...]:
+    return _check_cards(cards, "trick cards", error=RulesError)
+
+
+def _seats(seats: Sequence[int]) -> tuple[int, ...]:
+    return as_tuple(seats, "trick players")
 
 
 @attrs.frozen(kw_only=True)
@@ -107,9 +126,14 @@ class Trick:
     """A trick, complete or in progress.
 
     :param leader: the seat that led (or is about to lead) to it.
-    :param cards: the cards played, led card first.
-    :param players: the seat that played each card, in the same order.
-    :param winner: the seat that won it, once complete (None while in progress).
+    :param cards: the cards played, led card first (at most one per seat, so at most 6).
+    :param players: the seat that played each card, in the same order: the leader first, each
+        seat once.
+    :param winner: the seat that won it, once complete (None while in progress); one of
+        ``players``.
+    :raises RulesError: if a seat is not an int from 0 to 5 (never a bool), a card is not a
+        :class:`cardgames.tarot.cards.TarotCard`, or the fields disagree. How many seats the
+        table really has is checked by the :class:`State` holding the trick.
 
     >>> from cardgames.tarot import TarotCard
     >>> trick = Trick(leader=2, cards=(TarotCard.parse('KH'),), players=(2,))
@@ -118,9 +142,32 @@ class Trick:
     """
 
     leader: int
-    cards: tuple[TarotCard, ...] = attrs.field(default=(), validator=_check_trick)
-    players: tuple[int, ...] = ()
+    cards: tuple[TarotCard, ...] = attrs.field(default=(), converter=_trick_cards)
+    players: tuple[int, ...] = attrs.field(default=(), converter=_seats)
     winner: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        check_seat(self.leader, MAX_PLAYERS, "trick leader")
+        for seat in self.players:
+            check_seat(seat, MAX_PLAYERS, "trick player")
+        if self.winner is not None:
+            check_seat(self.winner, MAX_PLAYERS, "trick winner")
+        problem = None
+        if len(self.players) != len(self.cards):
+            problem = (
+                f"a trick needs one player per card; got {len(self.cards)} cards and "
+                f"{len(self.players)} players"
+            )
+        elif len(self.cards) > MAX_PLAYERS:
+            problem = f"a trick holds at most {MAX_PLAYERS} cards, got {len(self.cards)}"
+        elif len(set(self.cards)) != len(self.cards) or len(set(self.players)) != len(self.players):
+            problem = "a card or a player appears twice"
+        elif self.players and self.players[0] != self.leader:
+            problem = f"the first card is played by seat {self.players[0]}, not the leader"
+        elif self.winner is not None and self.winner not in self.players:
+            problem = f"the winner, seat {self.winner}, played no card to it"
+        if problem is not None:
+            raise RulesError(f"invalid Tarot trick {quote(self)}: {problem}")
 
     @property
     def is_complete(self) -> bool:
@@ -128,7 +175,11 @@ class Trick:
         return self.winner is not None
 
     def card_of(self, player: int) -> TarotCard | None:
-        """The card ``player`` played to this trick, or None."""
+        """The card ``player`` played to this trick, or None.
+
+        :raises RulesError: if ``player`` is not a seat (an int from 0 to 5, never a bool).
+        """
+        check_seat(player, MAX_PLAYERS, "player")
         for seat, card in zip(self.players, self.cards, strict=True):
             if seat == player:
                 return card
@@ -146,9 +197,25 @@ class Trick:
         return ",".join(str(card) for card in self.cards)
 
 
-def _deal_problem(rules: Rules, dealer: int, hands: Sequence[int], talon: int) -> str | None:
-    if not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-        return f"dealer must be a seat from 0 to {rules.players - 1}, got {quote(dealer)}"
+def _trick(
+    leader: int,
+    cards: tuple[TarotCard, ...] = (),
+    players: tuple[int, ...] = (),
+    winner: int | None = None,
+) -> Trick:
+    # A Trick built without the constructor's checks, for the tricks State.play makes.
+    trick = object.__new__(Trick)
+    for name, value in (
+        ("leader", leader),
+        ("cards", cards),
+        ("players", players),
+        ("winner", winner),
+    ):
+        object.__setattr__(trick, name, value)
+    return trick
+
+
+def _deal_problem(rules: Rules, hands: Sequence[int], talon: int) -> str | None:
     if len(hands) != rules.players:
         return f"expected {rules.players} hands, got {len(hands)}"
     for player, hand in enumerate(hands):
@@ -166,13 +233,36 @@ def _deal_problem(rules: Rules, dealer: int, hands: Sequence[int], talon: int) -
     return None
 
 
+def _hands(sets: Sequence[TarotCardSet]) -> tuple[TarotCardSet, ...]:
+    return as_tuple(sets, "Tarot hands")
+
+
+def _won(sets: Sequence[TarotCardSet]) -> tuple[TarotCardSet, ...]:
+    return as_tuple(sets, "Tarot won piles")
+
+
+def _check_sets(sets: tuple[TarotCardSet, ...], what: str) -> None:
+    for cards in sets:
+        _check_card_set(cards, what, error=RulesError)
+
+
+def _tricks(tricks: Sequence[Trick]) -> tuple[Trick, ...]:
+    return as_tuple(tricks, "Tarot tricks")
+
+
 @attrs.frozen(kw_only=True, repr=False)
 class Deal:
     """Who was dealt what: the rules, the dealer, every hand (by seat) and the talon.
 
     The written form (:meth:`parse` / ``str``) is described in :mod:`cardgames.tarot.notation`.
 
-    :raises RulesError: if the hands and talon do not share out the 78 cards as the rules say.
+    :param rules: the :class:`cardgames.tarot.rules.Rules`.
+    :param dealer: the dealer's seat: an int from 0 to ``rules.players - 1`` (never a bool).
+    :param hands: one :class:`cardgames.tarot.cards.TarotCardSet` per seat (any sequence; it
+        is kept as a tuple).
+    :param talon: the talon, a :class:`cardgames.tarot.cards.TarotCardSet`.
+    :raises RulesError: if an argument is of the wrong type, the dealer is not a seat, or the
+        hands and talon do not share out the 78 cards as the rules say.
 
     >>> from cardgames.tarot import Rules
     >>> game = Deal.random(Rules.traditional(players=3), seed=7, dealer=1)
@@ -184,15 +274,17 @@ class Deal:
 
     rules: Rules
     dealer: int
-    hands: tuple[TarotCardSet, ...]
+    hands: tuple[TarotCardSet, ...] = attrs.field(converter=_hands)
     talon: TarotCardSet
 
     def __attrs_post_init__(self) -> None:
-        problem = _deal_problem(
-            self.rules, self.dealer, [hand.mask for hand in self.hands], self.talon.mask
-        )
+        rules = _check_rules(self.rules, "deal rules")
+        check_seat(self.dealer, rules.players, "dealer")
+        _check_sets(self.hands, "hand")
+        _check_card_set(self.talon, "talon", error=RulesError)
+        problem = _deal_problem(rules, [hand.mask for hand in self.hands], self.talon.mask)
         if problem is not None:
-            raise RulesError(f"invalid Tarot deal for {self.rules}: {problem}")
+            raise RulesError(f"invalid Tarot deal for {rules}: {problem}")
 
     @classmethod
     def from_deck(cls, rules: Rules, deck: Deck[Any], dealer: int = 0) -> Deal:
@@ -200,14 +292,20 @@ class Deal:
         finish a hand) round the table, starting with the player after the dealer in the
         direction of play; the last ``rules.talon_size`` cards are the talon.
 
-        :raises RulesError: if the deck is not the whole Tarot pack or the dealer is not a seat.
+        :raises RulesError: if the rules are not a :class:`cardgames.tarot.rules.Rules`, the deck
+            is not a :class:`cardgames.deck.Deck` of the whole Tarot pack or the dealer is not a
+            seat.
         """
-        if len(deck) != TAROT_PACK_SIZE or not all(isinstance(card, TarotCard) for card in deck):
-            raise RulesError(f"a Tarot deal needs the 78-card Tarot pack, got {len(deck)} cards")
-        if not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+        _check_rules(rules, "deal rules")
+        check_seat(dealer, rules.players, "dealer")
+        if (
+            not isinstance(deck, Deck)
+            or len(deck) != TAROT_PACK_SIZE
+            or not all(isinstance(card, TarotCard) for card in deck)
+        ):
+            shown = f"{len(deck)} cards" if isinstance(deck, Deck) else quote(deck)
             raise RulesError(
-                f"invalid Tarot deal: dealer must be a seat from 0 to {rules.players - 1}, "
-                f"got {quote(dealer)}"
+                f"invalid Tarot deck {shown}: expected a Deck of the 78-card Tarot pack"
             )
         dealt, rest = deck.deal(rules.players, rules.hand_size, packet=DEAL_PACKET)
         masks = [0] * rules.players
@@ -225,8 +323,15 @@ class Deal:
     @classmethod
     def random(cls, rules: Rules, seed: RandomSource, dealer: int = 0) -> Deal:
         """Shuffle the pack with ``seed`` (see ``Deck.shuffled``) and deal it
-        (:meth:`from_deck`)."""
-        return cls.from_deck(rules, Deck.tarot().shuffled(seed), dealer)
+        (:meth:`from_deck`).
+
+        :param seed: an int from 0 to ``2**64 - 1`` or a :class:`random.Random`.
+        :raises RulesError: if the rules or the dealer are not valid, or ``seed`` is neither
+            (a negative seed is refused, not folded onto its absolute value).
+        """
+        _check_rules(rules, "deal rules")
+        check_seat(dealer, rules.players, "dealer")
+        return cls.from_deck(rules, Deck.tarot().shuffled(make_rng(seed, "seed")), dealer)
 
     def start(self) -> State:
         """The state at the start of this deal (see :meth:`State.from_deal`)."""
@@ -259,17 +364,23 @@ class State:
 
     :param initial: the deal this state comes from.
     :param phase: discard, play or over.
-    :param to_move: the seat to move (the dealer while discarding). Once the deal is over it is
-        the winner of the last trick.
+    :param to_move: the seat to move (the dealer while discarding; in play the seat after the
+        last card of the trick in progress). Once the deal is over it is the winner of the last
+        trick.
     :param hands: each seat's hand.
-    :param discard: the cards the dealer has discarded so far.
+    :param discard: the cards the dealer has discarded so far (at most ``talon_size``).
     :param trick: the trick in progress (its ``leader`` is set even before the lead).
-    :param tricks: the completed tricks, in order.
+    :param tricks: the completed tricks, in order: ``players`` cards and a winner each. The deal
+        is over once every hand is empty.
     :param won: each seat's won cards so far, with the Excuse kept by the player who played it
         (the end-of-deal settlement of the Excuse is applied only by :meth:`piles`).
     :param trumps_played: whether any trump has been played in this deal.
     :param excuse_trick: the position in ``tricks`` of the completed trick the Excuse was
         played to, if any.
+    :raises RulesError: if a field is of the wrong type (collections may be any sequence and
+        are kept as tuples), a seat is not a seat of the table (never a bool), or the fields
+        contradict each other as described above. The hands are not compared with the
+        deal, so that made-up positions can be built for analysis.
 
     >>> from cardgames.tarot import Rules, deal
     >>> state = deal(Rules.traditional(players=3), seed=7, dealer=0)
@@ -283,13 +394,76 @@ class State:
     initial: Deal
     phase: Phase
     to_move: int
-    hands: tuple[TarotCardSet, ...]
+    hands: tuple[TarotCardSet, ...] = attrs.field(converter=_hands)
     discard: TarotCardSet = attrs.field(factory=TarotCardSet)
     trick: Trick
-    tricks: tuple[Trick, ...] = ()
-    won: tuple[TarotCardSet, ...]
+    tricks: tuple[Trick, ...] = attrs.field(default=(), converter=_tricks)
+    won: tuple[TarotCardSet, ...] = attrs.field(converter=_won)
     trumps_played: bool = False
     excuse_trick: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        problem = self._problem()
+        if problem is not None:
+            raise RulesError(f"invalid Tarot state: {problem}")
+
+    def _problem(self) -> str | None:
+        if not isinstance(self.initial, Deal):
+            return f"initial {quote(self.initial)} is not a Deal"
+        if not isinstance(self.phase, Phase):
+            return f"phase {quote(self.phase)} is not a Phase"
+        rules = self.initial.rules
+        players = rules.players
+        check_seat(self.to_move, players, "seat to move")
+        for name in ("hands", "won"):
+            sets = getattr(self, name)
+            _check_sets(sets, name[:-1] if name == "hands" else "won pile")
+            if len(sets) != players:
+                return f"expected {players} {name}, one per seat, got {len(sets)}"
+        _check_card_set(self.discard, "discard", error=RulesError)
+        check_bool(self.trumps_played, "trumps_played")
+        if len(self.discard) > rules.talon_size:
+            return (
+                f"a discard of {len(self.discard)} cards, but these rules discard "
+                f"{rules.talon_size}"
+            )
+        if not isinstance(self.trick, Trick):
+            return f"trick {quote(self.trick)} is not a Trick"
+        excuse_at = None
+        last = len(self.tricks)
+        for number, trick in enumerate((*self.tricks, self.trick)):
+            if not isinstance(trick, Trick):
+                return f"trick {quote(trick)} is not a Trick"
+            if max((trick.leader, *trick.players)) >= players:
+                return f"trick {quote(trick)} names a seat of more than {players} players"
+            if number == last:
+                break
+            if len(trick.cards) != players or trick.winner is None:
+                return f"completed trick {quote(trick)} needs {players} cards and a winner"
+            if any(card.index == _EXCUSE for card in trick.cards):
+                excuse_at = number
+        if self.trick.winner is not None or len(self.trick.cards) >= players:
+            return f"the trick in progress {quote(self.trick)} is complete"
+        if len(self.tricks) > rules.tricks_per_deal:
+            return f"{len(self.tricks)} tricks, but a deal has {rules.tricks_per_deal}"
+        if self.excuse_trick is not None:
+            check_int(self.excuse_trick, "excuse_trick", low=0)
+        if self.excuse_trick != excuse_at:
+            return f"excuse_trick is {quote(self.excuse_trick)}, but the Excuse was played to " + (
+                "no completed trick" if excuse_at is None else f"trick {excuse_at}"
+            )
+        if self.phase is Phase.DISCARD:
+            if self.to_move != self.initial.dealer or self.tricks or self.trick.cards:
+                return "while discarding the dealer is to move and no card has been played"
+        elif self.phase is Phase.PLAY:
+            expected = self.trick.leader
+            for _ in self.trick.cards:
+                expected = rules._next(expected)
+            if self.to_move != expected:
+                return f"seat {self.to_move} is to move, but the trick calls for seat {expected}"
+        elif any(self.hands) or self.trick.cards or not self.tricks:
+            return "a deal is over only once every hand is empty and its tricks complete"
+        return None
 
     # -- construction ----------------------------------------------------------------------
 
@@ -304,7 +478,8 @@ class State:
         """The start of a deal with these hands (by seat) and talon: the dealer takes the talon
         into hand and the discard phase begins (straight to play when there is no talon).
 
-        :raises RulesError: if the hands and talon do not fit the rules.
+        :raises RulesError: if the arguments are of the wrong type, the dealer is not a seat, or
+            the hands and talon do not fit the rules.
 
         >>> from cardgames.tarot import Rules, TarotCardSet
         >>> rules = Rules.simplified(players=2)
@@ -314,7 +489,7 @@ class State:
         >>> state.phase, state.to_move
         (<Phase.PLAY: 'play'>, 0)
         """
-        initial = Deal(rules=rules, dealer=dealer, hands=tuple(hands), talon=talon)
+        initial = Deal(rules=rules, dealer=dealer, hands=hands, talon=talon)
         held = list(initial.hands)
         if rules.talon_size:
             held[dealer] = held[dealer] | talon
@@ -419,14 +594,14 @@ class State:
 
     def _legal_mask(self) -> int:
         if self.phase is Phase.PLAY:
-            return legal_cards_mask(
+            return _legal_cards_mask(
                 self.hands[self.to_move].mask,
                 [card.index for card in self.trick.cards],
                 self.rules,
                 self.trumps_played,
             )
         if self.phase is Phase.DISCARD:
-            return legal_discards_mask(
+            return _legal_discards_mask(
                 self.hands[self.dealer].mask, self.rules, self.discard_remaining
             )
         return 0
@@ -437,17 +612,17 @@ class State:
 
         :raises IllegalMoveError: naming the rule broken.
         """
-        if not isinstance(move, Move):
+        if not isinstance(move, Move) or not isinstance(move.card, TarotCard):
             raise IllegalMoveError(f"invalid Tarot move {quote(move)}: expected a Move")
         reason: str | None
         if self.phase is Phase.OVER:
             reason = "the deal is over"
         elif self.phase is Phase.DISCARD:
-            reason = discard_problem(
+            reason = _discard_problem(
                 self.hands[self.dealer].mask, self.rules, self.discard_remaining, move.card.index
             )
         else:
-            reason = play_problem(
+            reason = _play_problem(
                 self.hands[self.to_move].mask,
                 [card.index for card in self.trick.cards],
                 self.rules,
@@ -483,8 +658,7 @@ class State:
         if self.phase is Phase.DISCARD:
             discard = TarotCardSet(self.discard.mask | bit)
             done = len(discard) == rules.talon_size
-            return attrs.evolve(
-                self,
+            return self._evolve(
                 hands=tuple(hands),
                 discard=discard,
                 phase=Phase.PLAY if done else Phase.DISCARD,
@@ -495,15 +669,14 @@ class State:
         players = (*trick.players, player)
         trumps_played = self.trumps_played or bool(bit & TRUMP_MASK)
         if len(cards) < rules.players:
-            return attrs.evolve(
-                self,
+            return self._evolve(
                 hands=tuple(hands),
-                trick=Trick(leader=trick.leader, cards=cards, players=players),
-                to_move=rules.next_player(player),
+                trick=_trick(trick.leader, cards, players),
+                to_move=rules._next(player),
                 trumps_played=trumps_played,
             )
         indices = [c.index for c in cards]
-        position = trick_winner_indices(indices, rules.numeral_order)
+        position = _trick_winner_indices(indices, rules.numeral_order)
         assert position is not None  # a complete trick holds a card other than the Excuse
         winner = players[position]
         won = list(self.won)
@@ -516,13 +689,12 @@ class State:
             excuse_trick = len(self.tricks)
         won[winner] = TarotCardSet(won[winner].mask | mask)
         over = not any(hands)
-        return attrs.evolve(
-            self,
+        return self._evolve(
             hands=tuple(hands),
-            trick=Trick(leader=winner),
+            trick=_trick(winner),
             tricks=(
                 *self.tricks,
-                Trick(leader=trick.leader, cards=cards, players=players, winner=winner),
+                _trick(trick.leader, cards, players, winner),
             ),
             won=tuple(won),
             to_move=winner,
@@ -530,6 +702,15 @@ class State:
             excuse_trick=excuse_trick,
             phase=Phase.OVER if over else Phase.PLAY,
         )
+
+    def _evolve(self, **changes: Any) -> State:
+        # attrs.evolve without the constructor's checks, for the states play() makes from a
+        # checked one by a legal move: the checks would cost more than the move itself.
+        state = object.__new__(State)
+        for name in _STATE_FIELDS:
+            value = changes[name] if name in changes else getattr(self, name)
+            object.__setattr__(state, name, value)
+        return state
 
     # -- scoring ---------------------------------------------------------------------------
 
@@ -633,13 +814,19 @@ class State:
         return tuple(teams[index[p]] - average for p in range(rules.players))
 
 
+_STATE_FIELDS: Final = tuple(field.name for field in attrs.fields(State))
+
+
 def deal(rules: Rules, seed: RandomSource, dealer: int = 0) -> State:
     """Shuffle with ``seed``, deal (see :meth:`Deal.from_deck`) and return the starting state.
 
     :param rules: the rules.
-    :param seed: an int (same seed, same deal everywhere) or a ``random.Random``.
-    :param dealer: the dealer's seat.
-    :raises RulesError: if the dealer is not a seat.
+    :param seed: an int from 0 to ``2**64 - 1`` (same seed, same deal everywhere) or a
+        ``random.Random``, which is advanced.
+    :param dealer: the dealer's seat, an int (never a bool).
+    :raises RulesError: if the rules are not a :class:`cardgames.tarot.rules.Rules`, the dealer is
+        not a seat, or the seed is not one (a negative seed is refused rather than folded onto
+        its absolute value).
 
     >>> from cardgames.tarot import Rules
     >>> state = deal(Rules.simplified(players=3), seed=1, dealer=2)
