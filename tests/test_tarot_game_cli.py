@@ -62,6 +62,55 @@ def test_game_record_checks_the_deal() -> None:
         Game(rules=Rules.simplified(players=3), seed=4, first_dealer=3)
 
 
+def test_game_with_wrong_typed_arguments_raises_rules_error() -> None:
+    rules = Rules.simplified(players=3)
+    anything: Any
+    for anything in (None, "simplified-3", 3):
+        with pytest.raises(RulesError, match="rules"):
+            Game(rules=anything, seed=1)
+    for anything in ("1", None, 1.0, True, -1, 2**64, 10**5000):
+        with pytest.raises(RulesError, match="seed"):
+            Game(rules=rules, seed=anything)
+    for anything in ("0", None, 0.0, True, -1, 3, 10**5000):
+        with pytest.raises(RulesError, match="first_dealer"):
+            Game(rules=rules, seed=1, first_dealer=anything)
+    finished = Game(rules=rules, seed=1).play_out(random_player(1))
+    for anything in (None, 5, "deals", [None], [finished.deals[1]], finished.deals * 2):
+        with pytest.raises(RulesError):
+            Game(rules=rules, seed=1, deals=anything)
+    with pytest.raises(RulesError, match="not the game's deal 0"):
+        Game(rules=rules, seed=1, deals=[finished.deals[0].initial.start()])
+
+
+def test_game_keeps_a_tuple_of_its_deals() -> None:
+    finished = Game(rules=Rules.simplified(players=3), seed=1).play_out(random_player(1))
+    deals = list(finished.deals)
+    game = Game(rules=finished.rules, seed=1, deals=deals)
+    assert game == finished and isinstance(game.deals, tuple)
+    hash(game)
+    deals.clear()
+    assert game == finished and game.is_over
+
+
+def test_game_methods_validate_their_arguments() -> None:
+    game = Game(rules=Rules.traditional(players=3), seed=5, first_dealer=1)
+    assert [game.dealer_of(n) for n in range(3)] == [1, 0, 2]
+    for number in ("1", None, True, -1, 3, 10**18, 10**5000):
+        with pytest.raises(RulesError, match="deal number"):
+            game.dealer_of(number)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="deal number"):
+            game.deal_seed(number)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="callable"):
+        game.play_out(None)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError, match="expected a Move"):
+        game.play_out(lambda state: "1S")  # type: ignore[arg-type, return-value]
+    for item in (None, game, "state"):
+        with pytest.raises(IllegalMoveError):
+            game.record(item)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="expected a tarot State"):
+        random_player(1)(None)  # type: ignore[arg-type]
+
+
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     status = main(list(args))
     captured = capsys.readouterr()

@@ -11,16 +11,16 @@ Fraction(0, 1)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import attrs
 
 from cardgames.deck import RandomSource, make_rng, random_below
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.tarot.rules import Rules
+from cardgames.tarot.rules import Rules, _check_rules
 from cardgames.tarot.state import Deal, Move, State
-from cardgames.validation import quote
+from cardgames.validation import as_tuple, check_int, check_seat, check_seed, quote
 
 __all__ = ["Game", "Strategy", "random_player"]
 
@@ -31,7 +31,9 @@ Strategy = Callable[[State], Move]
 def random_player(source: RandomSource) -> Strategy:
     """A strategy choosing uniformly among the legal moves, reproducibly from ``source``.
 
-    :param source: an int seed or a ``random.Random`` (which is advanced as moves are chosen).
+    :param source: an int seed from 0 to ``2**64 - 1`` or a ``random.Random`` (which is
+        advanced as moves are chosen).
+    :raises RulesError: if ``source`` is neither (a negative seed is refused).
 
     >>> from cardgames.tarot import Rules, deal
     >>> state = deal(Rules.simplified(players=3), seed=1)
@@ -41,6 +43,8 @@ def random_player(source: RandomSource) -> Strategy:
     rng = make_rng(source)
 
     def choose(state: State) -> Move:
+        if not isinstance(state, State):
+            raise RulesError(f"invalid Tarot state {quote(state)}: expected a tarot State")
         moves = state.legal_moves()
         if not moves:
             raise IllegalMoveError("no legal move: the deal is over")
@@ -49,17 +53,8 @@ def random_player(source: RandomSource) -> Strategy:
     return choose
 
 
-def _check_seat(game: Game, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or not 0 <= value < game.rules.players:
-        raise RulesError(
-            f"invalid Tarot game: first_dealer must be a seat from 0 to "
-            f"{game.rules.players - 1}, got {quote(value)}"
-        )
-
-
-def _check_seed(game: Game, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RulesError(f"invalid Tarot game: seed must be an int, got {quote(value)}")
+def _deals(deals: Sequence[State]) -> tuple[State, ...]:
+    return as_tuple(deals, "Tarot game deals")
 
 
 @attrs.frozen(kw_only=True)
@@ -69,10 +64,13 @@ class Game:
     :meth:`deal_seed` ``(i)``, drawn from the game's ``seed``, so a game is reproducible.
 
     :param rules: the rules of every deal.
-    :param seed: the game's seed.
-    :param first_dealer: who deals first.
-    :param deals: the finished deals so far (add one with :meth:`record`).
-    :raises RulesError: if ``first_dealer`` is not a seat or ``seed`` not an int.
+    :param seed: the game's seed, an int from 0 to ``2**64 - 1``.
+    :param first_dealer: who deals first, a seat (an int, never a bool).
+    :param deals: the finished deals so far (add one with :meth:`record`); any sequence, kept as
+        a tuple. Deal ``i`` must be a finished :class:`cardgames.tarot.state.State` of the deal
+        :meth:`next_deal` gives after the deals before it.
+    :raises RulesError: if an argument is of the wrong type, ``first_dealer`` is not a seat,
+        ``seed`` is out of range, or a deal is not the game's.
 
     >>> from cardgames.tarot import Rules
     >>> game = Game(rules=Rules.simplified(players=4), seed=3, first_dealer=1)
@@ -87,9 +85,27 @@ class Game:
     """
 
     rules: Rules
-    seed: int = attrs.field(validator=_check_seed)
-    first_dealer: int = attrs.field(default=0, validator=_check_seat)
-    deals: tuple[State, ...] = ()
+    seed: int
+    first_dealer: int = 0
+    deals: tuple[State, ...] = attrs.field(default=(), converter=_deals)
+
+    def __attrs_post_init__(self) -> None:
+        rules = _check_rules(self.rules, "game rules")
+        check_seed(self.seed, "game seed")
+        check_seat(self.first_dealer, rules.players, "first_dealer")
+        if len(self.deals) > self.deal_count:
+            raise RulesError(
+                f"invalid Tarot game: {len(self.deals)} deals, but a game of {rules.players} "
+                f"players has {self.deal_count}"
+            )
+        for number, state in enumerate(self.deals):
+            if not isinstance(state, State):
+                raise RulesError(f"invalid Tarot game deal {quote(state)}: expected a tarot State")
+            if not state.is_over or state.initial != self._deal(number):
+                raise RulesError(
+                    f"invalid Tarot game: deal {number} is not the game's deal {number} played "
+                    "to the end"
+                )
 
     @property
     def deal_count(self) -> int:
@@ -102,11 +118,16 @@ class Game:
         return len(self.deals) >= self.deal_count
 
     def dealer_of(self, number: int) -> int:
-        """The dealer of deal ``number`` (counting from 0)."""
-        dealer = self.first_dealer
-        for _ in range(number):
-            dealer = self.rules.next_player(dealer)
-        return dealer
+        """The dealer of deal ``number`` (counting from 0).
+
+        :raises RulesError: if ``number`` is not an int from 0 to ``deal_count - 1``.
+        """
+        self._check_number(number)
+        step = 1 if self.rules.clockwise else -1
+        return (self.first_dealer + step * number) % self.rules.players
+
+    def _check_number(self, number: int) -> None:
+        check_int(number, "deal number", low=0, high=self.deal_count - 1)
 
     @property
     def next_dealer(self) -> int | None:
@@ -115,7 +136,11 @@ class Game:
 
     def deal_seed(self, number: int) -> int:
         """The shuffle seed of deal ``number``: the ``number``-th 64-bit draw from a generator
-        seeded with the game's seed."""
+        seeded with the game's seed.
+
+        :raises RulesError: if ``number`` is not an int from 0 to ``deal_count - 1``.
+        """
+        self._check_number(number)
         rng = make_rng(self.seed)
         value = 0
         for _ in range(number + 1):
@@ -129,7 +154,9 @@ class Game:
         """
         if self.is_over:
             raise IllegalMoveError("the game is over: every player has dealt")
-        number = len(self.deals)
+        return self._deal(len(self.deals))
+
+    def _deal(self, number: int) -> Deal:
         return Deal.random(self.rules, self.deal_seed(number), self.dealer_of(number))
 
     def start_next(self) -> State:
@@ -157,8 +184,13 @@ class Game:
     def play_out(self, strategy: Strategy) -> Game:
         """Play every remaining deal to the end, every seat using ``strategy``.
 
-        :raises IllegalMoveError: if the strategy returns an illegal move.
+        :param strategy: a callable taking a :class:`cardgames.tarot.state.State` and returning
+            one of its legal moves.
+        :raises RulesError: if ``strategy`` is not callable.
+        :raises IllegalMoveError: if the strategy returns an illegal move (or not a Move).
         """
+        if not callable(strategy):
+            raise RulesError(f"invalid Tarot strategy {quote(strategy)}: expected a callable")
         game = self
         while not game.is_over:
             state = game.start_next()
