@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tarot_helpers import PRESETS, random_playout
 
-from cardgames.errors import NotationError
+from cardgames import CardSet
+from cardgames.errors import NotationError, RulesError
 from cardgames.tarot import (
     Deal,
     Game,
@@ -23,12 +24,15 @@ from cardgames.tarot import (
     TarotCardSet,
     deal,
     dumps,
+    format_deal,
     format_holding,
+    format_position,
     loads,
     parse_deal,
     parse_holding,
     parse_position,
     random_player,
+    record_of,
 )
 
 
@@ -264,3 +268,139 @@ def test_position_with_a_discard_but_no_talon_is_rejected() -> None:
 def test_holding_with_a_letter_that_grows_when_upper_cased() -> None:
     with pytest.raises(NotationError, match="is not a rank"):
         parse_holding("ǰ....")
+
+
+# -- hardening: seeds, huge numbers, arbitrary JSON -----------------------------------------
+
+HUGE = 10**5000
+
+
+def _game_record(**changes: Any) -> str:
+    record = json.loads(dumps(Game(rules=Rules.simplified(players=2), seed=1)))
+    return json.dumps({**record, **changes})
+
+
+def test_seeds_in_records_run_from_0_to_2_64_minus_1() -> None:
+    top = Game(rules=Rules.simplified(players=2), seed=2**64 - 1)
+    assert loads(dumps(top)) == top
+    assert loads(_game_record(seed=0)) == Game(rules=Rules.simplified(players=2), seed=0)
+    for seed in (-1, -7, 2**64, 10**4000, True, 1.0, None, "1"):
+        with pytest.raises(NotationError, match="seed") as raised:
+            loads(_game_record(seed=seed))
+        assert len(str(raised.value)) < 400
+
+
+def test_game_with_a_huge_seed_is_rejected_at_construction() -> None:
+    # It used to be built, and then dumps() failed: Python will not print a 5001-digit int.
+    with pytest.raises(RulesError, match="5001 digits"):
+        Game(rules=Rules.simplified(players=2), seed=HUGE)
+
+
+def test_every_tarot_parser_given_a_huge_int_gives_a_readable_notation_error() -> None:
+    huge: Any = HUGE
+    for parser in (
+        Rules.parse,
+        Rules.preset,
+        Deal.parse,
+        State.parse,
+        Move.parse,
+        parse_holding,
+        parse_deal,
+        parse_position,
+        loads,
+    ):
+        with pytest.raises(NotationError, match="5001 digits") as raised:
+            parser(huge)
+        assert len(str(raised.value)) < 400
+    digits = "9" * 5000
+    for text in (
+        f"simplified-4 {digits}:-/-/-/-/-",
+        f"simplified-4,magician_bonus={digits} 0:-/-/-/-/-",
+        f"simplified-3 0:..{digits}../-/-/-",
+        f"simplified-3 0:....{digits}/-/-/-",
+    ):
+        for parser in (Deal.parse, State.parse):
+            with pytest.raises(NotationError) as raised:
+                parser(text)
+            assert len(str(raised.value)) < 1000
+    with pytest.raises(NotationError, match="not JSON"):
+        loads(_game_record(seed=0).replace('"seed": 0', '"seed": ' + digits))
+
+
+def test_loads_refuses_a_version_that_is_true() -> None:
+    with pytest.raises(NotationError, match="version"):
+        loads(_game_record(version=True))
+    with pytest.raises(NotationError, match="version"):
+        loads(_game_record(version=1.0))
+
+
+_JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(min_value=2**64, max_value=10**4000)
+    | st.floats()
+    | st.text(max_size=8)
+    | st.sampled_from(["deal", "game", "cardgames-tarot", "simplified-2", "EX", "1S", 1, 0]),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(st.sampled_from(["kind", "moves", "deals", "seed", "rules"]), children)
+    ),
+    max_leaves=12,
+)
+_RECORD_KEYS = ["format", "version", "kind", "rules", "deal", "moves", "seed", "first_dealer"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    key=st.sampled_from([*_RECORD_KEYS, "deals", "position", "over"]),
+    value=_JSON,
+    inner=st.booleans(),
+)
+def test_loads_of_arbitrary_json_raises_notation_error_only(
+    key: str, value: object, inner: bool
+) -> None:
+    state = random_playout(deal(Rules.simplified(players=2), seed=3), random.Random(3))[-1]
+    game = Game(rules=Rules.simplified(players=2), seed=3)
+    game = game.record(random_playout(game.start_next(), random.Random(1))[-1])
+    records = [json.loads(dumps(state)), json.loads(dumps(game))]
+    for record in records:
+        target = record["deals"][0] if inner and record["kind"] == "game" else record
+        target[key] = value
+        with contextlib.suppress(NotationError):
+            loads(json.dumps(record))
+
+
+def test_loads_of_deeply_nested_json_in_any_field_is_a_notation_error() -> None:
+    deep = "[" * 50_000 + "]" * 50_000
+    for key in ("seed", "first_dealer", "deals", "rules"):
+        text = _game_record().replace(f'"{key}":', f'"{key}": {deep}, "x":', 1)
+        assert deep in text
+        with pytest.raises(NotationError):
+            loads(text)
+
+
+def test_dumps_refuses_what_it_cannot_write() -> None:
+    state = deal(Rules.simplified(players=3), seed=1)
+    for item in (None, state.initial, state.rules, "state", [state]):
+        with pytest.raises(NotationError, match="expected a tarot State or Game"):
+            dumps(item)  # type: ignore[arg-type]
+        with pytest.raises(NotationError, match="expected a tarot State or Game"):
+            record_of(item)  # type: ignore[arg-type]
+    for indent in ("x", -1, 1.5, True, 17, HUGE):
+        with pytest.raises(RulesError, match="indent"):
+            dumps(state, indent=indent)  # type: ignore[arg-type]
+    assert loads(dumps(state, indent=16)) == state
+
+
+def test_format_functions_refuse_wrong_types() -> None:
+    state = deal(Rules.simplified(players=3), seed=1)
+    for item in (None, 0, "-", state.initial.hands[0].mask, CardSet()):
+        with pytest.raises(NotationError, match="TarotCardSet"):
+            format_holding(item)  # type: ignore[arg-type]
+    for not_a_deal in (None, state, str(state.initial)):
+        with pytest.raises(NotationError, match="expected a Deal"):
+            format_deal(not_a_deal)  # type: ignore[arg-type]
+    for not_a_state in (None, state.initial, str(state)):
+        with pytest.raises(NotationError, match="expected a State"):
+            format_position(not_a_state)  # type: ignore[arg-type]

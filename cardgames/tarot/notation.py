@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
-from cardgames.tarot.cards import TarotCard, TarotCardSet
+from cardgames.tarot.cards import TarotCard, TarotCardSet, _check_card_set
 from cardgames.tarot.rules import Rules
 from cardgames.validation import quote
 
@@ -70,7 +70,10 @@ def format_holding(cards: TarotCardSet) -> str:
     'KN7..T1..21,5,EX'
     >>> format_holding(TarotCardSet())
     '-'
+
+    :raises NotationError: if ``cards`` is not a :class:`cardgames.tarot.cards.TarotCardSet`.
     """
+    _check_card_set(cards, "holding")
     if not cards:
         return "-"
     mask = cards.mask
@@ -136,18 +139,25 @@ def parse_holding(text: str) -> TarotCardSet:
         for word in fields[4].split(","):
             if word.upper() == "EX":
                 add(77, "the Excuse")
-            elif word.isascii() and word.isdigit() and 1 <= int(word) <= 21 and len(word) <= 2:
+            elif len(word) <= 2 and word.isascii() and word.isdigit() and 1 <= int(word) <= 21:
                 add(55 + int(word), f"trump {word}")
             else:
                 raise NotationError(
-                    f"invalid Tarot holding {quote(text)}: {quote(word)} is not a trump "
+                    f"invalid Tarot holding {quote(text)}: {quote(word, 40)} is not a trump "
                     f"(expected 1-21 or EX)"
                 )
     return TarotCardSet(mask)
 
 
 def format_deal(game: Deal) -> str:
-    """Write a deal: ``RULES DEALER:HAND0/.../TALON`` (see the module description)."""
+    """Write a deal: ``RULES DEALER:HAND0/.../TALON`` (see the module description).
+
+    :raises NotationError: if ``game`` is not a :class:`cardgames.tarot.state.Deal`.
+    """
+    from cardgames.tarot.state import Deal
+
+    if not isinstance(game, Deal):
+        raise NotationError(f"cannot write {quote(game)} as a Tarot deal: expected a Deal")
     holdings = [format_holding(hand) for hand in game.hands] + [format_holding(game.talon)]
     return f"{game.rules} {game.dealer}:{'/'.join(holdings)}"
 
@@ -207,7 +217,14 @@ def parse_deal(text: str) -> Deal:
 
 def format_position(state: State) -> str:
     """Write a position: the deal, then ``X:`` the discard so far and ``P:`` the play so far
-    (each left out while empty)."""
+    (each left out while empty).
+
+    :raises NotationError: if ``state`` is not a :class:`cardgames.tarot.state.State`.
+    """
+    from cardgames.tarot.state import State
+
+    if not isinstance(state, State):
+        raise NotationError(f"cannot write {quote(state)} as a Tarot position: expected a State")
     parts = [format_deal(state.initial)]
     if state.discard:
         parts.append("X:" + format_holding(state.discard))

@@ -26,7 +26,7 @@ from cardgames.errors import CardgamesError, NotationError
 from cardgames.tarot.game import Game
 from cardgames.tarot.rules import Rules
 from cardgames.tarot.state import Deal, Move, State
-from cardgames.validation import quote
+from cardgames.validation import check_int, quote
 
 __all__ = ["FORMAT", "VERSION", "dumps", "loads", "record_of"]
 
@@ -34,6 +34,7 @@ FORMAT: Final = "cardgames-tarot"
 """The ``format`` entry of every record."""
 VERSION: Final = 1
 """The ``version`` entry of the records this module writes."""
+_MAX_INDENT: Final = 16
 
 
 def _fraction_text(value: Any) -> str:
@@ -60,6 +61,8 @@ def _deal_record(state: State) -> dict[str, Any]:
 def record_of(item: State | Game) -> dict[str, Any]:
     """The record of a deal state or a game, as plain JSON-ready data.
 
+    :raises NotationError: if ``item`` is neither a State nor a Game.
+
     >>> from cardgames.tarot import Rules, deal
     >>> record_of(deal(Rules.simplified(players=3), seed=1))['kind']
     'deal'
@@ -77,16 +80,19 @@ def record_of(item: State | Game) -> dict[str, Any]:
             "deals": [_deal_record(state) for state in item.deals],
             "totals": [_fraction_text(total) for total in item.totals()],
         }
-    raise TypeError(f"cannot record {quote(item)}: expected a tarot State or Game")
+    raise NotationError(f"cannot record {quote(item)}: expected a tarot State or Game")
 
 
 def dumps(item: State | Game, *, indent: int | None = None) -> str:
     """A JSON record of a deal (a :class:`cardgames.tarot.state.State`, finished or not) or a game.
 
     :param item: the state or game.
-    :param indent: passed to :func:`json.dumps`.
-    :raises TypeError: for anything else.
+    :param indent: None (one line) or an int from 0 to 16, passed to :func:`json.dumps`.
+    :raises NotationError: if ``item`` is neither a State nor a Game.
+    :raises RulesError: if ``indent`` is neither None nor an int from 0 to 16.
     """
+    if indent is not None:
+        check_int(indent, "indent", low=0, high=_MAX_INDENT)
     return json.dumps(record_of(item), indent=indent, ensure_ascii=False)
 
 
@@ -137,7 +143,8 @@ def loads(text: str) -> State | Game:
         raise NotationError(
             f"invalid Tarot record {quote(shown[:60])}: expected format {quote(FORMAT)}"
         )
-    if record.get("version") != VERSION:
+    version = record.get("version")
+    if type(version) is not int or version != VERSION:
         raise NotationError(
             f"invalid Tarot record {quote(shown[:60])}: unsupported version "
             f"{quote(record.get('version'))}"
