@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.tailor import (
+    GameRecord,
     Match,
     RoundResult,
     Rules,
@@ -13,6 +16,7 @@ from cardgames.tailor import (
     play_round,
     random_strategy,
 )
+from cardgames.validation import quote
 
 
 def test_match_has_five_rounds_by_default() -> None:
@@ -94,3 +98,82 @@ def test_match_rejects_bad_options() -> None:
         Match(rules=Rules(), rounds=0)
     with pytest.raises(RulesError):
         Match(rules=Rules(players=2), first_player=2)
+
+
+# -- hardening: seeds and arguments --------------------------------------------------------------
+
+
+def test_random_strategy_accepts_a_random_or_a_seed() -> None:
+    state = deal(Rules(players=3), seed=2)
+    rng = random.Random(5)
+    by_rng = random_strategy(rng)
+    assert by_rng(state) == random_strategy(5)(state)
+    assert rng.getstate() != random.Random(5).getstate()  # the caller's generator advanced
+    final, _ = play_round(state, random_strategy(random.Random(1)))
+    assert final == play_round(state, random_strategy(1))[0]
+    assert random_strategy(2**64 - 1)(state) in state.legal_moves()
+
+
+@pytest.mark.parametrize(
+    "source", [-1, 2**64, 10**5000, True, 1.5, "1", None, [1], b"1"], ids=quote
+)
+def test_invalid_seeds_are_rules_errors(source: object) -> None:
+    with pytest.raises(RulesError, match="invalid random source"):
+        random_strategy(source)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="invalid seed"):
+        Match(rules=Rules(), seed=source)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="invalid seed"):
+        deal(Rules(), seed=source)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="invalid seed"):
+        GameRecord(rules=Rules(), seed=source)  # type: ignore[arg-type]
+
+
+def test_match_rejects_wrong_typed_arguments() -> None:
+    with pytest.raises(RulesError, match="invalid rules None"):
+        Match(rules=None)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="invalid rules 5"):
+        Match(rules=5)  # type: ignore[arg-type]
+    for rounds in (True, 1.0, "5", None, -1):
+        with pytest.raises(RulesError, match="invalid rounds"):
+            Match(rules=Rules(), rounds=rounds)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="invalid results 5"):
+        Match(rules=Rules(), results=5)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="expected a RoundResult"):
+        Match(rules=Rules(), results=[None])  # type: ignore[list-item]
+    with pytest.raises(RulesError, match="expected 4 payoffs"):
+        Match(rules=Rules(), results=[RoundResult(0, None, (0, 0))])
+    with pytest.raises(RulesError, match="invalid winner 3"):
+        Match(rules=Rules(players=3), results=[RoundResult(0, 3, (0, 0, 0))])
+    with pytest.raises(RulesError, match="2 rounds recorded in a match of 1"):
+        Match(rules=Rules(players=2), rounds=1, results=[RoundResult(0, 0, (0, -1))] * 2)
+    with pytest.raises(RulesError, match="invalid payoff 1"):
+        RoundResult(0, None, (1, 0))
+    with pytest.raises(RulesError, match="invalid payoffs 5"):
+        RoundResult(0, None, 5)  # type: ignore[arg-type]
+
+
+def test_match_methods_reject_wrong_typed_arguments() -> None:
+    match = Match(rules=Rules(players=2), seed=1)
+    for number in (-1, True, "1", None, 1.0):
+        with pytest.raises(RulesError, match="invalid round number"):
+            match.round_seed(number)  # type: ignore[arg-type]
+    for state in (None, 5, "state"):
+        with pytest.raises(IllegalMoveError, match="invalid round"):
+            match.record(state)  # type: ignore[arg-type]
+    for strategy in (None, 5, "random"):
+        with pytest.raises(RulesError, match="invalid strategy"):
+            match.play_round(strategy)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="invalid strategy"):
+            match.play_out(strategy)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="invalid strategy"):
+            play_round(match.next_deal(), strategy)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="invalid state None"):
+        play_round(None, random_strategy(1))  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError):
+        play_round(match.next_deal(), lambda state: "draw")  # type: ignore[arg-type,return-value]
+
+
+def test_bury_deal_finishes_in_every_round_of_a_match() -> None:
+    rules = Rules(players=6, hand_size=9)
+    match = Match(rules=rules, rounds=8, seed=0).play_out(random_strategy(3))
+    assert match.is_over and match.rounds_played == 8

@@ -5,11 +5,15 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import re
+from collections.abc import Callable
+from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tailor_helpers import random_playout
+from tailor_helpers import any_states, random_playout, rules_variants
 
 from cardgames.cards import JOKER_1, JOKER_2, Card, Rank, Suit
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
@@ -19,6 +23,7 @@ from cardgames.tailor import (
     Dump,
     GameRecord,
     JokerEffect,
+    Match,
     Move,
     Pass,
     Play,
@@ -27,6 +32,7 @@ from cardgames.tailor import (
     Rules,
     State,
     deal,
+    derive_seed,
     dumps,
     loads,
     parse_move,
@@ -258,7 +264,7 @@ def test_position_with_an_unplayable_drawn_card_is_rejected() -> None:
 
 def test_huge_numbers_are_notation_errors() -> None:
     text = str(deal(Rules(players=2), seed=4))
-    with pytest.raises(NotationError, match="at most 18 digits"):
+    with pytest.raises(NotationError, match="at most 20 digits"):
         State.parse(text.replace("seed: 4", "seed: " + "1" * 5000))
     with pytest.raises(NotationError):
         Rules.parse("max_turns=" + "9" * 5000)
@@ -266,3 +272,173 @@ def test_huge_numbers_are_notation_errors() -> None:
         Rules.parse("players=--3")
     with pytest.raises(NotationError, match="not JSON"):
         loads('{"seed": ' + "1" * 5000 + "}")
+
+
+# -- hardening: whatever a constructor accepts is written out and read back -------------------
+
+
+def test_match_round_seeds_round_trip_through_the_notation() -> None:
+    seed = derive_seed(1, "round", 1)
+    assert seed >= 10**18  # 64-bit seeds have up to 20 digits
+    state = deal(Rules(players=3), seed=seed)
+    assert State.parse(str(state)) == state
+    largest = deal(Rules(players=3), seed=2**64 - 1)
+    assert State.parse(str(largest)) == largest
+    assert State.parse(str(largest.play(largest.legal_moves()[0]))).seed == 2**64 - 1
+    match = Match(rules=Rules(players=3), rounds=3, seed=2**64 - 1)
+    while not match.is_over:
+        final, record = play_round(match.next_deal(), random_strategy(7))
+        assert State.parse(str(final)) == final
+        assert loads(dumps(record)) == record and loads(dumps(record)).replay() == final
+        match = match.record(final)
+    with pytest.raises(NotationError, match="invalid seed"):
+        State.parse(str(state).replace(f"seed: {seed}", f"seed: {2**64}"))
+
+
+@settings(max_examples=150, deadline=None)
+@given(any_states(max_turns=1_000_000))
+def test_every_constructible_state_round_trips(state: State) -> None:
+    assert State.parse(str(state)) == state
+    assert repr(state) == f"State.parse({str(state)!r})"
+
+
+records_strategy = st.builds(
+    GameRecord,
+    rules=rules_variants(max_turns=1_000_000),
+    seed=st.integers(0, 2**64 - 1),
+    first_player=st.just(0),
+    deck=st.one_of(st.none(), st.permutations(Card.all())),
+    moves=st.lists(moves_strategy, max_size=5),
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(records_strategy, st.data())
+def test_every_constructible_record_round_trips(record: GameRecord, data: st.DataObject) -> None:
+    first = data.draw(st.integers(0, record.rules.players - 1))
+    record = attrs.evolve(record, first_player=first)
+    assert loads(dumps(record)) == record
+    assert loads(dumps(record, indent=2)) == record
+    assert GameRecord.from_dict(json.loads(json.dumps(record.to_dict()))) == record
+
+
+def test_parsers_given_a_huge_int_give_a_readable_notation_error() -> None:
+    huge = 10**5000
+    parsers: list[Callable[[Any], object]] = [
+        State.parse,
+        parse_position,
+        parse_top,
+        parse_move,
+        Play.parse,
+        Dump.parse,
+        PlayTailor.parse,
+        PlayJoker.parse,
+        Draw.parse,
+        Pass.parse,
+        Rules.parse,
+        Call.parse,
+        loads,
+        GameRecord.from_dict,
+    ]
+    for parser in parsers:
+        with pytest.raises(NotationError, match=re.escape("<int of 5001 digits>")):
+            parser(huge)
+    # huge numbers written in the text itself
+    digits = "9" * 5000
+    text = str(deal(Rules(players=2), seed=4))
+    for section in ("seed: 4", "turns: 0", "passes: 0", "to_move: 0", "reshuffles: 0"):
+        name = section.split(":")[0]
+        with pytest.raises(NotationError, match=f"{name} must be a whole number"):
+            State.parse(text.replace(section, f"{name}: {digits}"))
+    with pytest.raises(NotationError, match="max_turns must be an integer"):
+        Rules.parse(f"max_turns={digits}")
+    with pytest.raises(NotationError, match="invalid move"):
+        parse_move(f"TLR QH>{digits}")
+    record = json.loads(dumps(GameRecord(rules=Rules(players=2))))
+    for field in ("seed", "first_player"):
+        with pytest.raises(NotationError, match=re.escape("<int of 4001 digits>")):
+            GameRecord.from_dict({**record, field: 10**4000})
+        with pytest.raises(NotationError, match="not JSON"):
+            loads(json.dumps(record).replace(f'"{field}": 0', f'"{field}": 1{"0" * 5000}'))
+    with pytest.raises(NotationError, match="invalid max_turns"):
+        GameRecord.from_dict({**record, "rules": {"max_turns": huge}})
+    with pytest.raises(NotationError):
+        GameRecord.from_dict({**record, "rules": {"players": huge}, "extra": huge})
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(-(10**30), 10**30)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+record_fields = ("game", "version", "rules", "seed", "first_player", "deck", "moves")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_json_records_with_any_wrong_field_raise_only_notation_error(
+    data: st.DataObject,
+) -> None:
+    record = json.loads(dumps(GameRecord(rules=Rules(players=3), seed=13, moves=["7D"])))
+    for field in data.draw(st.lists(st.sampled_from(record_fields), min_size=1, max_size=3)):
+        record[field] = data.draw(json_values)
+    if data.draw(st.booleans()):
+        rules = data.draw(st.dictionaries(st.sampled_from(list(Rules().to_dict())), json_values))
+        record["rules"] = rules
+    text = json.dumps(record)
+    try:
+        loaded = loads(text)
+    except NotationError as error:
+        assert str(error).startswith("invalid record")
+        return
+    # a record that loads is a real record, and it writes back the same
+    assert loads(dumps(loaded)) == loaded
+    with contextlib.suppress(IllegalMoveError):
+        loaded.replay()
+
+
+@settings(max_examples=100, deadline=None)
+@given(json_values)
+def test_any_json_value_as_a_record_raises_only_notation_error(value: object) -> None:
+    with pytest.raises(NotationError):
+        loads(json.dumps(value))
+
+
+def test_deeply_nested_json_is_a_notation_error() -> None:
+    for depth in (50, 500, 100_000):
+        nested = "[" * depth + "]" * depth
+        with pytest.raises(NotationError):
+            loads(nested)
+        with pytest.raises(NotationError):
+            loads(
+                '{"game": "tailor", "version": 1, "rules": '
+                + nested
+                + ', "seed": 0, "first_player": 0, "deck": null, "moves": []}'
+            )
+
+
+def test_json_lookalike_values_are_rejected() -> None:
+    record = json.loads(dumps(GameRecord(rules=Rules(players=2))))
+    for field, value in (
+        ("version", True),
+        ("version", 1.0),
+        ("seed", 0.0),
+        ("seed", True),
+        ("seed", -1),
+        ("seed", 2**64),
+        ("first_player", False),
+        ("first_player", 2),
+        ("deck", []),
+        ("moves", "draw"),
+        ("rules", {"players": 2.0}),
+        ("rules", {"chase_mode": 0}),
+    ):
+        with pytest.raises(NotationError, match="invalid record"):
+            loads(json.dumps({**record, field: value}))

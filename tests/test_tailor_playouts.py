@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -72,6 +73,7 @@ def play_out(rules: Rules, seed: int) -> None:
     moves: list[Move] = []
     while not state.is_over:
         check_cards(state)
+        assert attrs.evolve(state) == state  # the checking constructor accepts every state
         legal = state.legal_moves()
         assert legal, "a round in progress always has a legal move"
         for _ in range(3):
@@ -145,3 +147,4 @@ def test_long_rounds_reshuffle_and_still_end() -> None:
             state = state.play(moves[0] if rng.random() < 0.4 else moves[-1])
             check_cards(state)
         assert state.reshuffles > 0 and state.turns <= rules.max_turns
+

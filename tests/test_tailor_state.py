@@ -2,29 +2,41 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 import attrs
 import pytest
-from tailor_helpers import make_state, texts
+from hypothesis import given, settings
+from tailor_helpers import any_states, every_candidate, make_state, texts
 
 from cardgames.cards import JOKER_1, TAILOR, Card, Rank, Suit
 from cardgames.cardset import CardSet
 from cardgames.deck import Deck, shuffle_order
-from cardgames.errors import IllegalMoveError, RulesError
+from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.tailor import (
     Call,
     Draw,
     Dump,
+    GameRecord,
     JokerEffect,
+    Match,
+    Move,
     Pass,
     Play,
     PlayJoker,
     PlayTailor,
+    RoundResult,
     Rules,
     State,
     deal,
     derive_seed,
+    dumps,
     hand_points,
+    loads,
     parse_move,
+    play_round,
+    random_strategy,
 )
 
 
@@ -550,3 +562,245 @@ def test_key_captures_the_future() -> None:
     assert moved.key() != state.key()
     assert hash(moved.key()) == hash(State.parse(str(moved)).key())
     assert attrs.evolve(state, seed=5).key() != state.key()
+
+
+# -- hardening: deals that must finish, consistent positions, checked constructors -------------
+
+
+def test_bury_deal_finishes_when_only_specials_are_left() -> None:
+    # six hands of nine leave one card; with seed 0 it is the Tailor, which used to be buried
+    # and turned up again for ever
+    state = deal(Rules(players=6, hand_size=9), seed=0)
+    assert state.pile == (TAILOR,) and state.stock == () and state.top is None
+    assert {move.card for move in state.legal_moves() if isinstance(move, Play)} == {
+        card for card in state.hands[0] if not card.is_special
+    }
+    # four hands of thirteen leave three cards, here exactly the three specials
+    order = [*Card.all()[:52], JOKER_1, c("X2"), TAILOR]
+    state = deal(Rules(players=4, hand_size=13), deck=order)
+    assert state.pile == (JOKER_1,) and state.stock == (c("X2"), TAILOR) and state.top is None
+    # a single suited card among them is still found by burying the specials in front of it
+    order = [*Card.all()[:51], TAILOR, JOKER_1, c("X2"), c("KC")]
+    state = deal(Rules(players=4, hand_size=13), deck=order)
+    assert state.pile == (c("KC"),) and state.stock == (JOKER_1, c("X2"))
+    # every shape that can leave only specials, over many seeds, deals and plays out
+    for players, size in ((6, 9), (4, 13), (3, 18), (2, 27)):
+        rules = Rules(players=players, hand_size=size)
+        for seed in range(40):
+            state = deal(rules, seed=seed)
+            if state.top is None:
+                assert all(card.is_special for card in (*state.pile, *state.stock))
+            assert State.parse(str(state)) == state
+    # the same deal reached through a match and through a record
+    rules = Rules(players=6, hand_size=9)
+    assert Match(rules=rules, seed=0).next_deal() == deal(rules, seed=0)
+    assert loads(dumps(GameRecord(rules=rules, seed=0))).replay() == deal(rules, seed=0)
+    final, _ = play_round(deal(rules, seed=0), random_strategy(0))
+    assert final.is_over
+
+
+def test_drawn_card_that_cannot_be_played_is_never_left_waiting() -> None:
+    # two players, drawn cards may be kept: a drawn TC on 4S cannot be played, so a position
+    # with it waiting would list 'TC' as legal while play() refuses it
+    rules = Rules(players=2, must_play_drawn=False)
+    state = make_state(["TC 3C", "5S"], "4S", rules=rules)
+    text = str(state).replace("drawn: -", "drawn: TC")
+    with pytest.raises(NotationError, match="cannot be played"):
+        State.parse(text)
+    with pytest.raises(RulesError, match="cannot be played"):
+        attrs.evolve(state, drawn=c("TC"))
+    # a playable drawn card is fine, and then every listed move can be played
+    waiting = attrs.evolve(state, drawn=c("3C"), top=c("4C"))
+    assert texts(waiting.legal_moves()) == ["3C", "pass"]
+    assert all(waiting.play(move).turns == 1 for move in waiting.legal_moves())
+
+
+@settings(max_examples=150, deadline=None)
+@given(any_states())
+def test_legal_moves_and_play_agree_on_every_constructible_state(state: State) -> None:
+    legal = state.legal_moves()
+    assert len(set(legal)) == len(legal)
+    assert set(legal) == {move for move in every_candidate(state) if state.is_legal(move)}
+    assert State.parse(str(state)) == state
+    for move in legal:
+        child = state.play(move)
+        assert attrs.evolve(child) == child  # the checking constructor accepts the result
+    if legal:
+        assert not state.is_over
+    else:
+        assert state.is_over
+
+
+def test_bool_is_never_a_seat() -> None:
+    rules = Rules(players=3)
+    with pytest.raises(RulesError, match="first_player True"):
+        deal(rules, first_player=True)
+    with pytest.raises(IllegalMoveError, match="victim True"):
+        PlayTailor(Suit.HEARTS, Rank.QUEEN, True)
+    state = deal(rules, seed=13)
+    with pytest.raises(RulesError, match="to_move True"):
+        attrs.evolve(state, to_move=True)
+    with pytest.raises(RulesError, match="first_player False"):
+        Match(rules=rules, first_player=False)
+    with pytest.raises(RulesError, match="first_player True"):
+        GameRecord(rules=rules, first_player=True)
+    with pytest.raises(RulesError, match="starter True"):
+        RoundResult(True, None, (0, 0, 0))
+    with pytest.raises(RulesError, match="winner True"):
+        RoundResult(0, True, (0, 0, 0))
+    with pytest.raises(RulesError, match="direction True"):
+        attrs.evolve(state, direction=True)
+    with pytest.raises(NotationError):
+        parse_move("TLR QH>True")
+
+
+def test_play_of_a_malformed_tailor_move_is_an_illegal_move_error() -> None:
+    state = deal(Rules(players=3), seed=13)
+    with pytest.raises(IllegalMoveError, match="invalid suit 'H'"):
+        state.play(PlayTailor("H", "Q", 1))  # type: ignore[arg-type]
+    # a move whose fields were changed behind its constructor's back is still refused cleanly
+    move = PlayTailor(Suit.HEARTS, Rank.QUEEN, 1)
+    object.__setattr__(move, "rank", "Q")
+    with pytest.raises(IllegalMoveError, match="illegal move"):
+        state.play(move)
+    assert not state.is_legal(move)
+
+
+@pytest.mark.parametrize(
+    ("build", "words"),
+    [
+        (lambda: Play(JOKER_1), "is a Joker"),
+        (lambda: Play(TAILOR), "is the Tailor"),
+        (lambda: Play("QH"), "invalid Play card 'QH'"),  # type: ignore[arg-type]
+        (lambda: Play(None), "invalid Play card None"),  # type: ignore[arg-type]
+        (lambda: Dump(5), "expected a sequence of cards"),  # type: ignore[arg-type]
+        (lambda: Dump("7S 7H"), "expected a sequence of cards"),  # type: ignore[arg-type]
+        (lambda: Dump([c("7S"), "7H"]), "'7H' is not a card"),  # type: ignore[list-item]
+        (lambda: Dump([c("7S")]), "at least two cards"),
+        (lambda: PlayTailor(Suit.HEARTS, 12.0, 1), "invalid rank 12.0"),  # type: ignore[arg-type]
+        (lambda: PlayTailor(True, Rank.QUEEN, 1), "invalid suit True"),
+        (lambda: PlayTailor(Suit.HEARTS, 14, 1), "invalid rank 14"),
+        (lambda: PlayTailor(Suit.HEARTS, Rank.QUEEN, 6), "victim 6"),
+        (lambda: PlayTailor(Suit.HEARTS, Rank.QUEEN, -1), "victim -1"),
+        (lambda: PlayTailor(Suit.HEARTS, Rank.QUEEN, 10**5000), "<int of 5001 digits>"),
+        (lambda: PlayJoker(c("3C"), JokerEffect.SKIP), "not a Joker"),
+        (lambda: PlayJoker(JOKER_1, "jump"), "invalid PlayJoker effect 'jump'"),  # type: ignore[arg-type]
+        (lambda: PlayJoker(JOKER_1, None), "invalid PlayJoker effect None"),  # type: ignore[arg-type]
+    ],
+)
+def test_move_constructors_validate_their_arguments(
+    build: Callable[[], object], words: str
+) -> None:
+    with pytest.raises(IllegalMoveError, match=re.escape(words)):
+        build()
+
+
+def test_move_constructors_convert_what_they_can() -> None:
+    assert PlayTailor(1, 12, 2) == PlayTailor(Suit.HEARTS, Rank.QUEEN, 2)
+    assert type(PlayTailor(1, 12, 2).suit) is Suit and type(Call(1, 12).rank) is Rank
+    assert Dump([c("7S"), c("7H")]).cards == (c("7S"), c("7H"))
+
+
+def test_value_objects_convert_collections_to_tuples() -> None:
+    state = deal(Rules(players=2), seed=4)
+    hands, pile, stock = list(state.hands), list(state.pile), list(state.stock)
+    built = State(rules=state.rules, hands=hands, pile=pile, stock=stock, top=state.top, seed=4)
+    hands.clear()
+    pile.clear()
+    stock.clear()
+    assert built == state and hash(built) == hash(state)
+    assert isinstance(built.hands, tuple) and isinstance(built.pile, tuple)
+    assert isinstance(built.stock, tuple)
+    cards = [c("7S"), c("7H")]
+    dump = Dump(cards)
+    cards.append(c("7D"))
+    assert dump.cards == (c("7S"), c("7H")) and hash(dump) == hash(Dump((c("7S"), c("7H"))))
+    moves: list[Move | str] = ["draw"]
+    deck = list(Card.all())
+    record = GameRecord(rules=Rules(players=2), moves=moves, deck=deck)
+    moves.append("pass")
+    deck.reverse()
+    assert record.moves == (Draw(),) and record.deck == Card.all()
+    assert hash(record) == hash(GameRecord(rules=Rules(players=2), moves=["draw"], deck=Card.all()))
+    payoffs = [0, -5]
+    result = RoundResult(0, 0, payoffs)
+    payoffs.append(3)
+    assert result.payoffs == (0, -5)
+    results = [result]
+    match = Match(rules=Rules(players=2), results=results)
+    results.append(result)
+    assert match.results == (result,) and hash(match) == hash(attrs.evolve(match))
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"rules": None}, "invalid rules None"),
+        ({"hands": 5}, "invalid hands 5"),
+        ({"hands": "QH / 2C"}, "invalid hands"),
+        ({"pile": None}, "invalid pile None"),
+        ({"stock": {"a": 1}}, "invalid stock"),
+        ({"top": c("X1")}, "invalid top"),
+        ({"top": "QH"}, "invalid top 'QH'"),
+        ({"direction": 2}, "invalid direction 2"),
+        ({"direction": 1.0}, "invalid direction 1.0"),
+        ({"to_move": 2}, "invalid to_move 2"),
+        ({"chase_active": 1}, "invalid chase_active 1"),
+        ({"chase_active": True}, "chase_mode=yes"),
+        ({"drawn": "QH"}, "invalid drawn 'QH'"),
+        ({"drawn": c("3H")}, "hand of the player to move"),
+        ({"passes": 3}, "invalid passes 3"),
+        ({"turns": 1001}, "invalid turns 1001"),
+        ({"turns": -1}, "invalid turns -1"),
+        ({"seed": -1}, "invalid seed -1"),
+        ({"seed": 2**64}, "invalid seed"),
+        ({"reshuffles": 1}, "invalid reshuffles 1"),
+        ({"pile": ()}, "accounted for"),
+        ({"stock": ("QH",)}, "'QH' in the stock is not a card"),
+    ],
+)
+def test_state_constructor_checks_every_field(changes: dict[str, object], words: str) -> None:
+    state = deal(Rules(players=2), seed=4)
+    with pytest.raises(RulesError, match=re.escape(words)):
+        attrs.evolve(state, **changes)  # type: ignore[arg-type]
+
+
+def test_state_constructor_checks_the_cards_and_hands() -> None:
+    state = deal(Rules(players=2), seed=4)
+    with pytest.raises(RulesError, match="2 hands for 3 players"):
+        attrs.evolve(state, rules=Rules(players=3))
+    with pytest.raises(RulesError, match="accounted for"):
+        attrs.evolve(state, stock=(*state.stock, state.stock[0]))
+    with pytest.raises(RulesError, match="at most one player"):
+        held = tuple(state.hands[0] | state.hands[1])
+        attrs.evolve(state, hands=(CardSet(), CardSet()), stock=state.stock + held)
+    with pytest.raises(RulesError, match="at least one card"):
+        attrs.evolve(state, pile=(), stock=state.pile + state.stock)
+    with pytest.raises(RulesError, match="not a CardSet"):
+        attrs.evolve(state, hands=(state.hands[0], "QH"))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda: deal(None), "invalid rules None"),  # type: ignore[arg-type]
+        (lambda: deal(Rules(), seed=10**5000), "invalid seed <int of 5001 digits>"),
+        (lambda: deal(Rules(), seed=-1), "invalid seed -1"),
+        (lambda: deal(Rules(), seed=1.0), "invalid seed 1.0"),  # type: ignore[arg-type]
+        (lambda: deal(Rules(), deck=5), "invalid deck 5"),  # type: ignore[arg-type]
+        (lambda: deal(Rules(), deck="AS 2S"), "invalid deck 'AS 2S'"),  # type: ignore[arg-type]
+        (lambda: deal(Rules(), deck=[None] * 55), "None is not a card"),  # type: ignore[list-item]
+        (lambda: deal(Rules(), first_player=-1), "invalid first_player -1"),
+        (lambda: deal(Rules(), first_player="0"), "invalid first_player '0'"),  # type: ignore[arg-type]
+    ],
+)
+def test_deal_rejects_wrong_typed_arguments(call: Callable[[], object], words: str) -> None:
+    with pytest.raises(RulesError, match=re.escape(words)):
+        call()
+
+
+def test_huge_seed_is_rejected_by_deal() -> None:
+    with pytest.raises(RulesError, match=re.escape("invalid seed <int of 5001 digits>")):
+        deal(Rules(), seed=10**5000)
+    state = deal(Rules(), seed=2**64 - 1)
+    assert State.parse(str(state)) == state

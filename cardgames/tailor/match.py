@@ -14,18 +14,17 @@ Lowest total wins; equal lowest totals are all winners.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 
 import attrs
 
-from cardgames.deck import random_below
+from cardgames.deck import RandomSource, random_below
 from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.tailor.moves import Move
 from cardgames.tailor.records import GameRecord
-from cardgames.tailor.rules import Rules, derive_seed
+from cardgames.tailor.rules import MAX_PLAYERS, Rules, derive_seed
 from cardgames.tailor.state import State, deal
-from cardgames.validation import quote
+from cardgames.validation import check_int, check_seat, check_seed, make_rng, quote
 
 __all__ = ["Match", "RoundResult", "Strategy", "play_round", "random_strategy"]
 
@@ -33,18 +32,25 @@ Strategy = Callable[[State], Move]
 """A player: picks a legal move for the state (it may look at ``state.to_move``)."""
 
 
-def random_strategy(seed: int) -> Strategy:
-    """A player choosing uniformly among the legal moves, reproducibly from ``seed``.
+def random_strategy(source: RandomSource) -> Strategy:
+    """A player choosing uniformly among the legal moves, reproducibly from ``source``.
 
     The choice uses raw bits of a seeded :class:`random.Random`, so the same seed makes the same
     choices on every machine.
+
+    :param source: a seed (an int from 0 to ``2**64 - 1``) or a :class:`random.Random`, which
+        the strategy then advances as it plays.
+    :raises RulesError: for anything else (a negative or huge seed, a bool, a string, ...).
 
     >>> from cardgames.tailor import deal
     >>> state = deal(Rules(), seed=2)
     >>> random_strategy(9)(state) == random_strategy(9)(state)
     True
+    >>> import random
+    >>> random_strategy(random.Random(9))(state) == random_strategy(9)(state)
+    True
     """
-    rng = random.Random(seed)
+    rng = make_rng(source)
 
     def choose(state: State) -> Move:
         moves = state.legal_moves()
@@ -55,16 +61,35 @@ def random_strategy(seed: int) -> Strategy:
     return choose
 
 
+def _check_state(state: object) -> State:
+    if not isinstance(state, State):
+        raise RulesError(f"invalid state {quote(state)}: expected a tailor.State")
+    return state
+
+
+def _check_strategy(strategy: object) -> None:
+    if not callable(strategy):
+        raise RulesError(
+            f"invalid strategy {quote(strategy)}: expected a function from a State to a move"
+        )
+
+
 def play_round(state: State, strategy: Strategy) -> tuple[State, GameRecord]:
     """Play ``state`` to the end with ``strategy``; returns the final state and the record.
 
-    ``state`` should be freshly dealt for the record to replay from the deal.
+    ``state`` should be freshly dealt for the record to replay from the deal. Every round
+    ends (``Rules.max_turns`` caps it), so this always returns.
+
+    :raises RulesError: if ``state`` is not a state or ``strategy`` cannot be called.
+    :raises IllegalMoveError: if the strategy picks an illegal move.
 
     >>> from cardgames.tailor import deal
     >>> final, record = play_round(deal(Rules(players=2), seed=5), random_strategy(5))
     >>> final.is_over, record.replay() == final
     (True, True)
     """
+    _check_state(state)
+    _check_strategy(strategy)
     moves: list[Move] = []
     start = state
     while not state.is_over:
@@ -74,6 +99,26 @@ def play_round(state: State, strategy: Strategy) -> tuple[State, GameRecord]:
     return state, GameRecord.of(start, moves)
 
 
+def _to_payoffs(payoffs: Iterable[int]) -> tuple[int, ...]:
+    if isinstance(payoffs, str | bytes | Mapping) or not isinstance(payoffs, Iterable):
+        raise RulesError(f"invalid payoffs {quote(payoffs)}: expected a sequence of ints")
+    result = tuple(payoffs)
+    for payoff in result:
+        check_int(payoff, "payoff", high=0, expected="an int of at most 0 (minus a hand value)")
+    return result
+
+
+def _check_starter(result: RoundResult, attribute: attrs.Attribute[int], value: object) -> None:
+    check_seat(value, MAX_PLAYERS, "starter")
+
+
+def _check_winner(
+    result: RoundResult, attribute: attrs.Attribute[int | None], value: object
+) -> None:
+    if value is not None:
+        check_seat(value, MAX_PLAYERS, "winner")
+
+
 @attrs.frozen
 class RoundResult:
     """How one round of a match ended.
@@ -81,11 +126,34 @@ class RoundResult:
     :param starter: the seat that moved first.
     :param winner: the seat that went out, or None after a stalemate.
     :param payoffs: each seat's payoff (0 or minus the hand left).
+    :raises RulesError: for a seat that is not an int from 0 to 5 or a payoff above 0.
+
+    >>> RoundResult(0, 1, [-12, 0, -30]).payoffs
+    (-12, 0, -30)
     """
 
-    starter: int
-    winner: int | None
-    payoffs: tuple[int, ...]
+    starter: int = attrs.field(validator=_check_starter)
+    winner: int | None = attrs.field(validator=_check_winner)
+    payoffs: tuple[int, ...] = attrs.field(converter=_to_payoffs)
+
+
+def _check_rules(match: Match, attribute: attrs.Attribute[Rules], value: object) -> None:
+    if not isinstance(value, Rules):
+        raise RulesError(f"invalid rules {quote(value)}: expected a tailor.Rules")
+
+
+def _check_rounds(match: Match, attribute: attrs.Attribute[int], value: object) -> None:
+    check_int(value, "rounds", low=1)
+
+
+def _check_seed(match: Match, attribute: attrs.Attribute[int], value: object) -> None:
+    check_seed(value)
+
+
+def _to_results(results: Iterable[RoundResult]) -> tuple[RoundResult, ...]:
+    if isinstance(results, str | bytes | Mapping) or not isinstance(results, Iterable):
+        raise RulesError(f"invalid results {quote(results)}: expected a sequence of RoundResult")
+    return tuple(results)
 
 
 @attrs.frozen(kw_only=True)
@@ -108,19 +176,29 @@ class Match:
     True
     """
 
-    rules: Rules
-    rounds: int = 5
-    seed: int = 0
+    rules: Rules = attrs.field(validator=_check_rules)
+    rounds: int = attrs.field(default=5, validator=_check_rounds)
+    seed: int = attrs.field(default=0, validator=_check_seed)
     first_player: int = 0
-    results: tuple[RoundResult, ...] = ()
+    results: tuple[RoundResult, ...] = attrs.field(default=(), converter=_to_results)
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.rounds, int) or self.rounds < 1:
-            raise RulesError(f"invalid rounds {quote(self.rounds)}: expected a positive int")
-        if not isinstance(self.first_player, int) or not (
-            0 <= self.first_player < self.rules.players
-        ):
-            raise RulesError(f"invalid first_player {quote(self.first_player)}: expected a seat")
+        players = self.rules.players
+        check_seat(self.first_player, players, "first_player")
+        if len(self.results) > self.rounds:
+            raise RulesError(
+                f"invalid results: {len(self.results)} rounds recorded in a match of {self.rounds}"
+            )
+        for result in self.results:
+            if not isinstance(result, RoundResult):
+                raise RulesError(f"invalid result {quote(result)}: expected a RoundResult")
+            check_seat(result.starter, players, "starter")
+            if result.winner is not None:
+                check_seat(result.winner, players, "winner")
+            if len(result.payoffs) != players:
+                raise RulesError(
+                    f"invalid result {quote(result)}: expected {players} payoffs, one a seat"
+                )
 
     @property
     def rounds_played(self) -> int:
@@ -161,6 +239,7 @@ class Match:
         >>> match.round_seed(0), match.round_seed(1) == match.round_seed(1) != 3
         (3, True)
         """
+        check_int(number, "round number", low=0)
         return self.seed if number == 0 else derive_seed(self.seed, "round", number)
 
     def next_starter(self) -> int:
@@ -193,6 +272,10 @@ class Match:
         :raises IllegalMoveError: if the match is over, the round is not finished, or it is
             not a round this match dealt (other rules or seed).
         """
+        if not isinstance(state, State):
+            raise IllegalMoveError(
+                f"invalid round {quote(state)}: expected a finished tailor.State"
+            )
         if self.is_over:
             raise IllegalMoveError("the match is over: no more rounds can be recorded")
         if not state.is_over:
@@ -206,12 +289,18 @@ class Match:
         """Deal and play the next round with ``strategy``; returns the new match and the record.
 
         :raises IllegalMoveError: if the match is over.
+        :raises RulesError: if ``strategy`` cannot be called.
         """
+        _check_strategy(strategy)
         final, record = play_round(self.next_deal(), strategy)
         return self.record(final), record
 
     def play_out(self, strategy: Strategy) -> Match:
-        """Play every remaining round with ``strategy``."""
+        """Play every remaining round with ``strategy``.
+
+        :raises RulesError: if ``strategy`` cannot be called.
+        """
+        _check_strategy(strategy)
         match = self
         while not match.is_over:
             match, _ = match.play_round(strategy)

@@ -27,44 +27,100 @@ string of 55 cards, top first. Moves are in their written forms (see
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
-from typing import Any, Final
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Final, TypeGuard
 
 import attrs
 
 from cardgames.cards import TAILOR_PACK_SIZE, Card
 from cardgames.deck import Deck
-from cardgames.errors import CardgamesError, NotationError
-from cardgames.tailor.moves import Move, parse_move
+from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
+from cardgames.tailor.moves import Draw, Dump, Move, Pass, Play, PlayJoker, PlayTailor, parse_move
 from cardgames.tailor.rules import Rules
 from cardgames.tailor.state import State, deal
-from cardgames.validation import quote
+from cardgames.validation import check_int, check_seat, check_seed, quote
 
 __all__ = ["GameRecord", "dumps", "loads"]
 
 _VERSION: Final = 1
+_MAX_INDENT: Final = 16
 
 
 def _to_moves(moves: Iterable[Move | str]) -> tuple[Move, ...]:
-    return tuple(parse_move(move) if isinstance(move, str) else move for move in moves)
+    if isinstance(moves, str | bytes | Mapping) or not isinstance(moves, Iterable):
+        raise IllegalMoveError(
+            f"invalid moves {quote(moves)}: expected a sequence of moves or their written forms"
+        )
+    result = []
+    for move in moves:
+        if isinstance(move, str):
+            result.append(parse_move(move))
+        elif isinstance(move, Play | Dump | PlayTailor | PlayJoker | Draw | Pass):
+            result.append(move)
+        else:
+            raise IllegalMoveError(
+                f"invalid move {quote(move)}: expected a Chase the Tailor move or its written form"
+            )
+    return tuple(result)
+
+
+def _to_deck(deck: Sequence[Card] | None) -> tuple[Card, ...] | None:
+    if deck is None:
+        return None
+    if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
+        raise RulesError(f"invalid deck {quote(deck)}: expected None or the 55 cards, top first")
+    cards = tuple(deck)
+    if (
+        len(cards) != TAILOR_PACK_SIZE
+        or not all(isinstance(card, Card) for card in cards)
+        or len(set(cards)) != TAILOR_PACK_SIZE
+    ):
+        raise RulesError(f"invalid deck {quote(deck)}: expected each of the 55 cards once")
+    return cards
+
+
+def _check_rules(record: GameRecord, attribute: attrs.Attribute[Rules], value: object) -> None:
+    if not isinstance(value, Rules):
+        raise RulesError(f"invalid rules {quote(value)}: expected a tailor.Rules")
+
+
+def _check_seed(record: GameRecord, attribute: attrs.Attribute[int], value: object) -> None:
+    check_seed(value)
 
 
 @attrs.frozen(kw_only=True)
 class GameRecord:
     """One round: rules, seed, first player, optional explicit deck order, and the moves.
 
+    The constructor checks everything but the legality of the moves, which :meth:`replay`
+    checks; anything it accepts :func:`dumps` writes and :func:`loads` reads back.
+
+    :param rules: the variant.
+    :param seed: the deal's seed, 0 to ``2**64 - 1``.
+    :param first_player: the seat that moved first.
+    :param deck: None (the pack shuffled from ``seed``) or the 55 cards, top first.
     :param moves: moves or their written forms (converted to moves).
+    :raises RulesError: for bad rules, seed, seat or deck.
+    :raises NotationError: for a move text that is not a move.
+    :raises IllegalMoveError: for anything else given as a move.
 
     >>> record = GameRecord(rules=Rules(players=2), seed=1, moves=['draw'])
     >>> record.moves
     (Draw(),)
+    >>> GameRecord(rules=Rules(players=2), first_player=True)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid first_player True: expected an int from 0 to 1
     """
 
-    rules: Rules
-    seed: int = 0
+    rules: Rules = attrs.field(validator=_check_rules)
+    seed: int = attrs.field(default=0, validator=_check_seed)
     first_player: int = 0
-    deck: tuple[Card, ...] | None = None
+    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_to_deck)
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_moves)
+
+    def __attrs_post_init__(self) -> None:
+        check_seat(self.first_player, self.rules.players, "first_player")
 
     @classmethod
     def of(cls, state: State, moves: Iterable[Move], first_player: int | None = None) -> GameRecord:
@@ -76,18 +132,17 @@ class GameRecord:
         >>> GameRecord.of(deal(Rules(), seed=2), []).seed
         2
         """
+        if not isinstance(state, State):
+            raise RulesError(f"invalid state {quote(state)}: expected a tailor.State")
         return cls(
             rules=state.rules,
             seed=state.seed,
             first_player=state.to_move if first_player is None else first_player,
-            moves=tuple(moves),
+            moves=moves,
         )
 
     def start(self) -> State:
-        """The dealt state before any move.
-
-        :raises RulesError: if the seat, seed or deck is impossible.
-        """
+        """The dealt state before any move."""
         return deal(self.rules, seed=self.seed, first_player=self.first_player, deck=self.deck)
 
     def states(self) -> Iterator[State]:
@@ -134,12 +189,16 @@ class GameRecord:
     def from_dict(cls, data: object) -> GameRecord:
         """Read the dictionary form back.
 
-        :raises NotationError: if a field is missing or of the wrong kind.
+        Keys other than those of the record (such as the ``winner`` and ``final`` that
+        ``cardgames play tailor --json`` adds) are ignored.
+
+        :raises NotationError: if a field is missing, of the wrong kind or out of range.
         """
-        text = repr(data)
+        text = quote(data)
         if not isinstance(data, dict):
             raise NotationError(f"invalid record {text}: expected a JSON object")
-        if data.get("game") != "tailor" or data.get("version") != _VERSION:
+        version = data.get("version")
+        if data.get("game") != "tailor" or not _is_int(version) or version != _VERSION:
             raise NotationError(f"invalid record {text}: expected game 'tailor', version 1")
         seed, first, deck, moves = (
             data.get("seed"),
@@ -147,7 +206,7 @@ class GameRecord:
             data.get("deck"),
             data.get("moves"),
         )
-        if not isinstance(seed, int) or not isinstance(first, int) or not _is_int(seed, first):
+        if not _is_int(seed) or not _is_int(first):
             raise NotationError(f"invalid record {text}: seed and first_player must be integers")
         if deck is not None and not isinstance(deck, str):
             raise NotationError(f"invalid record {text}: deck must be null or a string")
@@ -156,27 +215,29 @@ class GameRecord:
         try:
             rules = Rules.from_dict(data.get("rules"))
             cards = None if deck is None else tuple(Deck.parse(deck))
-            record = cls(rules=rules, seed=seed, first_player=first, deck=cards, moves=moves)
+            return cls(rules=rules, seed=seed, first_player=first, deck=cards, moves=moves)
         except CardgamesError as error:
             raise NotationError(f"invalid record {text}: {error}") from None
-        if cards is not None and len(cards) != TAILOR_PACK_SIZE:
-            raise NotationError(f"invalid record {text}: deck must list all 55 cards")
-        if not 0 <= first < rules.players:
-            raise NotationError(f"invalid record {text}: first_player must be a seat")
-        return record
 
 
-def _is_int(*values: object) -> bool:
-    return all(isinstance(value, int) and not isinstance(value, bool) for value in values)
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def dumps(record: GameRecord, *, indent: int | None = None) -> str:
     """The JSON text of a record.
 
+    :param indent: None for one line, or the spaces per level (0 to 16).
+    :raises RulesError: if ``record`` is not a :class:`GameRecord` or ``indent`` is bad.
+
     >>> from cardgames.tailor import Rules
     >>> dumps(GameRecord(rules=Rules(players=2), moves=['draw']))[:40]
     '{"game": "tailor", "version": 1, "rules"'
     """
+    if not isinstance(record, GameRecord):
+        raise RulesError(f"invalid record {quote(record)}: expected a tailor.GameRecord")
+    if indent is not None:
+        check_int(indent, "indent", low=0, high=_MAX_INDENT)
     return json.dumps(record.to_dict(), indent=indent)
 
 

@@ -171,8 +171,11 @@ class Rules:
     :param after_joker: ``"below"`` (a Joker changes nothing about what must be followed: the
         card or call under it still applies) or ``"any"`` (after a Joker any card may follow).
     :param special_start: when the first card turned up is a Joker or the Tailor: ``"bury"``
-        (slide it under the stock and turn the next card) or ``"open"`` (leave it; the first
-        player may play anything, and the card has no effect).
+        (slide it under the stock and turn the next card, again if needed) or ``"open"`` (leave
+        it; the first player may play anything, and the card has no effect). When every card
+        left after the deal is a Joker or the Tailor (possible only when the hands take all
+        but one to three cards, such as six hands of nine), burying could never turn up a
+        suited card, so the first card turned stays up as with ``"open"``.
     :param voluntary_draw: if False, drawing is allowed only when no suited card in hand can
         follow (Jokers and the Tailor never force a play); if True a player may always draw.
     :param must_play_drawn: a drawn card that can be played must be played (else it may be).

@@ -20,9 +20,9 @@ Card.parse('AD')
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -50,7 +50,7 @@ from cardgames.tailor.moves import (
     PlayTailor,
 )
 from cardgames.tailor.rules import Call, Rules, can_follow, derive_seed, hand_points
-from cardgames.validation import quote
+from cardgames.validation import check_bool, check_int, check_seat, check_seed, quote
 
 __all__ = ["State", "deal"]
 
@@ -65,6 +65,7 @@ _JOKER_MOVES: Final = {
     joker: (PlayJoker(joker, JokerEffect.SKIP), PlayJoker(joker, JokerEffect.REVERSE))
     for joker in _JOKERS
 }
+_CARD_TYPE: Final = frozenset({Card})
 _RANK_MASKS: Final = tuple(sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in range(13))
 
 
@@ -90,6 +91,10 @@ def _tailor_moves(players: int, seat: int, self_victim: bool) -> tuple[PlayTailo
     )
 
 
+def _top_text(top: Card | Call | None) -> str:
+    return "anything" if top is None else str(top)
+
+
 def _target_index(top: Card | Call | None) -> int:
     """The index of the suited card to follow, or -1 when anything may be played."""
     if top is None:
@@ -97,32 +102,66 @@ def _target_index(top: Card | Call | None) -> int:
     return top.card.index if isinstance(top, Call) else top.index
 
 
+def _as_tuple(value: object, what: str) -> tuple[Any, ...]:
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise RulesError(f"invalid {what} {quote(value)}: expected a sequence")
+    return tuple(value)
+
+
+def _hands_tuple(hands: Iterable[CardSet]) -> tuple[CardSet, ...]:
+    return _as_tuple(hands, "hands")
+
+
+def _pile_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return _as_tuple(cards, "pile")
+
+
+def _stock_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return _as_tuple(cards, "stock")
+
+
 @attrs.frozen(kw_only=True, repr=False)
 class State:
     """A position in a round: everything needed to list the legal moves and play on exactly.
 
-    Build one with :func:`deal` or :meth:`parse`; the constructor does not check consistency.
+    Build one with :func:`deal` or :meth:`parse`, or with the constructor, which converts the
+    collections to tuples and checks that the position is consistent (the checks below), so
+    that :meth:`legal_moves` and :meth:`play` always agree and ``str(state)`` reads back.
 
     :param rules: the variant.
     :param hands: one card set per seat; seats are numbered clockwise from 0.
-    :param pile: the discard pile, bottom first; the last card is the one showing.
+    :param pile: the discard pile, bottom first; the last card is the one showing (never empty).
     :param stock: the face-down stock, the next card to be drawn first.
     :param top: what the next card must follow: a suited :class:`~cardgames.cards.Card`, a
         :class:`~cardgames.tailor.Call` made with the Tailor, or None when anything may follow.
     :param direction: ``1`` clockwise (seat + 1 moves next), ``-1`` anticlockwise.
     :param to_move: the seat whose decision it is.
-    :param chase_active: Chase Mode's chase is running (each turn starts with a draw).
-    :param drawn: the card the player to move has just drawn and may (or must) now play.
-    :param passes: consecutive turns ended by a bare :class:`~cardgames.tailor.Pass`.
-    :param turns: moves made so far in the round.
-    :param seed: the seed every reshuffle is derived from.
-    :param reshuffles: how many times the pile has been shuffled into a new stock.
+    :param chase_active: Chase Mode's chase is running (each turn starts with a draw); only
+        with ``Rules.chase_mode``.
+    :param drawn: the card the player to move has just drawn and may (or must) now play: a
+        card of their hand that follows ``top`` (a card that cannot be played is never left
+        waiting: the turn ends instead).
+    :param passes: consecutive turns ended by a bare :class:`~cardgames.tailor.Pass` (0 to
+        ``players``).
+    :param turns: moves made so far in the round (0 to ``Rules.max_turns``).
+    :param seed: the seed every reshuffle is derived from (0 to ``2**64 - 1``).
+    :param reshuffles: how many times the pile has been shuffled into a new stock (at most one
+        a move, so 0 to ``turns``).
+    :raises RulesError: if an argument is of the wrong type or out of range, the 55 cards are
+        not each in exactly one place, more than one hand is empty, or the drawn card cannot
+        be played.
+
+    >>> state = deal(Rules(players=2), seed=4)
+    >>> attrs.evolve(state, to_move=True)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid to_move True: expected an int from 0 to 1
     """
 
     rules: Rules
-    hands: tuple[CardSet, ...]
-    pile: tuple[Card, ...]
-    stock: tuple[Card, ...]
+    hands: tuple[CardSet, ...] = attrs.field(converter=_hands_tuple)
+    pile: tuple[Card, ...] = attrs.field(converter=_pile_tuple)
+    stock: tuple[Card, ...] = attrs.field(converter=_stock_tuple)
     top: Card | Call | None
     direction: int = 1
     to_move: int = 0
@@ -132,6 +171,126 @@ class State:
     turns: int = 0
     seed: int = 0
     reshuffles: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        rules = self.rules
+        if not isinstance(rules, Rules):
+            raise RulesError(f"invalid rules {quote(rules)}: expected a tailor.Rules")
+        players = rules.players
+        check_seat(self.to_move, players, "to_move")
+        check_bool(self.chase_active, "chase_active")
+        check_int(self.passes, "passes", low=0, high=players)
+        check_int(self.turns, "turns", low=0, high=rules.max_turns)
+        check_seed(self.seed)
+        check_int(
+            self.reshuffles,
+            "reshuffles",
+            low=0,
+            high=self.turns,
+            expected=f"an int from 0 to turns ({self.turns}): at most one reshuffle a move",
+        )
+        direction = self.direction
+        if (
+            isinstance(direction, bool)
+            or not isinstance(direction, int)
+            or direction not in (1, -1)
+        ):
+            raise RulesError(f"invalid direction {quote(direction)}: expected 1 (clockwise) or -1")
+        top = self.top
+        if not (
+            top is None or isinstance(top, Call) or (isinstance(top, Card) and not top.is_special)
+        ):
+            raise RulesError(
+                f"invalid top {quote(top)}: expected a suited Card, a Call or None (anything "
+                "may follow)"
+            )
+        drawn = self.drawn
+        if drawn is not None and not isinstance(drawn, Card):
+            raise RulesError(f"invalid drawn {quote(drawn)}: expected a Card or None")
+        problem = self._inconsistency()
+        if problem is not None:
+            raise RulesError(f"impossible position: {problem}")
+
+    def _inconsistency(self) -> str | None:
+        """What makes the (well-typed) fields an impossible position, or None."""
+        rules = self.rules
+        players = rules.players
+        if len(self.hands) != players:
+            return f"{len(self.hands)} hands for {players} players"
+        hand_mask = held = 0
+        for hand in self.hands:
+            if not isinstance(hand, CardSet):
+                return f"the hand {quote(hand)} is not a CardSet"
+            hand_mask |= hand.mask
+            held += hand.mask.bit_count()
+        loose = self.pile + self.stock
+        if not set(map(type, loose)) <= _CARD_TYPE:
+            for card in loose:
+                if not isinstance(card, Card):
+                    where = "pile" if card in self.pile else "stock"
+                    return f"{quote(card)} in the {where} is not a card of the 55-card pack"
+        loose_mask = 0
+        for card in loose:
+            loose_mask |= 1 << card.index
+        if (
+            loose_mask.bit_count() != len(loose)
+            or held != hand_mask.bit_count()
+            or hand_mask & loose_mask
+            or hand_mask | loose_mask != _FULL_PACK
+        ):
+            return "the 55 cards are not all accounted for exactly once (hands, pile, stock)"
+        if not self.pile:
+            return "the pile always holds at least one card"
+        if sum(not hand.mask for hand in self.hands) > 1:
+            return "at most one player can have gone out"
+        if self.chase_active and not rules.chase_mode:
+            return "a chase can only be on with chase_mode=yes"
+        drawn = self.drawn
+        if drawn is not None:
+            if drawn not in self.hands[self.to_move]:
+                return "the drawn card must be in the hand of the player to move"
+            if not can_follow(drawn, self.top):
+                return (
+                    f"the drawn card {drawn} cannot be played on {_top_text(self.top)}, so it "
+                    "cannot be waiting to be played (the turn ends after such a draw)"
+                )
+        return None
+
+    @classmethod
+    def _trusted(
+        cls,
+        rules: Rules,
+        hands: tuple[CardSet, ...],
+        pile: tuple[Card, ...],
+        stock: tuple[Card, ...],
+        top: Card | Call | None,
+        direction: int,
+        to_move: int,
+        chase_active: bool,
+        drawn: Card | None,
+        passes: int,
+        turns: int,
+        seed: int,
+        reshuffles: int,
+    ) -> State:
+        """A state built without the constructor's checks, for positions the rules produced
+        from a checked one (the move loop, where the checks would cost more than the move)."""
+        state = object.__new__(cls)
+        set_field = object.__setattr__
+        set_field(state, "rules", rules)
+        set_field(state, "hands", hands)
+        set_field(state, "pile", pile)
+        set_field(state, "stock", stock)
+        set_field(state, "top", top)
+        set_field(state, "direction", direction)
+        set_field(state, "to_move", to_move)
+        set_field(state, "chase_active", chase_active)
+        set_field(state, "drawn", drawn)
+        set_field(state, "passes", passes)
+        set_field(state, "turns", turns)
+        set_field(state, "seed", seed)
+        set_field(state, "reshuffles", reshuffles)
+        return state
 
     # -- reading the position --------------------------------------------------------------
 
@@ -331,7 +490,7 @@ class State:
         """
         problem = self._problem(move)
         if problem is not None:
-            raise IllegalMoveError(f"illegal move {str(move)!r}: {problem}")
+            raise IllegalMoveError(f"illegal move {_move_text(move)}: {problem}")
 
     def is_legal(self, move: Move) -> bool:
         """True when :meth:`check` accepts ``move``.
@@ -420,7 +579,7 @@ class State:
             return f"{first} is {kind}: play it with its call and victim or with its effect"
         if not can_follow(first, self.top):
             return (
-                f"{first} does not follow {self._top_text()}: it needs the same suit, the same "
+                f"{first} does not follow {_top_text(self.top)}: it needs the same suit, the same "
                 "rank or a next-door rank"
             )
         if isinstance(move, Dump):
@@ -444,9 +603,6 @@ class State:
                 return "a dump must lay every card held of its rank (Rules.dump_whole_rank)"
         return None
 
-    def _top_text(self) -> str:
-        return "anything" if self.top is None else str(self.top)
-
     # -- playing ---------------------------------------------------------------------------
 
     def play(self, move: Move) -> State:
@@ -461,6 +617,16 @@ class State:
         """
         self.check(move)
         return _apply(self, move)
+
+
+def _move_text(move: object) -> str:
+    """The quoted written form of a move, or a safe repr of anything else."""
+    if isinstance(move, Play | Dump | PlayJoker | PlayTailor | Draw | Pass):
+        try:
+            return repr(str(move))
+        except Exception:  # a move whose fields were changed behind its constructor's back
+            pass
+    return quote(move)
 
 
 class _Table:
@@ -549,20 +715,20 @@ def _apply(state: State, move: Move) -> State:
         to_move = seat
     elif chase and step and passes < players and turns < rules.max_turns:
         table.draw(to_move)
-    return State(
-        rules=rules,
-        hands=tuple(CardSet(mask) for mask in table.hands),
-        pile=tuple(table.pile),
-        stock=tuple(table.stock),
-        top=top,
-        direction=direction,
-        to_move=to_move,
-        chase_active=chase,
-        drawn=drawn,
-        passes=passes,
-        turns=turns,
-        seed=state.seed,
-        reshuffles=table.reshuffles,
+    return State._trusted(
+        rules,
+        tuple(CardSet(mask) for mask in table.hands),
+        tuple(table.pile),
+        tuple(table.stock),
+        top,
+        direction,
+        to_move,
+        chase,
+        drawn,
+        passes,
+        turns,
+        state.seed,
+        table.reshuffles,
     )
 
 
@@ -576,37 +742,42 @@ def deal(
 
     Cards are dealt one at a time to seats 0, 1, ... from the top of the deck; the next card
     starts the pile and the rest is the stock. A Joker or the Tailor turned up is handled as
-    ``Rules.special_start`` says.
+    ``Rules.special_start`` says; when every card left is a Joker or the Tailor, the first one
+    turned stays up and anything may be played on it, even with ``special_start="bury"``.
 
     :param rules: the variant.
-    :param seed: shuffles the pack (unless ``deck`` is given) and seeds every later reshuffle.
+    :param seed: shuffles the pack (unless ``deck`` is given) and seeds every later reshuffle:
+        an int from 0 to ``2**64 - 1``.
     :param first_player: the seat that moves first.
     :param deck: an explicit order of the 55 cards, top first.
-    :raises RulesError: for a bad seat, seed or deck.
+    :raises RulesError: for bad rules, seat, seed or deck.
 
     >>> state = deal(Rules(players=2), seed=0, deck=Deck.tailor())
     >>> state.hands[0], state.top
     (CardSet.parse('AS 3S 5S 7S 9S JS KS'), Card.parse('2H'))
+    >>> deal(Rules(players=6, hand_size=9), seed=0).top is None
+    True
     """
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RulesError(f"invalid seed {quote(seed)}: expected an int")
-    if not isinstance(first_player, int) or not 0 <= first_player < rules.players:
-        raise RulesError(
-            f"invalid first_player {quote(first_player)}: expected a seat from 0 to "
-            f"{rules.players - 1}"
-        )
+    if not isinstance(rules, Rules):
+        raise RulesError(f"invalid rules {quote(rules)}: expected a tailor.Rules")
+    check_seed(seed)
+    check_seat(first_player, rules.players, "first_player")
     if deck is None:
         order = list(Deck.tailor().shuffled(seed))
     else:
-        order = list(deck)
-        if len(order) != TAILOR_PACK_SIZE or CardSet.from_cards(_as_cards(order)).mask != (
-            _FULL_PACK
-        ):
-            raise RulesError("invalid deck: expected each of the 55 cards of the pack once")
+        if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
+            raise RulesError(
+                f"invalid deck {quote(deck)}: expected a sequence of the 55 cards, top first"
+            )
+        order = _as_cards(deck)
+        if len(order) != TAILOR_PACK_SIZE or CardSet.from_cards(order).mask != _FULL_PACK:
+            raise RulesError(
+                f"invalid deck {quote(deck)}: expected each of the 55 cards of the pack once"
+            )
     hands, rest = Deck(order).deal(rules.players, rules.hand_size)
     stock = list(rest)
     first = stock.pop(0)
-    if rules.special_start == "bury":
+    if rules.special_start == "bury" and any(not card.is_special for card in stock):
         while first.is_special:
             stock.append(first)
             first = stock.pop(0)
