@@ -647,12 +647,17 @@ def random_endgame(rules: Rules, seed: int, cards_left: int = 3) -> State:
 
     If a round ends before that (a big dump, a stalemate), the next attempt deals again with
     the seed ``derive_seed(seed, "endgame", attempt)``; the same arguments always give the
-    same position.
+    same position. After 100 deals that all ended first (rules whose rounds end too soon,
+    such as a tiny ``Rules.max_turns``) it gives up with an
+    :class:`~cardgames.errors.AnalysisError` rather than trying for ever.
 
     :param rules: the variant.
-    :param seed: seeds the deal and the random moves.
+    :param seed: seeds the deal and the random moves (an int from 0 to ``2**64 - 1``).
     :param cards_left: stop when a hand is this small (at least 1).
-    :raises AnalysisError: if ``cards_left`` is not a positive int.
+    :raises RulesError: if ``rules`` is not a :class:`~cardgames.tailor.Rules` or ``seed`` is
+        not a seed.
+    :raises AnalysisError: if ``cards_left`` is not a positive int, or no such position came up
+        in 100 deals.
 
     >>> from cardgames.tailor import Rules
     >>> state = random_endgame(Rules(players=4), seed=1)
@@ -660,11 +665,21 @@ def random_endgame(rules: Rules, seed: int, cards_left: int = 3) -> State:
     (True, False)
     >>> random_endgame(Rules(players=4), seed=1) == state
     True
+    >>> random_endgame(Rules(players=2, max_turns=1), seed=1, cards_left=1)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.AnalysisError: no position with a hand of at most 1 card came up in 100 ...
     """
+    from cardgames.errors import RulesError
+    from cardgames.validation import check_seed
+
+    attempts = 100
+    if not isinstance(rules, Rules):
+        raise RulesError(f"invalid rules {quote(rules)}: expected a tailor.Rules")
+    check_seed(seed)
     if isinstance(cards_left, bool) or not isinstance(cards_left, int) or cards_left < 1:
         raise AnalysisError(f"invalid cards_left {quote(cards_left)}: expected a positive int")
-    attempt = 0
-    while True:
+    for attempt in range(attempts):
         deal_seed = seed if attempt == 0 else derive_seed(seed, "endgame", attempt)
         state = deal(rules, seed=deal_seed)
         if min(len(hand) for hand in state.hands) <= cards_left:
@@ -674,7 +689,11 @@ def random_endgame(rules: Rules, seed: int, cards_left: int = 3) -> State:
                 break
             if min(len(hand) for hand in position.hands) <= cards_left:
                 return position
-        attempt += 1
+    cards = "card" if cards_left == 1 else "cards"
+    raise AnalysisError(
+        f"no position with a hand of at most {cards_left} {cards} came up in {attempts} seeded "
+        f"deals of {rules}: every round ended first (is max_turns={rules.max_turns} too small?)"
+    )
 
 
 def give_tailor(state: State, seat: int) -> State | None:
