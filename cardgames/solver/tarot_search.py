@@ -26,8 +26,8 @@ no ordering) used to check this one.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+from time import perf_counter
+from typing import Final, final
 
 from cardgames.solver.tarot_model import (
     E_WON,
@@ -57,16 +57,20 @@ __all__ = [
     "score_cards",
 ]
 
-EXCUSE = 1 << EXCUSE_BIT
-EX_FIELD = 3 << EX_SHIFT
-LOW_FLAGS = (1 << MIN_SHIFT) - 1
-WORLD_BIT = 76
+EXCUSE: Final = 1 << EXCUSE_BIT
+EX_FIELD: Final = 3 << EX_SHIFT
+LOW_FLAGS: Final = (1 << MIN_SHIFT) - 1
+WORLD_BIT: Final = 76
 # Runs of one-point cards: the numerals of each suit (lowest ten bits of its block) and
-# trumps 2 to 20.
-BLANK_BLOCKS = [(14 * suit, (1 << 10) - 1) for suit in range(4)] + [(57, (1 << 19) - 1)]
-INFINITY = 1 << 30
+# trumps 2 to 20, as (first bit, mask of the run shifted down to bit 0).
+BLANK_BLOCKS: Final[tuple[tuple[int, int], ...]] = (
+    *((14 * suit, (1 << 10) - 1) for suit in range(4)),
+    (57, (1 << 19) - 1),
+)
+INFINITY: Final = 1 << 30
 
 
+@final
 class LimitReached(Exception):
     """Raised inside a search when its node or time budget is spent."""
 
@@ -262,6 +266,7 @@ def future_bounds(model: TarotModel, position: Position) -> tuple[int, int]:
     return 0, high
 
 
+@final
 class TarotSearch:
     """The fast searcher. One instance keeps its table across every question it is asked.
 
@@ -277,27 +282,95 @@ class TarotSearch:
     >>> TarotSearch(model).test(position, future), TarotSearch(model).test(position, future + 1)
     (True, False)
 
+    The recursive search is a set of private methods sharing the rule tables (copied from the
+    model once) and the state of the probe under way (the hands as they are played, the
+    Excuse's holder, the budget) as attributes: compiled by mypyc, they are struct fields and
+    direct calls.
+
     :param model: the rule and side tables.
     :param node_limit: stop (raising :class:`LimitReached`) after this many nodes.
     :param deadline: stop when :func:`time.perf_counter` passes this.
     """
 
+    __slots__ = (
+        "_blank",
+        "_bonus",
+        "_cut",
+        "_descending_classes",
+        "_excuse_weight",
+        "_hands",
+        "_holder",
+        "_holder_team",
+        "_limit",
+        "_max_count",
+        "_max_seats",
+        "_maximiser",
+        "_min_count",
+        "_n",
+        "_next_seat",
+        "_plain_masks",
+        "_restricted",
+        "_stop_at",
+        "_suit_masks",
+        "_suit_of",
+        "_teams",
+        "_timed",
+        "_weight",
+        "_weight_classes",
+        "canonical_table",
+        "deadline",
+        "free_trumps",
+        "model",
+        "move_cache",
+        "node_limit",
+        "nodes",
+        "squeeze_cache",
+        "table",
+    )
+
     def __init__(
         self, model: TarotModel, *, node_limit: int | None = None, deadline: float | None = None
     ) -> None:
-        self.model = model
+        self.model: TarotModel = model
         self.table: dict[tuple[int, ...], list[int]] = {}
         self.canonical_table: dict[tuple[int, ...], list[int]] = {}
         self.move_cache: dict[int, list[int]] = {}
         self.squeeze_cache: dict[int, int] = {}
         self.free_trumps: dict[int, tuple[int, int]] = {}
-        self.nodes = 0
-        self.node_limit = node_limit
-        self.deadline = deadline
+        self.nodes: int = 0
+        self.node_limit: int | None = node_limit
+        self.deadline: float | None = deadline
+        # Rule tables.
+        n = model.players
+        self._n: int = n
+        self._next_seat: list[int] = model.next
+        self._weight: list[int] = model.weight
+        self._suit_of: list[int] = model.suit
+        self._suit_masks: list[int] = model.suit_masks
+        self._plain_masks: list[int] = model.suit_masks[:TRUMP_SUIT]
+        self._blank: int = model.blank_mask
+        self._maximiser: list[bool] = model.maximiser
+        self._teams: list[int] = model.teams
+        self._restricted: bool = model.lead_restricted
+        self._bonus: int = model.bonus
+        self._excuse_weight: int = model.excuse_weight
+        self._weight_classes: list[tuple[int, int]] = model.weight_classes
+        self._descending_classes: list[tuple[int, int]] = model.weight_classes[::-1]
+        self._max_seats: list[int] = [seat for seat in range(n) if model.maximiser[seat]]
+        self._max_count: int = len(self._max_seats)
+        self._min_count: int = n - self._max_count
+        # The probe under way (see _start).
+        self._hands: list[int] = [0] * n
+        self._holder: int = -1
+        self._holder_team: int = -1
+        self._limit: int = 1 << 62
+        self._timed: bool = False
+        self._stop_at: float = 0.0
+        self._cut: int = -1
 
     def test(self, position: Position, target: int) -> bool:
         """Whether the analysed side can win at least ``target`` more scaled points."""
-        return _build(self, position)(target) >= target
+        return self.probe(position, target) >= target
 
     def best_lead(self, position: Position) -> int:
         """The lead the table remembers as best at a trick boundary (-1: none)."""
@@ -309,7 +382,8 @@ class TarotSearch:
     def probe(self, position: Position, target: int) -> int:
         """A fail-soft zero-window search: at least ``target`` means a lower bound, less an
         upper bound on the scaled points still to come."""
-        return _build(self, position)(target)
+        self._start(position)
+        return self._run(position, target)
 
     def value(self, position: Position, guess: int | None = None) -> int:
         """The exact scaled points still to come for the analysed side (see :meth:`refine`)."""
@@ -346,13 +420,13 @@ class TarotSearch:
                         share = max(1, (node_limit - self.nodes) // 4)
                         self.node_limit = min(node_limit, self.nodes + share)
                     if deadline is not None:
-                        now = time.perf_counter()
+                        now = perf_counter()
                         self.deadline = now + (deadline - now) / 4
                 try:
-                    current = _build(self, position)(target)
+                    current = self.probe(position, target)
                 except LimitReached:
                     out_of_nodes = node_limit is not None and self.nodes >= node_limit
-                    if out_of_nodes or (deadline is not None and time.perf_counter() > deadline):
+                    if out_of_nodes or (deadline is not None and perf_counter() > deadline):
                         raise LimitReached(*self._tighten(position, low, high)) from None
                     pending += [(target + high + 1) // 2, (low + target) // 2]
                     streak = direction = 0
@@ -380,67 +454,87 @@ class TarotSearch:
             return low, high
         return max(low, entry[0]), min(high, entry[1])
 
+    # The search proper. Every method below belongs to the probe started by _start.
 
-def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
-    """Compile the recursive search for one root position into closures over local tables."""
-    model = searcher.model
-    table = searcher.table
-    canonical_table = searcher.canonical_table
-    seats = range(model.players)
-    blank_blocks = BLANK_BLOCKS
-    n = model.players
-    next_seat = model.next
-    weight = model.weight
-    suit_of = model.suit
-    suit_masks = model.suit_masks
-    blank = model.blank_mask
-    maximiser = model.maximiser
-    teams = model.teams
-    restricted = model.lead_restricted
-    bonus = model.bonus
-    excuse_weight = model.excuse_weight
-    weight_classes = model.weight_classes
-    descending_classes = weight_classes[::-1]
-    settle = model.settle
-    holder = position.excuse_player
-    holder_team = teams[holder] if holder >= 0 else -1
-    hands = list(position.hands)
-    node_limit = searcher.node_limit if searcher.node_limit is not None else 1 << 62
-    deadline = searcher.deadline
-    clock = time.perf_counter
-    cut = [-1]
-    move_cache = searcher.move_cache
-    squeeze_cache = searcher.squeeze_cache
-    plain_masks = model.suit_masks[:TRUMP_SUIT]
-    free_trumps = searcher.free_trumps
-    max_seats = [seat for seat in range(n) if maximiser[seat]]
-    max_count = len(max_seats)
-    min_count = n - max_count
+    def _start(self, position: Position) -> None:
+        """Set up the probe state for a search from ``position``."""
+        holder = position.excuse_player
+        self._hands = list(position.hands)
+        self._holder = holder
+        self._holder_team = self._teams[holder] if holder >= 0 else -1
+        node_limit = self.node_limit
+        self._limit = node_limit if node_limit is not None else 1 << 62
+        deadline = self.deadline
+        self._timed = deadline is not None
+        self._stop_at = deadline if deadline is not None else 0.0
+        self._cut = -1
 
-    nodes = searcher.nodes
-    timed = deadline is not None
-    stop_at = deadline if deadline is not None else 0.0
+    def _run(self, position: Position, target: int) -> int:
+        hands = self._hands
+        hands[:] = position.hands
+        if not position.trick:
+            if position.tricks_left == 0:
+                return 0
+            if position.tricks_left == 1:
+                return self._last_trick(position.leader, position.flags)
+            key = (*hands, position.leader | position.flags << 3)
+            entry = self.table.get(key)
+            if entry is not None:
+                if entry[0] >= target:
+                    return entry[0]
+                if entry[1] < target:
+                    return entry[1]
+            return self._trick_start(
+                position.leader, position.tricks_left, position.flags, target, key, entry
+            )
+        model = self.model
+        led, win, win_player, points, exc, least = trick_state(model, position)
+        remaining = 0
+        for hand in hands:
+            remaining |= hand
+        for bit in position.trick:
+            remaining |= 1 << bit
+        return self._node(
+            to_move(model, position),
+            len(position.trick),
+            led,
+            win,
+            win_player,
+            points,
+            exc,
+            least,
+            self._reduce_hands(remaining, self._dead_suits(remaining)),
+            position.flags,
+            position.tricks_left,
+            target,
+            -1,
+        )
 
-    def last_trick(leader: int, flags: int) -> int:
+    def _last_trick(self, leader: int, flags: int) -> int:
         # One card left in every hand: the play is forced, so score it without searching.
+        model = self.model
+        hands = self._hands
+        next_seat = self._next_seat
+        holder = self._holder
         cards = []
         player = leader
-        for _ in range(n):
+        for _ in range(self._n):
             cards.append(hands[player].bit_length() - 1)
             player = next_seat[player]
         _, win, win_player, points, exc, least = score_cards(model, leader, cards)
         flags, gained = close_trick(model, flags, holder, win_player, exc, least, True)
-        if maximiser[win_player]:
-            gained += points + (bonus if win == MAGICIAN_BIT else 0)
-        return gained + settle(flags, holder)
+        if self._maximiser[win_player]:
+            gained += points + (self._bonus if win == MAGICIAN_BIT else 0)
+        return gained + model.settle(flags, holder)
 
-    def dead_suits(remaining: int) -> int:
+    def _dead_suits(self, remaining: int) -> int:
         # The plain suits (as one mask) whose cards still in play are all in one hand. Nobody
         # else can follow them or lead them, so such a card is led to a trick that the others
         # can only trump or discard on, or discarded itself: its suit and rank never matter
         # again, only its points.
+        hands = self._hands
         dead = 0
-        for mask in plain_masks:
+        for mask in self._plain_masks:
             in_suit = remaining & mask
             if in_suit:
                 for hand in hands:
@@ -450,13 +544,16 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                         break
         return dead
 
-    def reduce_hands(remaining: int, dead: int) -> list[int]:
+    def _reduce_hands(self, remaining: int, dead: int) -> list[int]:
         # Drop from each hand every one-point card whose next lower card in play, in the same
         # suit, is also in that hand: the two are the same move for the rest of the trick.
-        # Likewise, cards of dead suits (see dead_suits) are the same move when they are
+        # Likewise, cards of dead suits (see _dead_suits) are the same move when they are
         # worth the same.
+        weight_classes = self._weight_classes
+        blank = self._blank
+        suit_of = self._suit_of
         reduced = []
-        for hand in hands:
+        for hand in self._hands:
             spare = hand & dead
             if spare & (spare - 1):
                 for _, class_mask in weight_classes:
@@ -480,8 +577,10 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             reduced.append(hand)
         return reduced
 
-    def count_free_trumps(trumps: int, max_cards: int) -> tuple[int, int]:
+    def _count_free_trumps(self, trumps: int, max_cards: int) -> tuple[int, int]:
         # How many trumps of each side the other side's higher trumps cannot cover.
+        max_count = self._max_count
+        min_count = self._min_count
         max_free = min_free = max_spare = min_spare = 0
         while trumps:
             bit = trumps.bit_length() - 1
@@ -500,16 +599,20 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                 min_spare += max_count
         return max_free, min_free
 
-    def cash(leader: int, flags: int) -> int:
+    def _cash(self, leader: int, flags: int) -> int:
         # Scaled points the leader's side is sure to take by leading, one after another, the
         # leader's cards that beat every other card of their suit, while no other player can
         # trump them (a trick in a plain suit is safe while every other player still holding
         # trumps also still holds that suit). Partners count as rivals here: one who took a
         # trick would take the lead away too.
+        hands = self._hands
+        suit_masks = self._suit_masks
+        weight = self._weight
+        n = self._n
         hand = hands[leader]
         against = 0
         trumpers = []
-        for seat in seats:
+        for seat in range(n):
             if seat != leader:
                 other = hands[seat]
                 against |= other
@@ -524,7 +627,7 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                 continue
             if (
                 suit == TRUMP_SUIT
-                and restricted
+                and self._restricted
                 and not flags & TRUMPS_PLAYED
                 and hand & SUITED_MASK
             ):
@@ -547,7 +650,8 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             return 0
         # Every other player gives a card to each of those tricks: at least their cheapest ones
         # (the Excuse, which they would keep, stands in for one of them).
-        for seat in seats:
+        weight_classes = self._weight_classes
+        for seat in range(n):
             if seat == leader:
                 continue
             other = hands[seat]
@@ -562,7 +666,8 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                 needed -= have
         return points
 
-    def trick_start(
+    def _trick_start(
+        self,
         leader: int,
         left: int,
         flags: int,
@@ -571,25 +676,29 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
         entry: list[int] | None,
     ) -> int:
         # The caller has looked ``key`` up already (``entry``) and found no bound that decides.
-        nonlocal nodes
-        nodes += 1
-        if nodes > node_limit or (timed and clock() > stop_at):
+        nodes = self.nodes + 1
+        self.nodes = nodes
+        if nodes > self._limit or (self._timed and perf_counter() > self._stop_at):
             raise LimitReached
+        hands = self._hands
+        n = self._n
+        weight_classes = self._weight_classes
         remaining = 0
         for hand in hands:
             remaining |= hand
-        dead = dead_suits(remaining)
+        dead = self._dead_suits(remaining)
         if entry is None:
             # Look the position up again with its one-point cards renumbered by rank among
             # those still in play: positions that differ only in which low cards have gone
             # share an entry (their values are equal).
+            squeeze_cache = self.squeeze_cache
             compressed = list(hands)
-            for base, block in blank_blocks:
+            for base, block in BLANK_BLOCKS:
                 in_play = (remaining >> base) & block
                 if in_play & (in_play + 1) == 0:
                     continue  # no gaps: already in canonical form
                 clear = ~(block << base)
-                for seat in seats:
+                for seat in range(n):
                     part = (hands[seat] >> base) & block
                     if part:
                         cache_key = in_play << 24 | part
@@ -599,7 +708,7 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                         compressed[seat] = (compressed[seat] & clear) | squeezed << base
             if dead:
                 # Cards of dead suits count only by their points.
-                for seat in seats:
+                for seat in range(n):
                     spare = hands[seat] & dead
                     if spare:
                         code = 0
@@ -607,64 +716,17 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                             code = code << 6 | (spare & class_mask).bit_count()
                         compressed[seat] = (compressed[seat] & ~dead) | code << 80
             canonical = (*compressed, leader | flags << 3)
-            entry = canonical_table.get(canonical)
+            entry = self.canonical_table.get(canonical)
             if entry is not None:
-                table[key] = entry
-        if entry is None:
-            high = 0
-            for class_weight, mask in weight_classes:
-                high += class_weight * (remaining & mask).bit_count()
-            if remaining >> MAGICIAN_BIT & 1:
-                high += bonus
-            if (flags >> EX_SHIFT) & 3 != EX_SETTLED and holder >= 0:
-                high += excuse_weight
-            everything = high
-            # Sure tricks: a trump loses only to a higher trump of the other side played to the
-            # same trick. Each trump is played once and beats at most as many trumps of the
-            # other side as that side has players (all in its one trick), so a side wins a
-            # trick with every trump of its own beyond what the other side's higher trumps
-            # can cover that way; and it plays at most as many cards to a trick as it has
-            # players.
-            low = 0
-            trumps = remaining & TRUMPS_MASK
-            if trumps:
-                max_cards = 0
-                for seat in max_seats:
-                    max_cards |= hands[seat]
-                top = trumps.bit_length() - 1
-                trump_key = trumps << 21 | (max_cards & trumps) >> 56
-                free = free_trumps.get(trump_key)
-                if free is None:
-                    free = free_trumps[trump_key] = count_free_trumps(trumps, max_cards)
-                max_free, min_free = free
-                # Each such trick holds n cards worth one or more, but for the Excuse (not
-                # won with its trick), which can be in one of them at most.
-                world_extra = weight[WORLD_BIT] - 1 if top == WORLD_BIT else 0
-                excuse_out = 1 if remaining & EXCUSE else 0
-                if max_free:
-                    low = (max_free + max_count - 1) // max_count * n - excuse_out
-                    if max_cards >> WORLD_BIT & 1:
-                        low += world_extra
-                if min_free:
-                    high -= (min_free + min_count - 1) // min_count * n - excuse_out
-                    if not max_cards >> WORLD_BIT & 1:
-                        high -= world_extra
-            # Cashing: the leader's side wins at least what the leader can take at once.
-            cashed = cash(leader, flags)
-            if cashed:
-                if maximiser[leader]:
-                    if cashed > low:
-                        low = cashed
-                elif everything - cashed < high:
-                    high = everything - cashed
-            entry = [low, high, -1]
-            table[key] = entry
-            canonical_table[canonical] = entry
+                self.table[key] = entry
+            else:
+                entry = self._new_entry(leader, flags, remaining, canonical)
+                self.table[key] = entry
         if entry[0] >= target:
             return entry[0]
         if entry[1] < target:
             return entry[1]
-        result = node(
+        result = self._node(
             leader,
             0,
             -1,
@@ -673,7 +735,7 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             0,
             -1,
             NO_MIN,
-            reduce_hands(remaining, dead),
+            self._reduce_hands(remaining, dead),
             flags,
             left,
             target,
@@ -683,11 +745,68 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             entry[0] = result
         else:
             entry[1] = result
-        entry[2] = cut[0]
+        entry[2] = self._cut
         return result
 
-    def ordered(
-        legal: int, led: int, win: int, own_side: bool, last: bool, first: int
+    def _new_entry(
+        self, leader: int, flags: int, remaining: int, canonical: tuple[int, ...]
+    ) -> list[int]:
+        # A fresh table entry for a trick start: bounds from what is in play, sure trump
+        # tricks and cashing, no lead yet. It is filed under the canonical key here.
+        hands = self._hands
+        n = self._n
+        high = 0
+        for class_weight, mask in self._weight_classes:
+            high += class_weight * (remaining & mask).bit_count()
+        if remaining >> MAGICIAN_BIT & 1:
+            high += self._bonus
+        if (flags >> EX_SHIFT) & 3 != EX_SETTLED and self._holder >= 0:
+            high += self._excuse_weight
+        everything = high
+        # Sure tricks: a trump loses only to a higher trump of the other side played to the
+        # same trick. Each trump is played once and beats at most as many trumps of the
+        # other side as that side has players (all in its one trick), so a side wins a
+        # trick with every trump of its own beyond what the other side's higher trumps
+        # can cover that way; and it plays at most as many cards to a trick as it has
+        # players.
+        low = 0
+        trumps = remaining & TRUMPS_MASK
+        if trumps:
+            max_cards = 0
+            for seat in self._max_seats:
+                max_cards |= hands[seat]
+            top = trumps.bit_length() - 1
+            trump_key = trumps << 21 | (max_cards & trumps) >> 56
+            free = self.free_trumps.get(trump_key)
+            if free is None:
+                free = self.free_trumps[trump_key] = self._count_free_trumps(trumps, max_cards)
+            max_free, min_free = free
+            # Each such trick holds n cards worth one or more, but for the Excuse (not
+            # won with its trick), which can be in one of them at most.
+            world_extra = self._weight[WORLD_BIT] - 1 if top == WORLD_BIT else 0
+            excuse_out = 1 if remaining & EXCUSE else 0
+            if max_free:
+                low = (max_free + self._max_count - 1) // self._max_count * n - excuse_out
+                if max_cards >> WORLD_BIT & 1:
+                    low += world_extra
+            if min_free:
+                high -= (min_free + self._min_count - 1) // self._min_count * n - excuse_out
+                if not max_cards >> WORLD_BIT & 1:
+                    high -= world_extra
+        # Cashing: the leader's side wins at least what the leader can take at once.
+        cashed = self._cash(leader, flags)
+        if cashed:
+            if self._maximiser[leader]:
+                if cashed > low:
+                    low = cashed
+            elif everything - cashed < high:
+                high = everything - cashed
+        entry = [low, high, -1]
+        self.canonical_table[canonical] = entry
+        return entry
+
+    def _ordered(
+        self, legal: int, led: int, win: int, own_side: bool, last: bool, first: int
     ) -> list[int]:
         # Candidate cards, most promising first: ``first`` (the table's lead), then for a
         # leader low cards first; a follower whose side is winning (``own_side``) smears its
@@ -703,22 +822,23 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
         if win >= MAGICIAN_BIT:
             winners = legal & TRUMPS_MASK & ~((2 << win) - 1)
         else:
-            winners = (legal & suit_masks[led] & ~((2 << win) - 1)) | (legal & TRUMPS_MASK)
+            winners = (legal & self._suit_masks[led] & ~((2 << win) - 1)) | (legal & TRUMPS_MASK)
         losers = legal ^ winners
         if own_side:
-            for _, class_mask in descending_classes:
+            for _, class_mask in self._descending_classes:
                 moves += descending_bits(losers & class_mask)
             if losers & EXCUSE:
                 moves.append(EXCUSE_BIT)
             return moves + ascending_bits(winners)
         moves += ascending_bits(winners) if last else descending_bits(winners)
-        for _, class_mask in weight_classes:
+        for _, class_mask in self._weight_classes:
             moves += ascending_bits(losers & class_mask)
         if losers & EXCUSE:
             moves.append(EXCUSE_BIT)
         return moves
 
-    def node(
+    def _node(
+        self,
         player: int,
         index: int,
         led: int,
@@ -733,31 +853,36 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
         target: int,
         first: int,
     ) -> int:
-        nonlocal nodes
         if index:
             # Checked before counting, so that a search never reports more nodes than its limit.
-            if nodes >= node_limit or (timed and clock() > stop_at):
+            nodes = self.nodes
+            if nodes >= self._limit or (self._timed and perf_counter() > self._stop_at):
                 raise LimitReached
-            nodes += 1
+            self.nodes = nodes + 1
+        hands = self._hands
         real_hand = hands[player]
         hand = reduced[player]
         if led < 0:
-            if restricted and not flags & TRUMPS_PLAYED and hand & SUITED_MASK:
+            if self._restricted and not flags & TRUMPS_PLAYED and hand & SUITED_MASK:
                 legal = hand & ~TRUMPS_MASK
             else:
                 legal = hand
         else:
-            legal = hand & suit_masks[led]
+            legal = hand & self._suit_masks[led]
             if legal:
                 legal |= hand & EXCUSE
             else:
                 legal = hand & TRUMPS_MASK
                 legal = legal | (hand & EXCUSE) if legal else hand
+        maximiser = self._maximiser
         is_max = maximiser[player]
+        last_card = index == self._n - 1
         if legal & (legal - 1) == 0:
             moves = [legal.bit_length() - 1]
         elif first >= 0:
-            moves = ordered(legal, led, win, maximiser[win_player] == is_max, index == n - 1, first)
+            moves = self._ordered(
+                legal, led, win, maximiser[win_player] == is_max, last_card, first
+            )
         else:
             # Ordered candidate lists depend only on the legal cards, the winning card, whose
             # side is winning and the seat's place in the trick; many nodes share them.
@@ -765,16 +890,18 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
             own_side = maximiser[win_player] == is_max
             if own_side:
                 cache_key |= 1 << 95
+            move_cache = self.move_cache
             known = move_cache.get(cache_key)
             if known is None:
-                known = move_cache[cache_key] = ordered(
-                    legal, led, win, own_side, index == n - 1, -1
+                known = move_cache[cache_key] = self._ordered(
+                    legal, led, win, own_side, last_card, -1
                 )
             moves = known
         best = -INFINITY if is_max else INFINITY
         best_bit = -1
-        last_card = index == n - 1
-        following = next_seat[player]
+        following = self._next_seat[player]
+        weight = self._weight
+        suit_of = self._suit_of
         for bit in moves:
             if bit == EXCUSE_BIT:
                 new_led, new_win, new_player = led, win, win_player
@@ -794,37 +921,38 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                     new_led, new_win, new_player = led, win, win_player
             hands[player] = real_hand ^ (1 << bit)
             if not last_card:
-                result = node(
+                result = self._node(
                     following, index + 1, new_led, new_win, new_player, new_points, new_exc,
                     new_least, reduced, new_flags, left, target, -1,
                 )  # fmt: skip
             else:
                 # The card completes the trick: score it, then look at what is still to come.
-                if new_exc < 0 and teams[new_player] != holder_team:
+                if new_exc < 0 and self._teams[new_player] != self._holder_team:
                     gained = 0  # no Excuse business: nothing but the cards changes hands
                 else:
                     new_flags, gained = close_trick(
-                        model, new_flags, holder, new_player, new_exc, new_least, left == 1
-                    )
+                        self.model, new_flags, self._holder, new_player, new_exc, new_least,
+                        left == 1,
+                    )  # fmt: skip
                 if maximiser[new_player]:
                     gained += new_points
                     if left == 1 and new_win == MAGICIAN_BIT:
-                        gained += bonus
+                        gained += self._bonus
                 if left == 1:
-                    result = gained + settle(new_flags, holder)
+                    result = gained + self.model.settle(new_flags, self._holder)
                 elif left == 2:
-                    result = gained + last_trick(new_player, new_flags)
+                    result = gained + self._last_trick(new_player, new_flags)
                 else:
                     # Probe the table here: most lookups decide at once, without a call.
                     needed = target - gained
                     key = (*hands, new_player | new_flags << 3)
-                    entry = table.get(key)
+                    entry = self.table.get(key)
                     if entry is not None and entry[0] >= needed:
                         result = gained + entry[0]
                     elif entry is not None and entry[1] < needed:
                         result = gained + entry[1]
                     else:
-                        result = gained + trick_start(
+                        result = gained + self._trick_start(
                             new_player, left - 1, new_flags, needed, key, entry
                         )
             hands[player] = real_hand
@@ -840,57 +968,11 @@ def _build(searcher: TarotSearch, position: Position) -> Callable[[int], int]:
                 if result < target:
                     break
         if index == 0:
-            cut[0] = best_bit
+            self._cut = best_bit
         return best
 
-    def search(target: int) -> int:
-        try:
-            return run(target)
-        finally:
-            searcher.nodes = nodes
 
-    def run(target: int) -> int:
-        hands[:] = position.hands
-        if not position.trick:
-            if position.tricks_left == 0:
-                return 0
-            if position.tricks_left == 1:
-                return last_trick(position.leader, position.flags)
-            key = (*hands, position.leader | position.flags << 3)
-            entry = table.get(key)
-            if entry is not None:
-                if entry[0] >= target:
-                    return entry[0]
-                if entry[1] < target:
-                    return entry[1]
-            return trick_start(
-                position.leader, position.tricks_left, position.flags, target, key, entry
-            )
-        led, win, win_player, points, exc, least = trick_state(model, position)
-        remaining = 0
-        for hand in hands:
-            remaining |= hand
-        for bit in position.trick:
-            remaining |= 1 << bit
-        return node(
-            to_move(model, position),
-            len(position.trick),
-            led,
-            win,
-            win_player,
-            points,
-            exc,
-            least,
-            reduce_hands(remaining, dead_suits(remaining)),
-            position.flags,
-            position.tricks_left,
-            target,
-            -1,
-        )
-
-    return search
-
-
+@final
 class ReferenceSearch:
     """Plain alpha-beta over the same model: every legal card, natural order, no table.
 
