@@ -17,27 +17,31 @@ winner).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final, final
 
 __all__ = ["EXCUSE_BIT", "MAGICIAN_BIT", "Position", "TarotModel"]
 
-EXCUSE_BIT = 77
-MAGICIAN_BIT = 56
-TRUMP_SUIT = 4
-EXCUSE_SUIT = 5
-TRUMPS_MASK = ((1 << 21) - 1) << 56
-SUITED_MASK = (1 << 56) - 1
-NO_MIN = 31
+EXCUSE_BIT: Final = 77
+MAGICIAN_BIT: Final = 56
+TRUMP_SUIT: Final = 4
+EXCUSE_SUIT: Final = 5
+TRUMPS_MASK: Final = ((1 << 21) - 1) << 56
+SUITED_MASK: Final = (1 << 56) - 1
+NO_MIN: Final = 31
 """``e_min`` when the Excuse holder's side has won no card yet."""
 
 # Layout of the small "flags" int that travels with a position (and keys the table).
-TRUMPS_PLAYED = 1
-EX_SHIFT = 1  # 2 bits: 0 not played yet, 1 played and waiting, 2 settled or not in play
-EX_UNPLAYED, EX_PENDING, EX_SETTLED = 0, 1, 2
-W_MAX = 1 << 3  # the pending Excuse's trick went to the analysed side
-E_WON = 1 << 4  # the Excuse holder (or its team) has won a trick
-MIN_SHIFT = 5  # 5 bits: least scaled value among the holder's won cards (NO_MIN: none)
+TRUMPS_PLAYED: Final = 1
+EX_SHIFT: Final = 1  # 2 bits: 0 not played yet, 1 played and waiting, 2 settled or not in play
+EX_UNPLAYED: Final = 0
+EX_PENDING: Final = 1
+EX_SETTLED: Final = 2
+W_MAX: Final = 1 << 3  # the pending Excuse's trick went to the analysed side
+E_WON: Final = 1 << 4  # the Excuse holder (or its team) has won a trick
+MIN_SHIFT: Final = 5  # 5 bits: least scaled value among the holder's won cards (NO_MIN: none)
 
 
+@final
 class TarotModel:
     """Static tables for one rule set and one analysed side.
 
@@ -73,29 +77,35 @@ class TarotModel:
         teams: Sequence[int],
         maximiser: Sequence[bool],
     ) -> None:
-        self.players = players
-        self.next = [(p + 1) % players if clockwise else (p - 1) % players for p in range(players)]
-        self.lead_restricted = lead_restricted
-        self.exchange = exchange
-        self.group = group
-        self.bonus = bonus * group
-        self.teams = list(teams)
-        self.maximiser = list(maximiser)
-        self.to_internal = [_internal_bit(index, traditional_order) for index in range(78)]
-        self.to_engine = [0] * 78
+        self.players: int = players
+        self.next: list[int] = [
+            (p + 1) % players if clockwise else (p - 1) % players for p in range(players)
+        ]
+        self.lead_restricted: bool = lead_restricted
+        self.exchange: bool = exchange
+        self.group: int = group
+        self.bonus: int = bonus * group
+        self.teams: list[int] = list(teams)
+        self.maximiser: list[bool] = list(maximiser)
+        self.to_internal: list[int] = [
+            _internal_bit(index, traditional_order) for index in range(78)
+        ]
+        self.to_engine: list[int] = [0] * 78
         for index, bit in enumerate(self.to_internal):
             self.to_engine[bit] = index
-        self.value = [_card_value(self.to_engine[bit]) for bit in range(78)]
-        self.weight = [group * value - (group - 1) for value in self.value]
-        self.suit = [bit // 14 if bit < 56 else TRUMP_SUIT for bit in range(77)] + [EXCUSE_SUIT]
-        self.suit_masks = [((1 << 14) - 1) << (14 * s) for s in range(4)] + [TRUMPS_MASK]
-        self.blank_mask = sum(1 << bit for bit in range(77) if self.value[bit] == 1)
+        self.value: list[int] = [_card_value(self.to_engine[bit]) for bit in range(78)]
+        self.weight: list[int] = [group * value - (group - 1) for value in self.value]
+        self.suit: list[int] = [bit // 14 if bit < 56 else TRUMP_SUIT for bit in range(77)]
+        self.suit.append(EXCUSE_SUIT)
+        self.suit_masks: list[int] = [((1 << 14) - 1) << (14 * s) for s in range(4)]
+        self.suit_masks.append(TRUMPS_MASK)
+        self.blank_mask: int = sum(1 << bit for bit in range(77) if self.value[bit] == 1)
         # Cards grouped by scaled weight, for quick bounds on what is left to win.
-        self.weight_classes = sorted(
+        self.weight_classes: list[tuple[int, int]] = sorted(
             (weight, sum(1 << bit for bit in range(77) if self.weight[bit] == weight))
             for weight in set(self.weight[:77])
         )
-        self.excuse_weight = self.weight[EXCUSE_BIT]
+        self.excuse_weight: int = self.weight[EXCUSE_BIT]
 
     def hand_to_internal(self, engine_mask: int) -> int:
         """Translate a card-set mask from engine indices to internal bits."""
@@ -130,6 +140,7 @@ class TarotModel:
         return gained
 
 
+@final
 class Position:
     """A mutable search position (the solver copies it before searching).
 
@@ -160,13 +171,13 @@ class Position:
         excuse_player: int,
         secured: int,
     ) -> None:
-        self.hands = hands
-        self.leader = leader
-        self.trick = trick
-        self.tricks_left = tricks_left
-        self.flags = flags
-        self.excuse_player = excuse_player
-        self.secured = secured
+        self.hands: list[int] = hands
+        self.leader: int = leader
+        self.trick: list[int] = trick
+        self.tricks_left: int = tricks_left
+        self.flags: int = flags
+        self.excuse_player: int = excuse_player
+        self.secured: int = secured
 
     def copy(self) -> Position:
         """An independent copy."""
@@ -179,6 +190,10 @@ class Position:
             self.excuse_player,
             self.secured,
         )
+
+
+_HONOUR_VALUES: Final[dict[int, int]] = {14: 5, 13: 4, 12: 3, 11: 2}
+"""Card points of the King, Queen, Knight and Jack by rank (the other numerals are worth 1)."""
 
 
 def _internal_bit(index: int, traditional_order: bool) -> int:
@@ -195,4 +210,4 @@ def _card_value(index: int) -> int:
     if index >= 56:
         return 5 if index in (56, 76, 77) else 1
     rank = index % 14 + 1
-    return {14: 5, 13: 4, 12: 3, 11: 2}.get(rank, 1)
+    return _HONOUR_VALUES.get(rank, 1)
