@@ -133,7 +133,7 @@ def test_match_rejects_wrong_typed_arguments() -> None:
         Match(rules=None)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="invalid rules 5"):
         Match(rules=5)  # type: ignore[arg-type]
-    for rounds in (True, 1.0, "5", None, -1):
+    for rounds in (True, 1.0, "5", None, -1, 10_001, 10**5000):
         with pytest.raises(RulesError, match="invalid rounds"):
             Match(rules=Rules(), rounds=rounds)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="invalid results 5"):

@@ -15,6 +15,7 @@ Lowest total wins; equal lowest totals are all winners.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from typing import Final
 
 import attrs
 
@@ -142,8 +143,12 @@ def _check_rules(match: Match, attribute: attrs.Attribute[Rules], value: object)
         raise RulesError(f"invalid rules {quote(value)}: expected a tailor.Rules")
 
 
+_MAX_ROUNDS: Final = 10_000
+"""The most rounds a match can have (so that playing one out always ends in reasonable time)."""
+
+
 def _check_rounds(match: Match, attribute: attrs.Attribute[int], value: object) -> None:
-    check_int(value, "rounds", low=1)
+    check_int(value, "rounds", low=1, high=_MAX_ROUNDS)
 
 
 def _check_seed(match: Match, attribute: attrs.Attribute[int], value: object) -> None:
@@ -165,10 +170,11 @@ class Match:
 
     :param rules: the variant (also decides who starts later rounds:
         ``Rules.next_round_starter``).
-    :param rounds: how many rounds.
+    :param rounds: how many rounds (1 to 10,000).
     :param seed: the match seed; round ``n`` is dealt with :meth:`round_seed`.
     :param first_player: who starts the first round.
-    :param results: the finished rounds.
+    :param results: the finished rounds (at most ``rounds``), each with a payoff per seat.
+    :raises RulesError: for an argument of the wrong type or out of range.
 
     >>> match = Match(rules=Rules(players=2), rounds=1, seed=4)
     >>> final, _ = play_round(match.next_deal(), random_strategy(0))

@@ -17,8 +17,8 @@ Input is case-insensitive and accepts the lenient card forms of
 :meth:`cardgames.cards.Card.parse`; output is always canonical. Every move's constructor checks
 its arguments and raises :class:`~cardgames.errors.IllegalMoveError` for a malformed move (a
 Joker given to :class:`Play`, a bool victim, ...), so every move has a written form that
-:func:`~cardgames.tailor.parse_move` reads back as the same move. Whether a well-formed move is legal in a
-position is decided by :meth:`State.check() <cardgames.tailor.State.check>`.
+:func:`~cardgames.tailor.parse_move` reads back as the same move. Whether a well-formed move is
+legal in a position is decided by :meth:`State.check() <cardgames.tailor.State.check>`.
 
 >>> parse_move('tlr qh>2')
 PlayTailor(suit=<Suit.HEARTS: 1>, rank=<Rank.QUEEN: 12>, victim=2)
