@@ -69,7 +69,7 @@ def install_pure_finder() -> None:
 
 
 def backend() -> Backend:
-    """``"compiled"`` when every solver module in :data:`COMPILED_MODULES` runs as native code,
+    """``"compiled"`` when every module in ``cardgames._compiled.COMPILED_MODULES`` runs as native code,
     ``"python"`` otherwise.
 
     >>> backend() in ('compiled', 'python')

@@ -120,10 +120,10 @@ class Limit:
     """
 
     nodes: int | None = attrs.field(default=None, validator=_check_limit)
-    """Search nodes allowed, 1 to :data:`MAX_NODES` (None: no limit)."""
+    """Search nodes allowed, 1 to :data:`~cardgames.solver.api.MAX_NODES` (None: no limit)."""
     time: float | None = attrs.field(default=None, validator=_check_limit)
     """Seconds allowed, measured with :func:`time.perf_counter`, above 0 and at most
-    :data:`MAX_SECONDS` (None: no limit)."""
+    :data:`~cardgames.solver.api.MAX_SECONDS` (None: no limit)."""
 
 
 def _jsonable(value: Fraction) -> int | str:
