@@ -50,7 +50,14 @@ from cardgames.tailor.moves import (
     PlayTailor,
 )
 from cardgames.tailor.rules import Call, Rules, can_follow, derive_seed, hand_points
-from cardgames.validation import check_bool, check_int, check_seat, check_seed, quote
+from cardgames.validation import (
+    SEED_LIMIT,
+    check_bool,
+    check_int,
+    check_seat,
+    check_seed,
+    quote,
+)
 
 __all__ = ["State", "deal"]
 
@@ -177,9 +184,48 @@ class State:
         if not isinstance(rules, Rules):
             raise RulesError(f"invalid rules {quote(rules)}: expected a tailor.Rules")
         players = rules.players
-        check_seat(self.to_move, players, "to_move")
+        to_move, passes, turns, seed = self.to_move, self.passes, self.turns, self.seed
+        reshuffles, direction, chase = self.reshuffles, self.direction, self.chase_active
+        # The common case in one expression (states are built often); _check_fields gives the
+        # message, and also accepts int subclasses other than bool.
+        if not (
+            type(to_move) is int
+            and 0 <= to_move < players
+            and type(passes) is int
+            and 0 <= passes <= players
+            and type(turns) is int
+            and 0 <= turns <= rules.max_turns
+            and type(seed) is int
+            and 0 <= seed < SEED_LIMIT
+            and type(reshuffles) is int
+            and 0 <= reshuffles <= turns
+            and (direction == 1 or direction == -1)
+            and type(direction) is int
+            and (chase is True or chase is False)
+        ):
+            self._check_fields()
+        top = self.top
+        if not (
+            top is None or isinstance(top, Call) or (isinstance(top, Card) and not top.is_special)
+        ):
+            raise RulesError(
+                f"invalid top {quote(top)}: expected a suited Card, a Call or None (anything "
+                "may follow)"
+            )
+        drawn = self.drawn
+        if drawn is not None and not isinstance(drawn, Card):
+            raise RulesError(f"invalid drawn {quote(drawn)}: expected a Card or None")
+        problem = self._inconsistency()
+        if problem is not None:
+            raise RulesError(f"impossible position: {problem}")
+
+    def _check_fields(self) -> None:
+        """Check the seat, counts, seed, direction and chase flag one by one, naming the first
+        that is wrong."""
+        rules = self.rules
+        check_seat(self.to_move, rules.players, "to_move")
         check_bool(self.chase_active, "chase_active")
-        check_int(self.passes, "passes", low=0, high=players)
+        check_int(self.passes, "passes", low=0, high=rules.players)
         check_int(self.turns, "turns", low=0, high=rules.max_turns)
         check_seed(self.seed)
         check_int(
@@ -196,20 +242,6 @@ class State:
             or direction not in (1, -1)
         ):
             raise RulesError(f"invalid direction {quote(direction)}: expected 1 (clockwise) or -1")
-        top = self.top
-        if not (
-            top is None or isinstance(top, Call) or (isinstance(top, Card) and not top.is_special)
-        ):
-            raise RulesError(
-                f"invalid top {quote(top)}: expected a suited Card, a Call or None (anything "
-                "may follow)"
-            )
-        drawn = self.drawn
-        if drawn is not None and not isinstance(drawn, Card):
-            raise RulesError(f"invalid drawn {quote(drawn)}: expected a Card or None")
-        problem = self._inconsistency()
-        if problem is not None:
-            raise RulesError(f"impossible position: {problem}")
 
     def _inconsistency(self) -> str | None:
         """What makes the (well-typed) fields an impossible position, or None."""
@@ -217,12 +249,14 @@ class State:
         players = rules.players
         if len(self.hands) != players:
             return f"{len(self.hands)} hands for {players} players"
-        hand_mask = held = 0
+        hand_mask = held = empty = 0
         for hand in self.hands:
             if not isinstance(hand, CardSet):
                 return f"the hand {quote(hand)} is not a CardSet"
-            hand_mask |= hand.mask
-            held += hand.mask.bit_count()
+            mask = hand.mask
+            hand_mask |= mask
+            held += mask.bit_count()
+            empty += not mask
         loose = self.pile + self.stock
         if not set(map(type, loose)) <= _CARD_TYPE:
             for card in loose:
@@ -241,7 +275,7 @@ class State:
             return "the 55 cards are not all accounted for exactly once (hands, pile, stock)"
         if not self.pile:
             return "the pile always holds at least one card"
-        if sum(not hand.mask for hand in self.hands) > 1:
+        if empty > 1:
             return "at most one player can have gone out"
         if self.chase_active and not rules.chase_mode:
             return "a chase can only be on with chase_mode=yes"
