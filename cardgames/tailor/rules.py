@@ -50,7 +50,13 @@ MAX_PLAYERS: Final = 6
 
 
 def to_suit(value: Suit | int, error: type[CardgamesError] = RulesError) -> Suit:
-    """``value`` as a :class:`~cardgames.cards.Suit`: a suit, or its number (not a bool)."""
+    """``value`` as a :class:`~cardgames.cards.Suit`: a suit, or its number (not a bool).
+
+    :raises CardgamesError: of the class ``error`` (RulesError by default) for anything else.
+
+    >>> to_suit(1), to_suit(Suit.CLUBS)
+    (<Suit.HEARTS: 1>, <Suit.CLUBS: 3>)
+    """
     if isinstance(value, Suit):
         return value
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(Suit):
@@ -59,7 +65,17 @@ def to_suit(value: Suit | int, error: type[CardgamesError] = RulesError) -> Suit
 
 
 def to_rank(value: Rank | int, error: type[CardgamesError] = RulesError) -> Rank:
-    """``value`` as a :class:`~cardgames.cards.Rank`: a rank, or its number (not a bool)."""
+    """``value`` as a :class:`~cardgames.cards.Rank`: a rank, or its number (not a bool).
+
+    :raises CardgamesError: of the class ``error`` (RulesError by default) for anything else.
+
+    >>> to_rank(12)
+    <Rank.QUEEN: 12>
+    >>> to_rank(True)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid rank True: expected a Rank (or its number, 1 to 13)
+    """
     if isinstance(value, Rank):
         return value
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= len(Rank):
