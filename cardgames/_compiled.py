@@ -69,8 +69,8 @@ def install_pure_finder() -> None:
 
 
 def backend() -> Backend:
-    """``"compiled"`` when every module in ``cardgames._compiled.COMPILED_MODULES`` runs as native code,
-    ``"python"`` otherwise.
+    """``"compiled"`` when every module in ``cardgames._compiled.COMPILED_MODULES`` runs as
+    native code, ``"python"`` otherwise.
 
     >>> backend() in ('compiled', 'python')
     True
