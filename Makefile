@@ -10,6 +10,16 @@ BUILD_REQUIRES = $(shell $(PYTHON) -c "import tomllib; print(' '.join(repr(r) fo
 PURE_TESTS := tests/test_solver_tarot.py tests/test_solver_tailor.py tests/test_solver_cli.py \
 	$(wildcard tests/test_tarot_*.py) $(wildcard tests/test_tailor_*.py) cardgames/solver
 
+# setuptools' editable install finds the package through an import hook, which mypy cannot
+# follow; a plain .pth entry for the checkout lets `mypy my_script.py` (the venv's mypy, any
+# directory) type-check code that imports cardgames.
+define CHECKOUT_PTH
+import os, sysconfig
+with open(os.path.join(sysconfig.get_paths()["purelib"], "cardgames-checkout.pth"), "w") as f:
+    f.write(os.getcwd() + "\n")
+endef
+export CHECKOUT_PTH
+
 .PHONY: demo test lint typecheck pytest pytest-pure docs bench clean
 
 $(STAMP): pyproject.toml $(NATIVE_SOURCES)
@@ -17,6 +27,7 @@ $(STAMP): pyproject.toml $(NATIVE_SOURCES)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet $(BUILD_REQUIRES)
 	$(BIN)/python -m pip install --quiet --no-build-isolation -e '.[dev]'
+	$(BIN)/python -c "$$CHECKOUT_PTH"
 	$(BIN)/cardgames --version
 	touch $(STAMP)
 
