@@ -68,6 +68,12 @@ BLANK_BLOCKS: Final[tuple[tuple[int, int], ...]] = (
     (57, (1 << 19) - 1),
 )
 INFINITY: Final = 1 << 30
+NO_CARD: Final = -2
+"""The searcher's bit for a special card (Excuse, Magician, World) out of its universe."""
+# A move-list cache key: the legal cards, then (above the universe's bits) the winning card
+# plus one, the seat's place in the trick and whether its side is winning.
+MOVE_KEY_INDEX: Final = 7
+MOVE_KEY_OWN: Final = 10
 
 
 @final
@@ -282,10 +288,17 @@ class TarotSearch:
     >>> TarotSearch(model).test(position, future), TarotSearch(model).test(position, future + 1)
     (True, False)
 
-    The recursive search is a set of private methods sharing the rule tables (copied from the
-    model once) and the state of the probe under way (the hands as they are played, the
-    Excuse's holder, the budget) as attributes: compiled by mypyc, they are struct fields and
-    direct calls.
+    The recursive search is a set of private methods sharing the rule tables and the state of
+    the probe under way (the hands as they are played, the Excuse's holder, the budget) as
+    attributes: compiled by mypyc, they are struct fields and direct calls.
+
+    Inside the search the cards are numbered afresh: the cards in play in the positions asked
+    about so far (the searcher's "universe") are bits 0, 1, ... in the order of their internal
+    bits. A late-game hand is then a small int (within 63 bits, which mypyc keeps unboxed and
+    CPython handles in one or two digits), and the order of the cards, so every comparison
+    and every move ordering, is unchanged. A position with a card outside the universe
+    widens it and re-keys the tables. The keys of :attr:`table` are in that numbering; the
+    leads it stores (:meth:`best_lead`) are internal bits.
 
     :param model: the rule and side tables.
     :param node_limit: stop (raising :class:`LimitReached`) after this many nodes.
@@ -293,30 +306,46 @@ class TarotSearch:
     """
 
     __slots__ = (
+        "_bits",
         "_blank",
+        "_blocks",
         "_bonus",
         "_cut",
         "_descending_classes",
+        "_excuse",
+        "_excuse_bit",
         "_excuse_weight",
         "_hands",
         "_holder",
         "_holder_team",
         "_limit",
+        "_magician",
+        "_magician_bit",
         "_max_count",
         "_max_seats",
         "_maximiser",
         "_min_count",
         "_n",
         "_next_seat",
+        "_own_side_bit",
         "_plain_masks",
         "_restricted",
         "_stop_at",
         "_suit_masks",
         "_suit_of",
+        "_suited",
         "_teams",
         "_timed",
+        "_to_compact",
+        "_to_internal",
+        "_trump_base",
+        "_trumps",
+        "_universe",
         "_weight",
         "_weight_classes",
+        "_world",
+        "_world_bit",
+        "_world_extra",
         "canonical_table",
         "deadline",
         "free_trumps",
@@ -340,25 +369,42 @@ class TarotSearch:
         self.nodes: int = 0
         self.node_limit: int | None = node_limit
         self.deadline: float | None = deadline
-        # Rule tables.
+        # Rule tables that do not depend on the card numbering.
         n = model.players
         self._n: int = n
         self._next_seat: list[int] = model.next
-        self._weight: list[int] = model.weight
-        self._suit_of: list[int] = model.suit
-        self._suit_masks: list[int] = model.suit_masks
-        self._plain_masks: list[int] = model.suit_masks[:TRUMP_SUIT]
-        self._blank: int = model.blank_mask
         self._maximiser: list[bool] = model.maximiser
         self._teams: list[int] = model.teams
         self._restricted: bool = model.lead_restricted
         self._bonus: int = model.bonus
         self._excuse_weight: int = model.excuse_weight
-        self._weight_classes: list[tuple[int, int]] = model.weight_classes
-        self._descending_classes: list[tuple[int, int]] = model.weight_classes[::-1]
+        self._world_extra: int = model.weight[WORLD_BIT] - 1
         self._max_seats: list[int] = [seat for seat in range(n) if model.maximiser[seat]]
         self._max_count: int = len(self._max_seats)
         self._min_count: int = n - self._max_count
+        # The card numbering (see _renumber): no card yet.
+        self._universe: int = 0
+        self._bits: int = 0
+        self._to_internal: list[int] = []
+        self._to_compact: list[int] = [-1] * (EXCUSE_BIT + 1)
+        self._weight: list[int] = []
+        self._suit_of: list[int] = []
+        self._suit_masks: list[int] = [0] * (TRUMP_SUIT + 1)
+        self._plain_masks: list[int] = [0] * TRUMP_SUIT
+        self._trumps: int = 0
+        self._suited: int = 0
+        self._trump_base: int = 0
+        self._excuse: int = 0
+        self._excuse_bit: int = NO_CARD
+        self._magician: int = 0
+        self._magician_bit: int = NO_CARD
+        self._world: int = 0
+        self._world_bit: int = NO_CARD
+        self._blank: int = 0
+        self._weight_classes: list[tuple[int, int]] = []
+        self._descending_classes: list[tuple[int, int]] = []
+        self._blocks: list[tuple[int, int]] = [(0, 0)] * len(BLANK_BLOCKS)
+        self._own_side_bit: int = 0
         # The probe under way (see _start).
         self._hands: list[int] = [0] * n
         self._holder: int = -1
@@ -374,9 +420,7 @@ class TarotSearch:
 
     def best_lead(self, position: Position) -> int:
         """The lead the table remembers as best at a trick boundary (-1: none)."""
-        if position.trick:
-            return -1
-        entry = self.table.get((*position.hands, position.leader | position.flags << 3))
+        entry = self._stored(position)
         return entry[2] if entry is not None else -1
 
     def probe(self, position: Position, target: int) -> int:
@@ -449,17 +493,137 @@ class TarotSearch:
 
     def _tighten(self, position: Position, low: int, high: int) -> tuple[int, int]:
         # The bounds the table holds for the position itself (a trick start) may be tighter.
-        entry = self.table.get((*position.hands, position.leader | position.flags << 3))
-        if position.trick or entry is None:
+        entry = self._stored(position)
+        if entry is None:
             return low, high
         return max(low, entry[0]), min(high, entry[1])
+
+    def _stored(self, position: Position) -> list[int] | None:
+        """The table entry of a position at a trick boundary, if there is one."""
+        if position.trick:
+            return None
+        cards = 0
+        for hand in position.hands:
+            cards |= hand
+        if cards & ~self._universe:
+            return None  # a card never searched: the position cannot be in the table
+        key = (
+            *[self._compact(hand) for hand in position.hands],
+            position.leader | position.flags << 3,
+        )
+        return self.table.get(key)
+
+    # The card numbering.
+
+    def _compact(self, mask: int) -> int:
+        """The searcher's numbering of an internal mask of cards of the universe."""
+        to_compact = self._to_compact
+        out = 0
+        while mask:
+            low_bit = mask & -mask
+            out |= 1 << to_compact[low_bit.bit_length() - 1]
+            mask ^= low_bit
+        return out
+
+    def _renumber(self, universe: int) -> None:
+        """Number the cards of ``universe`` (a superset of the current one) 0, 1, ... in the
+        order of their internal bits, rebuild the tables of the numbering and re-key the
+        transposition tables."""
+        old_to_internal = self._to_internal
+        old_bits = self._bits
+        old_blocks = self._blocks
+        model = self.model
+        to_internal = ascending_bits(universe)
+        to_compact = [-1] * (EXCUSE_BIT + 1)
+        for compact_bit, bit in enumerate(to_internal):
+            to_compact[bit] = compact_bit
+        bits = len(to_internal)
+        self._universe = universe
+        self._bits = bits
+        self._to_internal = to_internal
+        self._to_compact = to_compact
+        self._weight = [model.weight[bit] for bit in to_internal]
+        self._suit_of = [model.suit[bit] for bit in to_internal]
+        self._suit_masks = [self._compact(mask & universe) for mask in model.suit_masks]
+        self._plain_masks = self._suit_masks[:TRUMP_SUIT]
+        self._trumps = self._suit_masks[TRUMP_SUIT]
+        self._suited = self._compact(universe & SUITED_MASK)
+        trumps_in = universe & TRUMPS_MASK
+        self._trump_base = (
+            to_compact[(trumps_in & -trumps_in).bit_length() - 1] if trumps_in else bits
+        )
+        self._excuse_bit = to_compact[EXCUSE_BIT] if universe & EXCUSE else NO_CARD
+        self._excuse = 1 << self._excuse_bit if universe & EXCUSE else 0
+        self._magician_bit = to_compact[MAGICIAN_BIT] if universe >> MAGICIAN_BIT & 1 else NO_CARD
+        self._magician = 1 << self._magician_bit if universe >> MAGICIAN_BIT & 1 else 0
+        self._world_bit = to_compact[WORLD_BIT] if universe >> WORLD_BIT & 1 else NO_CARD
+        self._world = 1 << self._world_bit if universe >> WORLD_BIT & 1 else 0
+        self._blank = self._compact(universe & model.blank_mask)
+        self._weight_classes = [
+            (weight, self._compact(universe & mask)) for weight, mask in model.weight_classes
+        ]
+        self._descending_classes = self._weight_classes[::-1]
+        blocks = []
+        for base, block in BLANK_BLOCKS:
+            in_universe = (universe >> base) & block
+            if in_universe:
+                low_bit = in_universe & -in_universe
+                start = to_compact[base + low_bit.bit_length() - 1]
+                blocks.append((start, (1 << in_universe.bit_count()) - 1))
+            else:
+                blocks.append((0, 0))
+        self._blocks = blocks
+        self._own_side_bit = 1 << (bits + MOVE_KEY_OWN)
+        # Move lists are in the numbering: start again. The squeeze and free-trump caches are
+        # keyed on bit patterns whose order is all that matters, so they stay valid.
+        self.move_cache.clear()
+        if not self.table and not self.canonical_table:
+            return
+        self.table = {
+            (*[self._retarget(hand, old_to_internal) for hand in key[:-1]], key[-1]): entry
+            for key, entry in self.table.items()
+        }
+        # A canonical hand holds, below bit ``old_bits``, cards of the universe and, at the
+        # first bit of each run of one-point cards, the ranks of its cards of that run among
+        # those in play (see _trick_start); above, the points code of its dead-suit cards.
+        canonical_table = {}
+        for key, entry in self.canonical_table.items():
+            hands = []
+            for hand in key[:-1]:
+                code = hand >> old_bits
+                cards = hand & ((1 << old_bits) - 1)
+                out = 0
+                for (old_start, old_mask), (start, _) in zip(old_blocks, blocks, strict=True):
+                    if old_mask:
+                        out |= ((cards >> old_start) & old_mask) << start
+                        cards &= ~(old_mask << old_start)
+                hands.append(out | self._retarget(cards, old_to_internal) | code << bits)
+            canonical_table[(*hands, key[-1])] = entry
+        self.canonical_table = canonical_table
+
+    def _retarget(self, mask: int, old_to_internal: list[int]) -> int:
+        """A mask of the previous numbering in the current one."""
+        to_compact = self._to_compact
+        out = 0
+        while mask:
+            low_bit = mask & -mask
+            out |= 1 << to_compact[old_to_internal[low_bit.bit_length() - 1]]
+            mask ^= low_bit
+        return out
 
     # The search proper. Every method below belongs to the probe started by _start.
 
     def _start(self, position: Position) -> None:
         """Set up the probe state for a search from ``position``."""
+        cards = 0
+        for hand in position.hands:
+            cards |= hand
+        for bit in position.trick:
+            cards |= 1 << bit
+        if cards & ~self._universe:
+            self._renumber(self._universe | cards)
         holder = position.excuse_player
-        self._hands = list(position.hands)
+        self._hands = [self._compact(hand) for hand in position.hands]
         self._holder = holder
         self._holder_team = self._teams[holder] if holder >= 0 else -1
         node_limit = self.node_limit
@@ -471,7 +635,6 @@ class TarotSearch:
 
     def _run(self, position: Position, target: int) -> int:
         hands = self._hands
-        hands[:] = position.hands
         if not position.trick:
             if position.tricks_left == 0:
                 return 0
@@ -493,12 +656,12 @@ class TarotSearch:
         for hand in hands:
             remaining |= hand
         for bit in position.trick:
-            remaining |= 1 << bit
+            remaining |= 1 << self._to_compact[bit]
         return self._node(
             to_move(model, position),
             len(position.trick),
             led,
-            win,
+            self._to_compact[win] if win >= 0 else -1,
             win_player,
             points,
             exc,
@@ -515,11 +678,12 @@ class TarotSearch:
         model = self.model
         hands = self._hands
         next_seat = self._next_seat
+        to_internal = self._to_internal
         holder = self._holder
         cards = []
         player = leader
         for _ in range(self._n):
-            cards.append(hands[player].bit_length() - 1)
+            cards.append(to_internal[hands[player].bit_length() - 1])
             player = next_seat[player]
         _, win, win_player, points, exc, least = score_cards(model, leader, cards)
         flags, gained = close_trick(model, flags, holder, win_player, exc, least, True)
@@ -608,6 +772,7 @@ class TarotSearch:
         hands = self._hands
         suit_masks = self._suit_masks
         weight = self._weight
+        trumps = self._trumps
         n = self._n
         hand = hands[leader]
         against = 0
@@ -616,7 +781,7 @@ class TarotSearch:
             if seat != leader:
                 other = hands[seat]
                 against |= other
-                if other & TRUMPS_MASK:
+                if other & trumps:
                     trumpers.append(other)
         tricks = 0
         points = 0
@@ -629,7 +794,7 @@ class TarotSearch:
                 suit == TRUMP_SUIT
                 and self._restricted
                 and not flags & TRUMPS_PLAYED
-                and hand & SUITED_MASK
+                and hand & self._suited
             ):
                 continue
             theirs = against & mask
@@ -651,11 +816,12 @@ class TarotSearch:
         # Every other player gives a card to each of those tricks: at least their cheapest ones
         # (the Excuse, which they would keep, stands in for one of them).
         weight_classes = self._weight_classes
+        excuse = self._excuse
         for seat in range(n):
             if seat == leader:
                 continue
             other = hands[seat]
-            needed = tricks - 1 if other & EXCUSE else tricks
+            needed = tricks - 1 if other & excuse else tricks
             for class_weight, class_mask in weight_classes:
                 if needed <= 0:
                     break
@@ -693,7 +859,7 @@ class TarotSearch:
             # share an entry (their values are equal).
             squeeze_cache = self.squeeze_cache
             compressed = list(hands)
-            for base, block in BLANK_BLOCKS:
+            for base, block in self._blocks:
                 in_play = (remaining >> base) & block
                 if in_play & (in_play + 1) == 0:
                     continue  # no gaps: already in canonical form
@@ -714,7 +880,7 @@ class TarotSearch:
                         code = 0
                         for _, class_mask in weight_classes:
                             code = code << 6 | (spare & class_mask).bit_count()
-                        compressed[seat] = (compressed[seat] & ~dead) | code << 80
+                        compressed[seat] = (compressed[seat] & ~dead) | code << self._bits
             canonical = (*compressed, leader | flags << 3)
             entry = self.canonical_table.get(canonical)
             if entry is not None:
@@ -726,6 +892,8 @@ class TarotSearch:
             return entry[0]
         if entry[1] < target:
             return entry[1]
+        # The stored lead is an internal bit (the numbering may change, the entry stays).
+        first = entry[2]
         result = self._node(
             leader,
             0,
@@ -739,13 +907,14 @@ class TarotSearch:
             flags,
             left,
             target,
-            entry[2],
+            self._to_compact[first] if first >= 0 else -1,
         )
         if result >= target:
             entry[0] = result
         else:
             entry[1] = result
-        entry[2] = self._cut
+        cut = self._cut
+        entry[2] = self._to_internal[cut] if cut >= 0 else -1
         return result
 
     def _new_entry(
@@ -758,7 +927,7 @@ class TarotSearch:
         high = 0
         for class_weight, mask in self._weight_classes:
             high += class_weight * (remaining & mask).bit_count()
-        if remaining >> MAGICIAN_BIT & 1:
+        if remaining & self._magician:
             high += self._bonus
         if (flags >> EX_SHIFT) & 3 != EX_SETTLED and self._holder >= 0:
             high += self._excuse_weight
@@ -770,28 +939,29 @@ class TarotSearch:
         # can cover that way; and it plays at most as many cards to a trick as it has
         # players.
         low = 0
-        trumps = remaining & TRUMPS_MASK
+        trumps = remaining & self._trumps
         if trumps:
             max_cards = 0
             for seat in self._max_seats:
                 max_cards |= hands[seat]
             top = trumps.bit_length() - 1
-            trump_key = trumps << 21 | (max_cards & trumps) >> 56
+            trump_base = self._trump_base
+            trump_key = (trumps >> trump_base) << 22 | (max_cards & trumps) >> trump_base
             free = self.free_trumps.get(trump_key)
             if free is None:
                 free = self.free_trumps[trump_key] = self._count_free_trumps(trumps, max_cards)
             max_free, min_free = free
             # Each such trick holds n cards worth one or more, but for the Excuse (not
             # won with its trick), which can be in one of them at most.
-            world_extra = self._weight[WORLD_BIT] - 1 if top == WORLD_BIT else 0
-            excuse_out = 1 if remaining & EXCUSE else 0
+            world_extra = self._world_extra if top == self._world_bit else 0
+            excuse_out = 1 if remaining & self._excuse else 0
             if max_free:
                 low = (max_free + self._max_count - 1) // self._max_count * n - excuse_out
-                if max_cards >> WORLD_BIT & 1:
+                if max_cards & self._world:
                     low += world_extra
             if min_free:
                 high -= (min_free + self._min_count - 1) // self._min_count * n - excuse_out
-                if not max_cards >> WORLD_BIT & 1:
+                if not max_cards & self._world:
                     high -= world_extra
         # Cashing: the leader's side wins at least what the leader can take at once.
         cashed = self._cash(leader, flags)
@@ -819,22 +989,23 @@ class TarotSearch:
         if win < 0:
             # Leading: low cards first (cheap leads refute or establish most often).
             return moves + ascending_bits(legal)
-        if win >= MAGICIAN_BIT:
-            winners = legal & TRUMPS_MASK & ~((2 << win) - 1)
+        trumps = self._trumps
+        if win >= self._trump_base:
+            winners = legal & trumps & ~((2 << win) - 1)
         else:
-            winners = (legal & self._suit_masks[led] & ~((2 << win) - 1)) | (legal & TRUMPS_MASK)
+            winners = (legal & self._suit_masks[led] & ~((2 << win) - 1)) | (legal & trumps)
         losers = legal ^ winners
         if own_side:
             for _, class_mask in self._descending_classes:
                 moves += descending_bits(losers & class_mask)
-            if losers & EXCUSE:
-                moves.append(EXCUSE_BIT)
+            if losers & self._excuse:
+                moves.append(self._excuse_bit)
             return moves + ascending_bits(winners)
         moves += ascending_bits(winners) if last else descending_bits(winners)
         for _, class_mask in self._weight_classes:
             moves += ascending_bits(losers & class_mask)
-        if losers & EXCUSE:
-            moves.append(EXCUSE_BIT)
+        if losers & self._excuse:
+            moves.append(self._excuse_bit)
         return moves
 
     def _node(
@@ -863,17 +1034,17 @@ class TarotSearch:
         real_hand = hands[player]
         hand = reduced[player]
         if led < 0:
-            if self._restricted and not flags & TRUMPS_PLAYED and hand & SUITED_MASK:
-                legal = hand & ~TRUMPS_MASK
+            if self._restricted and not flags & TRUMPS_PLAYED and hand & self._suited:
+                legal = hand & ~self._trumps
             else:
                 legal = hand
         else:
             legal = hand & self._suit_masks[led]
             if legal:
-                legal |= hand & EXCUSE
+                legal |= hand & self._excuse
             else:
-                legal = hand & TRUMPS_MASK
-                legal = legal | (hand & EXCUSE) if legal else hand
+                legal = hand & self._trumps
+                legal = legal | (hand & self._excuse) if legal else hand
         maximiser = self._maximiser
         is_max = maximiser[player]
         last_card = index == self._n - 1
@@ -886,10 +1057,10 @@ class TarotSearch:
         else:
             # Ordered candidate lists depend only on the legal cards, the winning card, whose
             # side is winning and the seat's place in the trick; many nodes share them.
-            cache_key = legal | (win + 1) << 80 | index << 88
+            cache_key = legal | (win + 1 | index << MOVE_KEY_INDEX) << self._bits
             own_side = maximiser[win_player] == is_max
             if own_side:
-                cache_key |= 1 << 95
+                cache_key |= self._own_side_bit
             move_cache = self.move_cache
             known = move_cache.get(cache_key)
             if known is None:
@@ -902,8 +1073,9 @@ class TarotSearch:
         following = self._next_seat[player]
         weight = self._weight
         suit_of = self._suit_of
+        excuse_bit = self._excuse_bit
         for bit in moves:
-            if bit == EXCUSE_BIT:
+            if bit == excuse_bit:
                 new_led, new_win, new_player = led, win, win_player
                 new_points, new_exc, new_least, new_flags = points, player, least, flags
             else:
@@ -936,7 +1108,7 @@ class TarotSearch:
                     )  # fmt: skip
                 if maximiser[new_player]:
                     gained += new_points
-                    if left == 1 and new_win == MAGICIAN_BIT:
+                    if left == 1 and new_win == self._magician_bit:
                         gained += self._bonus
                 if left == 1:
                     result = gained + self.model.settle(new_flags, self._holder)
@@ -972,6 +1144,7 @@ class TarotSearch:
         return best
 
 
+@final
 @final
 class ReferenceSearch:
     """Plain alpha-beta over the same model: every legal card, natural order, no table.
