@@ -74,6 +74,8 @@ NO_CARD: Final = -2
 # plus one, the seat's place in the trick and whether its side is winning.
 MOVE_KEY_INDEX: Final = 7
 MOVE_KEY_OWN: Final = 10
+NO_LIMIT: Final = (1 << 62) - 1
+"""The node budget of a search without a limit (the largest int mypyc keeps unboxed)."""
 
 
 @final
@@ -330,6 +332,7 @@ class TarotSearch:
         "_own_side_bit",
         "_plain_masks",
         "_restricted",
+        "_singles",
         "_stop_at",
         "_suit_masks",
         "_suit_of",
@@ -405,11 +408,12 @@ class TarotSearch:
         self._descending_classes: list[tuple[int, int]] = []
         self._blocks: list[tuple[int, int]] = [(0, 0)] * len(BLANK_BLOCKS)
         self._own_side_bit: int = 0
+        self._singles: list[list[int]] = []
         # The probe under way (see _start).
         self._hands: list[int] = [0] * n
         self._holder: int = -1
         self._holder_team: int = -1
-        self._limit: int = 1 << 62
+        self._limit: int = NO_LIMIT
         self._timed: bool = False
         self._stop_at: float = 0.0
         self._cut: int = -1
@@ -574,6 +578,8 @@ class TarotSearch:
                 blocks.append((0, 0))
         self._blocks = blocks
         self._own_side_bit = 1 << (bits + MOVE_KEY_OWN)
+        # The move list of a forced card (shared, never changed).
+        self._singles = [[compact_bit] for compact_bit in range(bits)]
         # Move lists are in the numbering: start again. The squeeze and free-trump caches are
         # keyed on bit patterns whose order is all that matters, so they stay valid.
         self.move_cache.clear()
@@ -627,7 +633,7 @@ class TarotSearch:
         self._holder = holder
         self._holder_team = self._teams[holder] if holder >= 0 else -1
         node_limit = self.node_limit
-        self._limit = node_limit if node_limit is not None else 1 << 62
+        self._limit = node_limit if node_limit is not None else NO_LIMIT
         deadline = self.deadline
         self._timed = deadline is not None
         self._stop_at = deadline if deadline is not None else 0.0
@@ -1049,7 +1055,7 @@ class TarotSearch:
         is_max = maximiser[player]
         last_card = index == self._n - 1
         if legal & (legal - 1) == 0:
-            moves = [legal.bit_length() - 1]
+            moves = self._singles[legal.bit_length() - 1]
         elif first >= 0:
             moves = self._ordered(
                 legal, led, win, maximiser[win_player] == is_max, last_card, first
