@@ -313,6 +313,7 @@ class TarotSearch:
         "_blocks",
         "_bonus",
         "_cut",
+        "_dead_codes",
         "_descending_classes",
         "_excuse",
         "_excuse_bit",
@@ -320,6 +321,7 @@ class TarotSearch:
         "_hands",
         "_holder",
         "_holder_team",
+        "_in_play_points",
         "_limit",
         "_magician",
         "_magician_bit",
@@ -409,6 +411,10 @@ class TarotSearch:
         self._blocks: list[tuple[int, int]] = [(0, 0)] * len(BLANK_BLOCKS)
         self._own_side_bit: int = 0
         self._singles: list[list[int]] = []
+        # Caches in the numbering: the points code of a set of dead-suit cards (see
+        # _trick_start) and the scaled points of the cards in play (but the Excuse).
+        self._dead_codes: dict[int, int] = {}
+        self._in_play_points: dict[int, int] = {}
         # The probe under way (see _start).
         self._hands: list[int] = [0] * n
         self._holder: int = -1
@@ -580,9 +586,12 @@ class TarotSearch:
         self._own_side_bit = 1 << (bits + MOVE_KEY_OWN)
         # The move list of a forced card (shared, never changed).
         self._singles = [[compact_bit] for compact_bit in range(bits)]
-        # Move lists are in the numbering: start again. The squeeze and free-trump caches are
-        # keyed on bit patterns whose order is all that matters, so they stay valid.
+        # Move lists and the point caches are in the numbering: start again. The squeeze and
+        # free-trump caches are keyed on bit patterns whose order is all that matters, so they
+        # stay valid.
         self.move_cache.clear()
+        self._dead_codes.clear()
+        self._in_play_points.clear()
         if not self.table and not self.canonical_table:
             return
         self.table = {
@@ -880,12 +889,16 @@ class TarotSearch:
                         compressed[seat] = (compressed[seat] & clear) | squeezed << base
             if dead:
                 # Cards of dead suits count only by their points.
+                dead_codes = self._dead_codes
                 for seat in range(n):
                     spare = hands[seat] & dead
                     if spare:
-                        code = 0
-                        for _, class_mask in weight_classes:
-                            code = code << 6 | (spare & class_mask).bit_count()
+                        code = dead_codes.get(spare)
+                        if code is None:
+                            code = 0
+                            for _, class_mask in weight_classes:
+                                code = code << 6 | (spare & class_mask).bit_count()
+                            dead_codes[spare] = code
                         compressed[seat] = (compressed[seat] & ~dead) | code << self._bits
             canonical = (*compressed, leader | flags << 3)
             entry = self.canonical_table.get(canonical)
@@ -930,9 +943,13 @@ class TarotSearch:
         # tricks and cashing, no lead yet. It is filed under the canonical key here.
         hands = self._hands
         n = self._n
-        high = 0
-        for class_weight, mask in self._weight_classes:
-            high += class_weight * (remaining & mask).bit_count()
+        in_play = self._in_play_points.get(remaining)
+        if in_play is None:
+            in_play = 0
+            for class_weight, mask in self._weight_classes:
+                in_play += class_weight * (remaining & mask).bit_count()
+            self._in_play_points[remaining] = in_play
+        high = in_play
         if remaining & self._magician:
             high += self._bonus
         if (flags >> EX_SHIFT) & 3 != EX_SETTLED and self._holder >= 0:
