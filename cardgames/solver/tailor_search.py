@@ -14,9 +14,12 @@ same formula on its provisional payoffs, :meth:`~cardgames.tailor.State.payoffs`
 minus the value of its hand). Such a value is an estimate, not a guarantee; see
 :func:`analyse_tailor` for how results say so.
 
-:func:`analyse_tailor` is the fast search (fail-soft alpha-beta with a transposition table,
-move ordering, iterative deepening under a limit and merging of provably equivalent moves);
-:func:`reference_tailor_value` is the plain alpha-beta it is checked against.
+:func:`analyse_tailor` is the fast search: the shared engine (:mod:`cardgames.search.engine`)
+driving zero-window tests of :class:`~cardgames.tailor.search.TailorSearch` over the int model
+:class:`~cardgames.tailor.search.TailorModel`. Two references check it:
+:func:`reference_tailor_value`, the plain alpha-beta over real states played with
+:meth:`~cardgames.tailor.State.play` (the check of the model against the rules), and
+:func:`reference_model_value`, the engine's plain alpha-beta over the model.
 
 >>> from cardgames import tailor
 >>> state = random_endgame(tailor.Rules(players=3), seed=4)
@@ -36,13 +39,14 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from cardgames.cards import STANDARD_PACK_SIZE, TAILOR, TAILOR_PACK_SIZE, Card
+from cardgames.cards import TAILOR
 from cardgames.cardset import CardSet
 from cardgames.errors import AnalysisError
+from cardgames.search.engine import LimitReached, reference_value, score_moves
 from cardgames.solver.api import Analysis, Limit, MoveValue
 from cardgames.tailor.match import random_strategy
-from cardgames.tailor.moves import Dump, Move, Play, PlayJoker, PlayTailor
-from cardgames.tailor.rules import Rules, can_follow, derive_seed, hand_value
+from cardgames.tailor.rules import Rules, derive_seed
+from cardgames.tailor.search import TailorModel, TailorSearch, move_code, points
 from cardgames.tailor.state import State, deal
 from cardgames.validation import quote
 
@@ -52,13 +56,14 @@ __all__ = [
     "analyse_tailor",
     "give_tailor",
     "random_endgame",
+    "reference_model_value",
     "reference_tailor_value",
     "tailor_value",
 ]
 
 DEFAULT_HORIZON: Final = 6
-"""Moves (plies) searched ahead by default: a 4-player endgame answers in a fraction of a
-second at this depth (see ``benchmarks/tailor_solver.py``)."""
+"""Moves (plies) searched ahead by default: a 4-player endgame answers in a few milliseconds
+at this depth (see ``benchmarks/tailor_solver.py``)."""
 
 TAILOR_OBJECTIVE: Final = (
     "the perspective's payoff minus the mean payoff of the other seats (0 for the seat that went "
@@ -71,48 +76,6 @@ Scaled: TypeAlias = int
 """A value times ``players - 1``: the search works on ints and divides once at the end."""
 
 _INFINITY: Final = 1 << 30
-_SUITED: Final = (1 << STANDARD_PACK_SIZE) - 1
-_CARDS: Final = Card.all()
-
-# Points of the cards in each byte of a hand mask, so a hand is scored with seven lookups.
-_BYTE_POINTS: Final = tuple(
-    tuple(
-        sum(
-            hand_value(_CARDS[shift + bit])
-            for bit in range(8)
-            if byte >> bit & 1 and shift + bit < TAILOR_PACK_SIZE
-        )
-        for byte in range(256)
-    )
-    for shift in range(0, TAILOR_PACK_SIZE, 8)
-)
-
-# For each suited target card, the suited cards that may follow it (from the rule function).
-_FOLLOW: Final = tuple(
-    sum(
-        1 << index
-        for index in range(STANDARD_PACK_SIZE)
-        if can_follow(_CARDS[index], _CARDS[target])
-    )
-    for target in range(STANDARD_PACK_SIZE)
-)
-
-# Cards a single move can draw at most: the Tailor's victim takes three, then the next player
-# may take a chase card. While a call stands (no card played on it) a move draws at most two:
-# a draw, then the chase card of the next player (or the card of a skipped player).
-_MAX_DRAWS_PER_MOVE: Final = 4
-_MAX_DRAWS_PER_MOVE_UNDER_CALL: Final = 2
-
-
-def _points(mask: int) -> int:
-    """The hand value of a card mask."""
-    total = 0
-    for table in _BYTE_POINTS:
-        if not mask:
-            break
-        total += table[mask & 0xFF]
-        mask >>= 8
-    return total
 
 
 def _scaled_value(state: State, perspective: int) -> Scaled:
@@ -120,7 +83,7 @@ def _scaled_value(state: State, perspective: int) -> Scaled:
 
     ``n * payoff[p] - sum(payoffs)`` equals ``(n - 1) * (payoff[p] - mean of the others)``.
     """
-    payoffs = [-_points(hand.mask) for hand in state.hands]  # 0 for an empty hand
+    payoffs = [-points(hand.mask) for hand in state.hands]  # 0 for an empty hand
     return len(payoffs) * payoffs[perspective] - sum(payoffs)
 
 
@@ -177,7 +140,8 @@ def reference_tailor_value(state: State, perspective: int, horizon: int) -> Frac
     node is played through :meth:`~cardgames.tailor.State.play`, in the engine's order. The
     perspective maximises :func:`tailor_value`, every other seat minimises it; after
     ``horizon`` moves, or when the round ends, a position is scored with
-    :func:`tailor_value`. This is the definition :func:`analyse_tailor` is tested against.
+    :func:`tailor_value`. This is the definition :func:`analyse_tailor` is tested against, and
+    since it plays real states it also checks the int model against the rules.
 
     :param state: the position (a finished round is simply scored).
     :param perspective: the seat analysed.
@@ -216,281 +180,29 @@ def reference_tailor_value(state: State, perspective: int, horizon: int) -> Frac
     return Fraction(value, state.rules.players - 1)
 
 
+def reference_model_value(state: State, perspective: int, horizon: int) -> Fraction:
+    """The same value as :func:`reference_tailor_value`, by the engine's plain alpha-beta
+    (:func:`~cardgames.search.engine.reference_value`) over the int model
+    :class:`~cardgames.tailor.search.TailorModel`: every legal move in the engine's order, no
+    table, no merging. It visits the same tree as :func:`reference_tailor_value`, several
+    times faster; the pair separates a fault of the model from a fault of the fast search.
+
+    :raises AnalysisError: for a bad perspective or horizon.
+
+    >>> from cardgames.tailor import Rules
+    >>> state = random_endgame(Rules(players=4), seed=6)
+    >>> reference_model_value(state, 1, 3) == reference_tailor_value(state, 1, 3)
+    True
+    """
+    seat = _check_perspective(state, perspective)
+    if horizon != 0:
+        horizon = _check_horizon(horizon)
+    model = TailorModel.for_state(state, seat)
+    value = reference_value(model, model.encode(state, horizon))
+    return Fraction(value, state.rules.players - 1)
+
+
 # -- the fast search -------------------------------------------------------------------------
-
-
-class _Stop(Exception):
-    """The node or time budget is spent."""
-
-
-@attrs.define(slots=True)
-class _Group:
-    """Legal moves proven to have the same value; ``move`` (the first of them) is searched."""
-
-    move: Move
-    members: list[Move]
-    score: int
-    child: State | None = None
-
-
-@attrs.define(slots=True)
-class _Entry:
-    """A transposition-table entry: bounds on the value at ``depth`` moves to go.
-
-    ``cut`` records whether a horizon cut-off contributed to the bounds. An entry without one
-    holds bounds on the true value, valid for every depth from ``depth`` on (the leaves its
-    search visited all ended the round, and alpha-beta's result does not depend on the leaves
-    it did not visit).
-    """
-
-    depth: int
-    lower: Scaled
-    upper: Scaled
-    move: Move | None
-    cut: bool
-
-
-def _move_score(move: Move, hand: int, to_move: int, perspective: int) -> int:
-    """Ordering heuristic: going out first, then shedding big cards; specials and draws late."""
-    if isinstance(move, Play):
-        bit = 1 << move.card.index
-        return 1000 if hand == bit else 20 + hand_value(move.card)
-    if isinstance(move, Dump):
-        mask = sum(1 << card.index for card in move.cards)
-        return 1000 if hand == mask else 20 + sum(hand_value(card) for card in move.cards)
-    if isinstance(move, PlayJoker):
-        return 1000 if hand == 1 << move.card.index else 10
-    if isinstance(move, PlayTailor):
-        if hand == 1 << TAILOR.index:
-            return 1000
-        return 6 if to_move != perspective and move.victim == perspective else 5
-    return 0
-
-
-class _Search:
-    """One analysis: the table, the counters and the budget."""
-
-    def __init__(self, perspective: int, limit: Limit | None, start: float) -> None:
-        self.perspective = perspective
-        self.table: dict[tuple[object, ...], _Entry] = {}
-        self.nodes = 0
-        self.node_limit = _INFINITY if limit is None or limit.nodes is None else limit.nodes
-        self.deadline = float("inf") if limit is None or limit.time is None else start + limit.time
-
-    def tick(self) -> None:
-        """Count a node and stop the search when the budget is spent."""
-        # Checked before counting, so that a search never reports more nodes than its limit.
-        if self.nodes >= self.node_limit or time.perf_counter() > self.deadline:
-            raise _Stop
-        self.nodes += 1
-
-    # -- moves -------------------------------------------------------------------------------
-
-    def groups(self, state: State, depth: int) -> list[_Group]:
-        """The legal moves of ``state`` (``depth`` moves to go, including this one) merged into
-        groups of equal value, each group once, in the engine's order of first members."""
-        seat = state.to_move
-        hand = state.hands[seat].mask
-        to_go = depth - 1
-        result: list[_Group] = []
-        keyed: dict[object, _Group] = {}
-        tailor_children: dict[int, tuple[State, int | None]] = {}
-        for move in state.legal_moves():
-            key: object = None
-            base: State | None = None
-            if isinstance(move, PlayTailor):
-                known = tailor_children.get(move.victim)
-                if known is None:
-                    first_child = state.play(move)
-                    known = (first_child, _tailor_relevant(first_child, to_go))
-                    tailor_children[move.victim] = known
-                base, relevant = known
-                if relevant is not None:
-                    key = ("tailor", move.victim, _FOLLOW[move.call.card.index] & relevant)
-            elif isinstance(move, Dump):
-                if len(state.stock) >= 1 + _MAX_DRAWS_PER_MOVE * to_go:
-                    # No reshuffle can happen before the horizon (the dump itself draws at
-                    # most the next player's chase card), so the order of the cards under the
-                    # top never matters: only the cards laid and the last one do.
-                    key = ("dump", frozenset(move.cards), move.cards[-1])
-            elif isinstance(move, PlayJoker):
-                # The two Jokers are interchangeable: swapping their names maps one line of
-                # play onto the other, move for move and point for point.
-                key = ("joker", move.effect)
-            if key is not None:
-                group = keyed.get(key)
-                if group is not None:
-                    group.members.append(move)
-                    continue
-            child = None
-            if base is not None and isinstance(move, PlayTailor):
-                child = base if base.top == move.call else attrs.evolve(base, top=move.call)
-            group = _Group(move, [move], _move_score(move, hand, seat, self.perspective), child)
-            if key is not None:
-                keyed[key] = group
-            result.append(group)
-        return result
-
-    def ordered(self, state: State, depth: int, first: Move | None) -> list[_Group]:
-        groups = self.groups(state, depth)
-        groups.sort(key=lambda group: -group.score)
-        if first is not None:
-            for index, group in enumerate(groups):
-                if group.move == first:
-                    if index:
-                        groups.insert(0, groups.pop(index))
-                    break
-        return groups
-
-    @staticmethod
-    def child(state: State, group: _Group) -> State:
-        if group.child is None:
-            group.child = state.play(group.move)
-        return group.child
-
-    # -- alpha-beta --------------------------------------------------------------------------
-
-    def search(self, state: State, depth: int, alpha: int, beta: int) -> tuple[Scaled, bool]:
-        """Fail-soft alpha-beta: the value at ``depth`` moves to go, and whether a horizon
-        cut-off was among the leaves it rests on."""
-        self.tick()
-        if state.is_over:
-            return _scaled_value(state, self.perspective), False
-        if depth == 0:
-            return _scaled_value(state, self.perspective), True
-        # One move from the horizon a lookup costs more than the search it could save.
-        key = state.key() if depth > 1 else None
-        entry = None if key is None else self.table.get(key)
-        first: Move | None = None
-        if entry is not None:
-            if entry.depth == depth or (not entry.cut and entry.depth <= depth):
-                if entry.lower >= beta or entry.lower == entry.upper:
-                    return entry.lower, entry.cut
-                if entry.upper <= alpha:
-                    return entry.upper, entry.cut
-            first = entry.move
-        maximising = state.to_move == self.perspective
-        best = -_INFINITY if maximising else _INFINITY
-        best_move: Move | None = None
-        cut = False
-        low, high = alpha, beta
-        for group in self.ordered(state, depth, first):
-            value, below = self.search(self.child(state, group), depth - 1, low, high)
-            cut = cut or below
-            if maximising:
-                if value > best:
-                    best, best_move = value, group.move
-                    low = max(low, value)
-            elif value < best:
-                best, best_move = value, group.move
-                high = min(high, value)
-            if low >= high:
-                break
-        if key is not None:
-            self.store(key, depth, alpha, beta, best, best_move, cut)
-        return best, cut
-
-    def store(
-        self,
-        key: tuple[object, ...],
-        depth: int,
-        alpha: int,
-        beta: int,
-        value: Scaled,
-        move: Move | None,
-        cut: bool,
-    ) -> None:
-        lower = value if value > alpha else -_INFINITY
-        upper = value if value < beta else _INFINITY
-        old = self.table.get(key)
-        if old is not None and (old.depth == depth or (not old.cut and old.depth <= depth)):
-            lower = max(lower, old.lower)
-            upper = min(upper, old.upper)
-            cut = cut or old.cut
-        self.table[key] = _Entry(depth, lower, upper, move, cut)
-
-    # -- the root ----------------------------------------------------------------------------
-
-    def root(
-        self, state: State, depth: int, first: Move | None, values: dict[Move, Scaled]
-    ) -> tuple[_Group, Scaled, bool]:
-        """Search every root group exactly at ``depth``; write each legal move's value into
-        ``values`` as it comes (so a search stopped in its first iteration can still report
-        what it found). Returns the first best group, its value and whether any value rests on
-        a horizon cut-off."""
-        maximising = state.to_move == self.perspective
-        best: tuple[_Group, Scaled] | None = None
-        cut = False
-        for group in self.ordered(state, depth, first):
-            value, below = self.search(self.child(state, group), depth - 1, -_INFINITY, _INFINITY)
-            cut = cut or below
-            for move in group.members:
-                values[move] = value
-            if best is None or (value > best[1] if maximising else value < best[1]):
-                best = (group, value)
-        assert best is not None  # a running round always has a legal move
-        return best[0], best[1], cut
-
-    def principal_variation(
-        self, state: State, depth: int, value: Scaled, exact: bool
-    ) -> list[Move]:
-        """A line of play that keeps the value at ``value`` down to the end or the horizon.
-
-        At each step the children are tested with a window around ``value``; when the analysis
-        is exact, a child whose proof needed no cut-off is preferred, so the line reaches the
-        end of the round.
-        """
-        line: list[Move] = []
-        while depth > 0 and not state.is_over:
-            entry = self.table.get(state.key())
-            chosen: _Group | None = None
-            for group in self.ordered(state, depth, None if entry is None else entry.move):
-                found, below = self.search(
-                    self.child(state, group), depth - 1, value - 1, value + 1
-                )
-                if found == value:
-                    if chosen is None:
-                        chosen = group
-                    if not exact or not below:
-                        chosen = group
-                        break
-            if chosen is None:  # cannot happen when value is the node's value
-                break
-            line.append(chosen.move)
-            state = self.child(state, chosen)
-            depth -= 1
-        return line
-
-
-def _tailor_relevant(child: State, to_go: int) -> int | None:
-    """The suited cards that a Tailor call leading to ``child`` can be compared with, in the
-    ``to_go`` moves left to search; None when calls must not be merged.
-
-    The call is read only while it stands (until a card or another Tailor is played on it), and
-    only through which suited cards may follow it: the cards the players to move hold (which
-    moves are legal, whether they may draw) and the cards they draw (whether a drawn card is
-    played). Everything else about the children of two calls with the same victim is equal,
-    so calls whose follow masks agree on the returned cards are worth the same. While the call
-    stands a move draws at most two cards (a draw, then the next player's chase card or a
-    skipped player's card), so only the first ``2 * to_go`` cards of the stock can turn up; if
-    the stock is shorter, a reshuffle could bring back any card of the pile and nothing is
-    merged. With one move left only the next player's hand and the first stock card matter;
-    with none left (or the round over) the call cannot matter at all (0).
-    """
-    if child.is_over or to_go <= 0:
-        return 0
-    reach = _MAX_DRAWS_PER_MOVE_UNDER_CALL * to_go
-    if len(child.stock) < reach:
-        return None
-    if to_go == 1:
-        relevant = child.hands[child.to_move].mask | 1 << child.stock[0].index
-    else:
-        relevant = 0
-        for hand in child.hands:
-            relevant |= hand.mask
-        for card in child.stock[:reach]:
-            relevant |= 1 << card.index
-    return relevant & _SUITED
 
 
 def analyse_tailor(
@@ -508,11 +220,12 @@ def analyse_tailor(
     position reached after ``horizon`` moves with the round still running is scored by the same
     formula on its provisional payoffs.
 
-    The search is a fail-soft alpha-beta with a transposition table (keyed on
-    :meth:`~cardgames.tailor.State.key`, holding a lower and an upper bound, the move that
-    decided them and whether a horizon cut-off was involved), move ordering (the table's move,
-    then moves that go out, then big cards; Jokers, the Tailor and draws last) and merging of
-    moves proven to be worth the same:
+    The position is turned into the int model of :mod:`cardgames.tailor.search` and every
+    distinct legal move is valued by the engine's :func:`~cardgames.search.engine.score_moves`:
+    MTD(f), zero-window tests of :class:`~cardgames.tailor.search.TailorSearch` (a fail-soft
+    alpha-beta with a table of bounds keyed on what the rest of the round depends on, and
+    move ordering: the table's move, then moves that go out, then big cards; Jokers, the
+    Tailor and draws last). Moves proven to be worth the same are searched once:
 
     * Tailor calls with the same victim whose follow masks agree on every suited card that is
       in a hand or in the stock (while no reshuffle can bring the pile back before the
@@ -521,18 +234,16 @@ def analyse_tailor(
       horizon (the order of the cards under the top then never matters);
     * the same effect with either Joker.
 
-    With a ``limit`` the search deepens one move at a time (1, 2, ... ``horizon``), keeping the
-    table, and checks the budget at every node: when it runs out, the call returns (within the
-    time limit plus one node's work) the results of the deepest depth completed. Without a
-    limit it searches the full horizon at once: the shallower passes would only improve the
-    move ordering, and measured, they cost more than they save. In both cases the search stops
-    early once a depth proves exact.
+    With a ``limit`` the search deepens one move at a time (1, 2, ... ``horizon``) and checks
+    the budget at every node: when it runs out, the call returns (within the time limit plus
+    one node's work) the results of the deepest depth completed. Without a limit it searches
+    the full horizon at once. In both cases the search stops early once a depth proves exact.
 
     How to read the result:
 
-    * ``bound == "exact"``, ``exact`` True: every line that mattered ended the round within
-      the depth searched, so the values are the true values of the round under perfect play
-      (for any horizon from there on); ``pv`` ends with the end of the round.
+    * ``bound == "exact"``, ``exact`` True: no line searched was cut at the horizon, so the
+      values are the true values of the round under perfect play (for any horizon from
+      there on); ``pv`` ends with the end of the round.
     * ``bound == "horizon"``, ``exact`` False: some line was cut at the horizon, or a limit
       stopped the deepening. The values are exact *for the depth-limited game* of ``horizon``
       moves (the requested one, or the deepest completed under a limit) but only estimates of
@@ -570,43 +281,58 @@ def analyse_tailor(
     seat = state.to_move if perspective is None else _check_perspective(state, perspective)
     depth_wanted = DEFAULT_HORIZON if horizon is None else _check_horizon(horizon)
     players = state.rules.players
-    search = _Search(seat, limit, start)
     moves = state.legal_moves()
+    codes = [move_code(move) for move in moves]
+    model = TailorModel.for_state(state, seat)
+    search = TailorSearch(model)
+    if limit is not None:
+        search.node_limit = limit.nodes
+        search.deadline = None if limit.time is None else start + limit.time
     maximising = state.to_move == seat
+    static = _scaled_value(state, seat)
 
     depth_done = 0
-    values: dict[Move, Scaled] = {}
-    pv: list[Move] = []
+    values: list[Scaled] = []
+    pv: list[int] = []
     exact = False
-    first: Move | None = None
-    try:
-        # Without a limit the intermediate depths would only serve move ordering, which costs
-        # more than it saves here (about twice the nodes in our measurements): go straight to
-        # the horizon. With a limit, deepen one move at a time so there is always an answer.
-        for depth in range(1 if limit is not None else depth_wanted, depth_wanted + 1):
-            found: dict[Move, Scaled] = {}
+    guess = static
+    partial: dict[int, Scaled] = {}
+    classes: dict[int, int] = {}
+    for depth in range(1 if limit is not None else depth_wanted, depth_wanted + 1):
+        root = model.encode(state, depth)
+        classes = model.distinct(root)
+        search.table.clear()
+        search.horizon_reached = False
+        found: dict[int, Scaled] = partial if depth == 1 else {}
+        try:
             if depth == 1:
-                values = found  # partial results are kept only for the first iteration
-            best_group, best_value, cut = search.root(state, depth, first, found)
-            line = [best_group.move]
-            line += search.principal_variation(
-                search.child(state, best_group), depth - 1, best_value, not cut
-            )
-            depth_done, values, pv, exact = depth, found, line, not cut
-            first = best_group.move
-            if exact:
-                break
-    except _Stop:
-        pass
+                search.arm()
+                for move in dict.fromkeys(classes.values()):
+                    found[move] = search.leaf_value(root, move)
+            else:
+                bounds, stopped = score_moves(model, search, root, guess)
+                if stopped:
+                    break
+                for move, (low, _) in bounds.items():
+                    found[move] = low
+            best = (max if maximising else min)(found.values())
+            cut = search.horizon_reached
+            search.arm()
+            line = search.principal_variation(root, best, not cut)
+        except LimitReached:
+            break
+        depth_done, guess, pv = depth, best, line
+        values = [found[classes[code]] for code in codes]
+        exact = not cut and _ends_round(model, root, line)
+        if exact:
+            break
     if depth_done == 0:
-        static = _scaled_value(state, seat)
-        values = {move: values.get(move, static) for move in moves}
+        values = [partial.get(classes.get(code, code), static) for code in codes]
 
     def fraction(value: Scaled) -> Fraction:
         return Fraction(value, players - 1)
 
-    scored = [(move, values[move]) for move in moves]
-    target = (max if maximising else min)(value for _, value in scored)
+    target = (max if maximising else min)(values)
     value = fraction(target)
     return Analysis(
         game="tailor",
@@ -619,16 +345,23 @@ def analyse_tailor(
         upper=value,
         move_values=tuple(
             MoveValue(move=move, value=fraction(v), lower=fraction(v), upper=fraction(v))
-            for move, v in scored
+            for move, v in zip(moves, values, strict=True)
         ),
-        best_moves=tuple(move for move, v in scored if v == target),
-        pv=tuple(pv),
+        best_moves=tuple(move for move, v in zip(moves, values, strict=True) if v == target),
+        pv=tuple(model.move_of(code) for code in pv),
         nodes=search.nodes,
         elapsed=time.perf_counter() - start,
         exact=exact,
         bound="exact" if exact else "horizon",
         horizon=depth_wanted if exact else depth_done,
     )
+
+
+def _ends_round(model: TailorModel, position: list[int], line: list[int]) -> bool:
+    """Whether playing ``line`` from ``position`` ends the round."""
+    for move in line:
+        position = model.child(position, move)
+    return model.round_over(position)
 
 
 # -- positions for tests and benchmarks --------------------------------------------------------
