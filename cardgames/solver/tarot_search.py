@@ -64,7 +64,10 @@ WORLD_BIT: Final = 76
 # Runs of one-point cards: the numerals of each suit (lowest ten bits of its block) and
 # trumps 2 to 20, as (first bit, mask of the run shifted down to bit 0).
 BLANK_BLOCKS: Final[tuple[tuple[int, int], ...]] = (
-    *((14 * suit, (1 << 10) - 1) for suit in range(4)),
+    (0, (1 << 10) - 1),
+    (14, (1 << 10) - 1),
+    (28, (1 << 10) - 1),
+    (42, (1 << 10) - 1),
     (57, (1 << 19) - 1),
 )
 INFINITY: Final = 1 << 30
