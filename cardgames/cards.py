@@ -28,7 +28,7 @@ from typing import ClassVar, Final
 import attrs
 
 from cardgames.errors import NotationError
-from cardgames.validation import quote
+from cardgames.validation import check_int, quote
 
 __all__ = [
     "JOKER_1",
@@ -151,9 +151,12 @@ _SPECIAL_NAMES: Final = {_JOKER_1_INDEX: "X1", _JOKER_2_INDEX: "X2", _TAILOR_IND
 _SPECIAL_UNICODE: Final = {_JOKER_1_INDEX: "🃏1", _JOKER_2_INDEX: "🃏2", _TAILOR_INDEX: "✂"}
 
 
+def _card_index(value: object) -> int:
+    return check_int(value, "card index", low=0, high=TAILOR_PACK_SIZE - 1, error=NotationError)
+
+
 def _check_index(instance: Card, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < TAILOR_PACK_SIZE:
-        raise NotationError(f"invalid card index {quote(value)}: expected an int from 0 to 54")
+    _card_index(value)
 
 
 @attrs.frozen(order=True, repr=False)
@@ -192,15 +195,10 @@ class Card:
     def from_index(cls, index: int) -> Card:
         """The card with this index (0-54).
 
-        :raises NotationError: if the index is out of range.
+        :raises NotationError: if the index is not an int from 0 to 54 (a bool is not an
+            index).
         """
-        if (
-            isinstance(index, bool)
-            or not isinstance(index, int)
-            or not 0 <= index < TAILOR_PACK_SIZE
-        ):
-            raise NotationError(f"invalid card index {quote(index)}: expected an int from 0 to 54")
-        return cls._ALL[index]
+        return cls._ALL[_card_index(index)]
 
     @classmethod
     def all(cls) -> tuple[Card, ...]:

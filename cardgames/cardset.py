@@ -28,7 +28,7 @@ import attrs
 
 from cardgames.cards import TAILOR_PACK_SIZE, Card
 from cardgames.errors import NotationError
-from cardgames.validation import quote
+from cardgames.validation import MAX_ITEMS, quote
 
 __all__ = ["BaseCardSet", "CardLike", "CardSet", "iter_bits"]
 
@@ -70,12 +70,7 @@ class BaseCardSet(Set[C], Generic[C]):
     _PACK_NAME: ClassVar[str] = ""
 
     def __attrs_post_init__(self) -> None:
-        if (
-            not isinstance(self.mask, int)
-            or isinstance(self.mask, bool)
-            or self.mask < 0
-            or self.mask >> len(self._CARDS)
-        ):
+        if type(self.mask) is not int or self.mask < 0 or self.mask >> len(self._CARDS):
             raise NotationError(
                 f"invalid {type(self).__name__} mask {quote(self.mask)}: expected an int with bits "
                 f"only for the {len(self._CARDS)} cards of the {self._PACK_NAME} pack"
@@ -87,17 +82,22 @@ class BaseCardSet(Set[C], Generic[C]):
     def from_cards(cls, cards: Iterable[C]) -> Self:
         """The set of the given cards (duplicates are absorbed, as in any set).
 
-        :raises NotationError: if ``cards`` is not iterable or holds something other than a
-            card of this set's pack.
+        :raises NotationError: if ``cards`` is not iterable, holds something other than a
+            card of this set's pack, or runs on for more than
+            :data:`~cardgames.validation.MAX_ITEMS` cards (an endless iterator).
         """
-        if isinstance(cards, str) or not isinstance(cards, Iterable):
+        if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
             raise NotationError(
                 f"invalid {cls.__name__} cards {quote(cards)}: expected an iterable of cards "
                 f"of the {cls._PACK_NAME} pack (use {cls.__name__}.parse for text)"
             )
         mask = 0
-        for card in cards:
+        for count, card in enumerate(cards, start=1):
             mask |= 1 << cls._check_card(card)
+            if count > MAX_ITEMS:
+                raise NotationError(
+                    f"invalid {cls.__name__} cards {quote(cards)}: more than {MAX_ITEMS} cards"
+                )
         return cls(mask)
 
     @classmethod

@@ -4,11 +4,15 @@ Each check either returns the value it was given or raises an error from the lib
 hierarchy whose message quotes the value (shortened when it is huge) and says what was
 expected. Keeping them in one place keeps one rule for each kind of argument everywhere:
 
-* a **seat** is an ``int`` (never a ``bool``) from 0 to ``players - 1``;
-* a **seed** is an ``int`` (never a ``bool``) from 0 to ``2**64 - 1``; negative seeds are
-  rejected rather than silently folded onto their absolute value, as :class:`random.Random`
-  would do;
-* a **random source** is a seed or a :class:`random.Random` the caller owns.
+* a **number** is a plain ``int``: never a ``bool``, nor another subclass of ``int`` such as
+  an ``IntEnum`` member, whose text (``str(Suit.HEARTS)`` is ``'H'``) would not read back
+  where the number is written out;
+* a **seat** is such an int from 0 to ``players - 1``;
+* a **seed** is such an int from 0 to ``2**64 - 1``; negative seeds are rejected rather than
+  silently folded onto their absolute value, as :class:`random.Random` would do;
+* a **random source** is a seed or a :class:`random.Random` the caller owns;
+* a **collection** is any iterable but a string, of at most :data:`MAX_ITEMS` items, kept as
+  a tuple (an endless iterator is refused rather than followed forever).
 
 >>> check_seat(2, 4)
 2
@@ -26,6 +30,7 @@ cardgames.errors.RulesError: invalid seed -7: expected an int from 0 to 2**64 - 
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable
 from typing import Any, Final
@@ -33,6 +38,7 @@ from typing import Any, Final
 from cardgames.errors import CardgamesError, RulesError
 
 __all__ = [
+    "MAX_ITEMS",
     "SEED_LIMIT",
     "as_tuple",
     "check_bool",
@@ -44,6 +50,9 @@ __all__ = [
 
 SEED_LIMIT: Final = 1 << 64
 """Seeds run from 0 to ``SEED_LIMIT - 1``: every 64-bit seed the library derives fits."""
+
+MAX_ITEMS: Final = 100_000
+"""The most items :func:`as_tuple` takes from a collection (far more than any game holds)."""
 
 QUOTE_LIMIT: Final = 400
 _BIG_INT_DIGITS: Final = 100
@@ -96,7 +105,8 @@ def check_int(
     error: type[CardgamesError] = RulesError,
     expected: str | None = None,
 ) -> int:
-    """``value`` if it is an ``int`` (not a ``bool``) with ``low <= value <= high``.
+    """``value`` if it is a plain ``int`` with ``low <= value <= high``: not a ``bool``, nor
+    any other subclass of ``int`` (an ``IntEnum`` member writes itself as its name).
 
     >>> check_int(5, 'players', low=2, high=6)
     5
@@ -104,17 +114,18 @@ def check_int(
     Traceback (most recent call last):
     ...
     cardgames.errors.RulesError: invalid players '5': expected an int from 2 to 6
+    >>> from cardgames import Suit
+    >>> check_int(Suit.CLUBS, 'players', low=2, high=6)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid players <Suit.CLUBS: 3>: expected an int from 2 to 6,
+    not a Suit
 
     :param what: the argument's name, for the message.
     :param error: the error class to raise (:class:`~cardgames.errors.RulesError` by default).
     :param expected: the message's "expected ..." part, when the default does not fit.
     """
-    if (
-        isinstance(value, int)
-        and not isinstance(value, bool)
-        and (low is None or value >= low)
-        and (high is None or value <= high)
-    ):
+    if type(value) is int and (low is None or value >= low) and (high is None or value <= high):
         return value
     if expected is None:
         if low is not None and high is not None:
@@ -125,6 +136,8 @@ def check_int(
             expected = f"an int of at most {high}"
         else:
             expected = "an int"
+    if isinstance(value, int) and not isinstance(value, bool) and type(value) is not int:
+        expected += f", not a {type(value).__name__}"
     raise error(f"invalid {what} {quote(value)}: expected {expected}")
 
 
@@ -183,11 +196,17 @@ def make_rng(source: int | random.Random, what: str = "random source") -> random
 
 
 def as_tuple(
-    value: object, what: str, *, error: type[CardgamesError] = RulesError
+    value: object,
+    what: str,
+    *,
+    error: type[CardgamesError] = RulesError,
+    limit: int = MAX_ITEMS,
 ) -> tuple[Any, ...]:
     """``value`` as a tuple, for attrs converters: a value object keeps its own immutable copy
     of a collection, never the caller's list. A string or a non-iterable is refused (a string
-    would silently become a tuple of characters).
+    would silently become a tuple of characters), and so is a collection of more than
+    ``limit`` items: an endless iterator or a ``range(10**30)`` is refused after ``limit``
+    items rather than followed until memory runs out.
 
     >>> as_tuple([1, 2], 'hands')
     (1, 2)
@@ -195,9 +214,17 @@ def as_tuple(
     Traceback (most recent call last):
     ...
     cardgames.errors.RulesError: invalid hands 5: expected a sequence
+    >>> as_tuple(range(10**30), 'hands')
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid hands range(0, 1000000000000000000000000000000): expected
+    a sequence of at most 100000 items
     """
-    if isinstance(value, tuple):
+    if isinstance(value, tuple) and len(value) <= limit:
         return value
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+    if isinstance(value, str | bytes | bytearray) or not isinstance(value, Iterable):
         raise error(f"invalid {what} {quote(value)}: expected a sequence")
-    return tuple(value)
+    items = tuple(itertools.islice(value, limit + 1))
+    if len(items) > limit:
+        raise error(f"invalid {what} {quote(value)}: expected a sequence of at most {limit} items")
+    return items
