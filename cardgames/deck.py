@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Final, Generic, TypeVar, overload
 
 import attrs
 
@@ -29,9 +29,22 @@ from cardgames.cardset import BaseCardSet, CardLike, CardSet
 from cardgames.errors import NotationError, RulesError
 from cardgames.validation import as_tuple, check_int, make_rng, quote
 
-__all__ = ["Deck", "RandomSource", "make_rng", "random_below", "shuffle_order"]
+__all__ = [
+    "MAX_HANDS",
+    "MAX_SHUFFLE",
+    "Deck",
+    "RandomSource",
+    "make_rng",
+    "random_below",
+    "shuffle_order",
+]
 
 C = TypeVar("C", bound=CardLike)
+
+MAX_SHUFFLE: Final = 1 << 20
+"""The longest sequence :func:`shuffle_order` shuffles (decks hold at most 78 cards)."""
+MAX_HANDS: Final = 78
+"""The most hands :meth:`Deck.deal` makes: one card each from the largest pack."""
 
 RandomSource = int | random.Random
 """Where randomness comes from: an int seed (0 to ``2**64 - 1``), or a :class:`random.Random`
@@ -49,10 +62,13 @@ def random_below(rng: random.Random, n: int) -> int:
     >>> random_below(random.Random(1), 10) == random_below(random.Random(1), 10)
     True
 
-    :raises ValueError: if ``n`` is not positive.
+    :raises RulesError: (a :class:`ValueError`) if ``rng`` is not a :class:`random.Random` or
+        ``n`` is not a positive int.
     """
-    if n < 1:
-        raise ValueError(f"cannot draw from an empty range (n={quote(n)})")
+    if not isinstance(rng, random.Random):
+        raise RulesError(f"invalid random generator {quote(rng)}: expected a random.Random")
+    if type(n) is not int or n < 1:
+        check_int(n, "range size", low=1, expected="a positive int (cannot draw from nothing)")
     bits = n.bit_length()
     while True:
         value = rng.getrandbits(bits)
@@ -67,7 +83,11 @@ def shuffle_order(n: int, source: RandomSource) -> list[int]:
     True
     >>> sorted(shuffle_order(5, 1))
     [0, 1, 2, 3, 4]
+
+    :raises RulesError: if ``n`` is not an int from 0 to :data:`MAX_SHUFFLE` or ``source`` is
+        not a random source.
     """
+    check_int(n, "shuffle size", low=0, high=MAX_SHUFFLE)
     rng = make_rng(source)
     order = list(range(n))
     for i in range(n - 1, 0, -1):
@@ -87,6 +107,12 @@ def _tarot_set_type() -> type[BaseCardSet[Any]]:
     from cardgames.tarot.cards import TarotCardSet
 
     return TarotCardSet
+
+
+def _tarot_card_type() -> type[Any]:
+    from cardgames.tarot.cards import TarotCard
+
+    return TarotCard
 
 
 def _deck_cards(cards: Iterable[C]) -> tuple[C, ...]:
@@ -136,15 +162,26 @@ class Deck(Sequence[C], Generic[C]):
 
     @classmethod
     def parse(cls, text: str, *, card_type: type[Any] = Card) -> Deck[Any]:
-        """Read a deck written as its cards, top first, separated by white space.
+        """Read a deck written as its cards, top first, separated by white space; ``-`` (or
+        nothing) is the empty deck, as ``str`` writes it.
+
+        >>> Deck.parse('-') == Deck([]), str(Deck([]))
+        (True, '-')
 
         :param card_type: :class:`~cardgames.cards.Card` (default) or ``TarotCard``.
-        :raises NotationError: if a card is unreadable or repeated.
+        :raises NotationError: if a card is unreadable or repeated, or ``card_type`` is neither.
         """
         if not isinstance(text, str):
             raise NotationError(f"invalid deck {quote(text)}: expected a string")
+        if card_type is not Card and card_type is not _tarot_card_type():
+            raise NotationError(
+                f"invalid deck card type {quote(card_type)}: expected Card or TarotCard"
+            )
+        words = text.split()
+        if words == ["-"]:
+            return Deck(())
         cards = []
-        for word in text.split():
+        for word in words:
             try:
                 cards.append(card_type.parse(word))
             except NotationError as error:
@@ -191,13 +228,13 @@ class Deck(Sequence[C], Generic[C]):
     ) -> tuple[tuple[BaseCardSet[C], ...], Deck[C]]:
         """Deal from the top in packets, round the players in order 0, 1, ..., then again.
 
-        :param players: how many hands to make.
+        :param players: how many hands to make, 1 to :data:`MAX_HANDS`.
         :param cards_each: cards per hand; by default as many as the deck allows evenly.
         :param packet: cards given to a player at a time.
         :returns: the hands (card sets, in dealing order) and the undealt rest of the deck.
-        :raises RulesError: if the deck is too small or an argument is not a positive int.
+        :raises RulesError: if the deck is too small or an argument is not an int in range.
         """
-        check_int(players, "players", low=1)
+        check_int(players, "players", low=1, high=MAX_HANDS)
         check_int(packet, "packet", low=1)
         if cards_each is None:
             cards_each = len(self.cards) // players
