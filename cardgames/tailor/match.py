@@ -25,7 +25,7 @@ from cardgames.tailor.moves import Move
 from cardgames.tailor.records import GameRecord
 from cardgames.tailor.rules import MAX_PLAYERS, Rules, derive_seed
 from cardgames.tailor.state import State, deal
-from cardgames.validation import check_int, check_seat, check_seed, make_rng, quote
+from cardgames.validation import as_tuple, check_int, check_seat, check_seed, make_rng, quote
 
 __all__ = ["Match", "RoundResult", "Strategy", "play_round", "random_strategy"]
 
@@ -103,7 +103,7 @@ def play_round(state: State, strategy: Strategy) -> tuple[State, GameRecord]:
 def _to_payoffs(payoffs: Iterable[int]) -> tuple[int, ...]:
     if isinstance(payoffs, str | bytes | Mapping) or not isinstance(payoffs, Iterable):
         raise RulesError(f"invalid payoffs {quote(payoffs)}: expected a sequence of ints")
-    result = tuple(payoffs)
+    result = as_tuple(payoffs, "payoffs")
     for payoff in result:
         check_int(payoff, "payoff", high=0, expected="an int of at most 0 (minus a hand value)")
     return result
@@ -158,7 +158,7 @@ def _check_seed(match: Match, attribute: attrs.Attribute[int], value: object) ->
 def _to_results(results: Iterable[RoundResult]) -> tuple[RoundResult, ...]:
     if isinstance(results, str | bytes | Mapping) or not isinstance(results, Iterable):
         raise RulesError(f"invalid results {quote(results)}: expected a sequence of RoundResult")
-    return tuple(results)
+    return as_tuple(results, "results", limit=_MAX_ROUNDS)
 
 
 @attrs.frozen(kw_only=True)

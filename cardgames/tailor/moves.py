@@ -37,7 +37,7 @@ import attrs
 from cardgames.cards import JOKER_1, JOKER_2, Card, Rank, Suit
 from cardgames.errors import IllegalMoveError, NotationError
 from cardgames.tailor.rules import MAX_PLAYERS, Call, to_rank, to_suit
-from cardgames.validation import check_seat, quote
+from cardgames.validation import as_tuple, check_seat, quote
 
 __all__ = [
     "Draw",
@@ -105,7 +105,7 @@ class Play:
 def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
     if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
         raise IllegalMoveError(f"invalid Dump cards {quote(cards)}: expected a sequence of cards")
-    result = tuple(cards)
+    result = as_tuple(cards, "Dump cards", error=IllegalMoveError)
     for card in result:
         if not isinstance(card, Card):
             raise IllegalMoveError(

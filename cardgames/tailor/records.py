@@ -38,12 +38,13 @@ from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, Ru
 from cardgames.tailor.moves import Draw, Dump, Move, Pass, Play, PlayJoker, PlayTailor, parse_move
 from cardgames.tailor.rules import Rules
 from cardgames.tailor.state import State, deal
-from cardgames.validation import check_int, check_seat, check_seed, quote
+from cardgames.validation import as_tuple, check_int, check_seat, check_seed, quote
 
 __all__ = ["GameRecord", "dumps", "loads"]
 
 _VERSION: Final = 1
 _MAX_INDENT: Final = 16
+_MAX_MOVES: Final = 1_000_000  # the largest Rules.max_turns: no round has more moves
 
 
 def _to_moves(moves: Iterable[Move | str]) -> tuple[Move, ...]:
@@ -52,7 +53,7 @@ def _to_moves(moves: Iterable[Move | str]) -> tuple[Move, ...]:
             f"invalid moves {quote(moves)}: expected a sequence of moves or their written forms"
         )
     result = []
-    for move in moves:
+    for move in as_tuple(moves, "moves", error=IllegalMoveError, limit=_MAX_MOVES):
         if isinstance(move, str):
             result.append(parse_move(move))
         elif isinstance(move, Play | Dump | PlayTailor | PlayJoker | Draw | Pass):
@@ -69,7 +70,7 @@ def _to_deck(deck: Sequence[Card] | None) -> tuple[Card, ...] | None:
         return None
     if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
         raise RulesError(f"invalid deck {quote(deck)}: expected None or the 55 cards, top first")
-    cards = tuple(deck)
+    cards = as_tuple(deck, "deck", limit=TAILOR_PACK_SIZE)
     if (
         len(cards) != TAILOR_PACK_SIZE
         or not all(isinstance(card, Card) for card in cards)

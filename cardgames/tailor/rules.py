@@ -29,7 +29,7 @@ import attrs
 from cardgames.cards import STANDARD_PACK_SIZE, TAILOR_PACK_SIZE, Card, Rank, Suit
 from cardgames.cardset import CardSet, iter_bits
 from cardgames.errors import CardgamesError, NotationError, RulesError
-from cardgames.validation import SEED_LIMIT, check_bool, check_int, check_seed, quote
+from cardgames.validation import SEED_LIMIT, as_tuple, check_bool, check_int, check_seed, quote
 
 __all__ = [
     "MAX_PLAYERS",
@@ -330,13 +330,22 @@ _VALUES: Final = tuple(
 )
 
 
+def _check_card(value: object, what: str = "card") -> Card:
+    # ``value`` if it is a card of the 55-card pack (a Tarot card is not one).
+    if isinstance(value, Card):
+        return value
+    raise NotationError(f"invalid {what} {quote(value)}: expected a Card of the 55-card pack")
+
+
 def hand_value(card: Card) -> int:
     """What a card left in hand costs: face value, ace 1, J Q K 10, Joker 15, Tailor 25.
 
     >>> [hand_value(Card.parse(text)) for text in ('AS', '7H', 'TD', 'KC', 'X2', 'TLR')]
     [1, 7, 10, 10, 15, 25]
+
+    :raises NotationError: if ``card`` is not a :class:`~cardgames.cards.Card`.
     """
-    return _VALUES[card.index]
+    return _VALUES[_check_card(card).index]
 
 
 def hand_points(cards: CardSet | Iterable[Card]) -> int:
@@ -344,10 +353,14 @@ def hand_points(cards: CardSet | Iterable[Card]) -> int:
 
     >>> hand_points(CardSet.parse('2S 3S JH')), hand_points([])
     (15, 0)
+
+    :raises NotationError: if ``cards`` is not a card set or a collection of cards.
     """
     if isinstance(cards, CardSet):
         return sum(_VALUES[index] for index in iter_bits(cards.mask))
-    return sum(_VALUES[card.index] for card in cards)
+    return sum(
+        _VALUES[_check_card(card).index] for card in as_tuple(cards, "cards", error=NotationError)
+    )
 
 
 def ranks_adjacent(a: Rank, b: Rank) -> bool:
@@ -357,7 +370,11 @@ def ranks_adjacent(a: Rank, b: Rank) -> bool:
     (True, True)
     >>> ranks_adjacent(Rank.KING, Rank.TWO), ranks_adjacent(Rank.SEVEN, Rank.SEVEN)
     (False, False)
+
+    :raises NotationError: unless both are :class:`~cardgames.cards.Rank` members.
     """
+    if not isinstance(a, Rank) or not isinstance(b, Rank):
+        raise NotationError(f"invalid ranks {quote(a)} and {quote(b)}: expected two Ranks")
     return (a - b) % 13 in (1, 12)
 
 
@@ -379,7 +396,13 @@ def can_follow(card: Card, top: Card | Call | None) -> bool:
     [True, True, True, True, False, True, True]
     >>> can_follow(Card.parse('KS'), Call.parse('call AD')), can_follow(Card.parse('5S'), None)
     (True, True)
+
+    :raises NotationError: if ``card`` is not a :class:`~cardgames.cards.Card` or ``top`` is
+        not a card, a :class:`~cardgames.tailor.Call` or None.
     """
+    _check_card(card)
+    if top is not None and not isinstance(top, Card | Call):
+        raise NotationError(f"invalid top {quote(top)}: expected a Card, a Call or None")
     if card.index >= STANDARD_PACK_SIZE or top is None:
         return True
     target = top.card.index if isinstance(top, Call) else top.index

@@ -52,6 +52,7 @@ from cardgames.tailor.moves import (
 from cardgames.tailor.rules import Call, Rules, can_follow, derive_seed, hand_points
 from cardgames.validation import (
     SEED_LIMIT,
+    as_tuple,
     check_bool,
     check_int,
     check_seat,
@@ -110,9 +111,9 @@ def _target_index(top: Card | Call | None) -> int:
 
 
 def _as_tuple(value: object, what: str) -> tuple[Any, ...]:
-    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+    if isinstance(value, Mapping):
         raise RulesError(f"invalid {what} {quote(value)}: expected a sequence")
-    return tuple(value)
+    return as_tuple(value, what)
 
 
 def _hands_tuple(hands: Iterable[CardSet]) -> tuple[CardSet, ...]:
@@ -187,7 +188,7 @@ class State:
         to_move, passes, turns, seed = self.to_move, self.passes, self.turns, self.seed
         reshuffles, direction, chase = self.reshuffles, self.direction, self.chase_active
         # The common case in one expression (states are built often); _check_fields gives the
-        # message, and also accepts int subclasses other than bool.
+        # message.
         if not (
             type(to_move) is int
             and 0 <= to_move < players
