@@ -37,6 +37,7 @@ from cardgames.tarot.cards import (
 )
 from cardgames.tarot.play import (
     EXCUSE_MASK,
+    HONOUR_MASK,
     TRUMP_MASK,
     VALUES,
     _discard_problem,
@@ -380,7 +381,13 @@ class State:
     :raises RulesError: if a field is of the wrong type (collections may be any sequence and
         are kept as tuples), a seat is not a seat of the table (never a bool), or the fields
         contradict each other as described above. The hands are not compared with the
-        deal, so that made-up positions can be built for analysis.
+        deal, so that made-up positions can be built for analysis; but they must be a
+        position the deal can be played on from to its end: no card in two places (hands,
+        discard, trick in progress, won piles and completed tricks), in play every seat that
+        has played to the trick one card fewer than the others (who hold at least one), and
+        while discarding the dealer as many more cards than the others as are still to
+        discard, enough of them discardable. So a state that is not over always has a legal
+        move.
 
     >>> from cardgames.tarot import Rules, deal
     >>> state = deal(Rules.traditional(players=3), seed=7, dealer=0)
@@ -463,6 +470,61 @@ class State:
                 return f"seat {self.to_move} is to move, but the trick calls for seat {expected}"
         elif any(self.hands) or self.trick.cards or not self.tricks:
             return "a deal is over only once every hand is empty and its tricks complete"
+        return self._holding_problem()
+
+    def _holding_problem(self) -> str | None:
+        # Every card in one place at most, and hands with which the deal can be played to its
+        # end, so that a state that is not over always has a legal move (and the solver a
+        # move to search): in play the seats that have played to the trick hold one card fewer
+        # than the others, who hold at least one; while discarding the dealer holds the other
+        # hands' size plus the cards still to discard, enough of them discardable.
+        seen = 0
+        for mask in (*(hand.mask for hand in self.hands), self.discard.mask, self.trick.mask):
+            if seen & mask:
+                return "a card is in two places (the hands, the discard, the trick in progress)"
+            seen |= mask
+        won = 0
+        for pile in self.won:
+            if won & pile.mask:
+                return "a card is in two won piles"
+            won |= pile.mask
+        for trick in self.tricks:
+            won |= trick.mask
+        if won & seen:
+            return "a card won or played to a completed trick is still held or played again"
+        sizes = [len(hand) for hand in self.hands]
+        if self.phase is Phase.PLAY:
+            played = set(self.trick.players)
+            size = sizes[self.to_move]
+            for seat, held in enumerate(sizes):
+                if held != (size - 1 if seat in played else size):
+                    return (
+                        f"seat {seat} holds {held} cards and seat {self.to_move} (to move) "
+                        f"{size}: a seat that has played to the trick holds one card fewer than "
+                        "the others, who hold the same number"
+                    )
+            if not size:
+                return "no card is left to play, but the deal is not over"
+        elif self.phase is Phase.DISCARD:
+            dealer = self.initial.dealer
+            remaining = self.discard_remaining
+            others = {held for seat, held in enumerate(sizes) if seat != dealer}
+            if not remaining or len(others) > 1 or min(others) < 1:
+                return (
+                    "while discarding, cards are still to be discarded and every other seat "
+                    f"holds the same number (at least one); got {sizes}"
+                )
+            if sizes[dealer] != min(others) + remaining:
+                return (
+                    f"the dealer holds {sizes[dealer]} cards, but should hold "
+                    f"{min(others) + remaining}: the other hands' {min(others)} and the "
+                    f"{remaining} still to discard"
+                )
+            if (self.hands[dealer].mask & ~HONOUR_MASK).bit_count() < remaining:
+                return (
+                    f"the dealer cannot discard {remaining} more cards: too few that are not "
+                    "Kings, trump 1, trump 21 or the Excuse"
+                )
         return None
 
     # -- construction ----------------------------------------------------------------------
