@@ -50,7 +50,8 @@ MAX_PLAYERS: Final = 6
 
 
 def to_suit(value: Suit | int, error: type[CardgamesError] = RulesError) -> Suit:
-    """``value`` as a :class:`~cardgames.cards.Suit`: a suit, or its number (not a bool).
+    """``value`` as a :class:`~cardgames.cards.Suit`: a suit, or its number (a plain int: not
+    a bool, nor a member of another enum such as a :class:`~cardgames.cards.Rank`).
 
     :raises CardgamesError: of the class ``error`` (RulesError by default) for anything else.
 
@@ -59,13 +60,14 @@ def to_suit(value: Suit | int, error: type[CardgamesError] = RulesError) -> Suit
     """
     if isinstance(value, Suit):
         return value
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(Suit):
+    if type(value) is int and 0 <= value < len(Suit):
         return Suit(value)
     raise error(f"invalid suit {quote(value)}: expected a Suit (or its number, 0 to 3)")
 
 
 def to_rank(value: Rank | int, error: type[CardgamesError] = RulesError) -> Rank:
-    """``value`` as a :class:`~cardgames.cards.Rank`: a rank, or its number (not a bool).
+    """``value`` as a :class:`~cardgames.cards.Rank`: a rank, or its number (a plain int: not
+    a bool, nor a member of another enum such as a :class:`~cardgames.cards.Suit`).
 
     :raises CardgamesError: of the class ``error`` (RulesError by default) for anything else.
 
@@ -78,7 +80,7 @@ def to_rank(value: Rank | int, error: type[CardgamesError] = RulesError) -> Rank
     """
     if isinstance(value, Rank):
         return value
-    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= len(Rank):
+    if type(value) is int and 1 <= value <= len(Rank):
         return Rank(value)
     raise error(f"invalid rank {quote(value)}: expected a Rank (or its number, 1 to 13)")
 
@@ -279,7 +281,8 @@ class Rules:
 
         Fields left out take their defaults.
 
-        :raises NotationError: for unreadable text; :raises RulesError: for bad values.
+        :raises NotationError: for unreadable text, and for readable text naming impossible
+            rules (the message then gives the constructor's reason).
 
         >>> Rules.parse('players=2 after_joker=any').after_joker
         'any'
