@@ -1,4 +1,6 @@
-"""The Chase the Tailor solver: the fast search agrees with the plain reference alpha-beta."""
+"""The Chase the Tailor solver: the fast search agrees with the plain reference alpha-beta over
+real states (``reference_tailor_value``) and with the engine's reference over the int model
+(``reference_model_value``)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from cardgames.solver.tailor_search import (
     analyse_tailor,
     give_tailor,
     random_endgame,
+    reference_model_value,
     reference_tailor_value,
     tailor_value,
 )
@@ -289,3 +292,49 @@ def test_a_node_limit_is_never_exceeded(nodes: int) -> None:
     state = give_tailor(base, base.to_move)
     assert state is not None
     assert analyse_tailor(state, horizon=8, limit=Limit(nodes=nodes)).nodes <= nodes
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_both_references_agree(players: int) -> None:
+    for seed in range(40):
+        rules = Rules(players=players, chase_mode=seed % 2 == 0, **VARIANTS[seed % len(VARIANTS)])
+        state = random_endgame(rules, 600 + seed, cards_left=1 + seed % 3)
+        if seed % 3 == 0:
+            state = give_tailor(state, state.to_move) or state
+        perspective = seed % players
+        horizon = 1 + seed % 4
+        expected = reference_tailor_value(state, perspective, horizon)
+        assert reference_model_value(state, perspective, horizon) == expected
+    final = make_state(["5H", "KS 2C"], "6H").play(parse_move("5H"))
+    assert reference_model_value(final, 0, 3) == reference_tailor_value(final, 0, 3) == 12
+
+
+@pytest.mark.parametrize("horizon", [6, 7, 8])
+def test_deeper_searches_equal_the_model_reference(horizon: int) -> None:
+    # The model's reference is fast enough for horizons the state reference would take long on.
+    for seed in range(12):
+        players = 2 + seed % 5
+        state = random_endgame(Rules(players=players, chase_mode=seed % 2 == 1), 800 + seed)
+        perspective = (state.to_move + seed) % players
+        result = analyse_tailor(state, perspective=perspective, horizon=horizon)
+        assert result.value == reference_model_value(state, perspective, horizon)
+        for entry in result.move_values:
+            expected = reference_model_value(state.play(entry.move), perspective, horizon - 1)
+            assert entry.value == expected, (str(state), str(entry.move))
+        assert_well_formed(state, result)
+
+
+def test_exact_results_hold_for_any_longer_horizon() -> None:
+    checked = 0
+    for seed in range(40):
+        state = random_endgame(Rules(players=2 + seed % 3), 1100 + seed, cards_left=1)
+        result = analyse_tailor(state, horizon=4)
+        if not result.exact:
+            continue
+        longer = analyse_tailor(state, horizon=7)
+        assert longer.exact and longer.value == result.value
+        assert [entry.value for entry in longer.move_values] == [
+            entry.value for entry in result.move_values
+        ]
+        checked += 1
+    assert checked >= 5

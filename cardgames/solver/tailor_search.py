@@ -46,7 +46,7 @@ from cardgames.search.engine import LimitReached, reference_value, score_moves
 from cardgames.solver.api import Analysis, Limit, MoveValue
 from cardgames.tailor.match import random_strategy
 from cardgames.tailor.rules import Rules, derive_seed
-from cardgames.tailor.search import TailorModel, TailorSearch, move_code, points
+from cardgames.tailor.search import SCORE, TailorModel, TailorSearch, move_code, points
 from cardgames.tailor.state import State, deal
 from cardgames.validation import quote
 
@@ -289,7 +289,7 @@ def analyse_tailor(
         search.node_limit = limit.nodes
         search.deadline = None if limit.time is None else start + limit.time
     maximising = state.to_move == seat
-    static = _scaled_value(state, seat)
+    static = model.encode(state, 0)[SCORE]
 
     depth_done = 0
     values: list[Scaled] = []
@@ -329,11 +329,12 @@ def analyse_tailor(
     if depth_done == 0:
         values = [partial.get(classes.get(code, code), static) for code in codes]
 
-    def fraction(value: Scaled) -> Fraction:
-        return Fraction(value, players - 1)
-
+    fractions: dict[Scaled, Fraction] = {}
+    for scaled in values:
+        if scaled not in fractions:
+            fractions[scaled] = Fraction(scaled, players - 1)
     target = (max if maximising else min)(values)
-    value = fraction(target)
+    value = fractions[target]
     return Analysis(
         game="tailor",
         perspective=seat,
@@ -344,7 +345,7 @@ def analyse_tailor(
         lower=value,
         upper=value,
         move_values=tuple(
-            MoveValue(move=move, value=fraction(v), lower=fraction(v), upper=fraction(v))
+            MoveValue(move=move, value=fractions[v], lower=fractions[v], upper=fractions[v])
             for move, v in zip(moves, values, strict=True)
         ),
         best_moves=tuple(move for move, v in zip(moves, values, strict=True) if v == target),

@@ -75,14 +75,27 @@ from cardgames.tailor.rules import Call, Rules, can_follow, derive_seed, hand_va
 from cardgames.tailor.state import State
 
 __all__ = [
+    "CHASE",
+    "DIRECTION",
     "DRAW",
+    "DRAWN",
     "DUMP_BASE",
+    "HANDS",
     "JOKER_BASE",
     "PASS",
+    "PASSES",
+    "PILE_AT",
+    "RESHUFFLES",
+    "SCORE",
     "TAILOR_BASE",
+    "TOGO",
+    "TOP",
+    "TO_MOVE",
+    "TURNS",
     "TailorModel",
     "TailorSearch",
     "move_code",
+    "points",
 ]
 
 # -- the layout of a position ------------------------------------------------------------------
@@ -157,6 +170,8 @@ _MAX_DRAWS_PER_MOVE: Final = 4
 _MAX_DRAWS_PER_MOVE_UNDER_CALL: Final = 2
 
 _INFINITY: Final = 1 << 40
+_CACHE_SIZE: Final = 4096
+"""Entries kept in the model's cache of dump classes before it is emptied."""
 _NO_TIME: Final = float("inf")
 _KEY_SHIFT: Final = 16
 """Move ordering sorts ints ``(2000 - score) << _KEY_SHIFT | code``."""
@@ -236,10 +251,6 @@ def _bits(mask: int) -> list[int]:
     return result
 
 
-def _follows(card: int, target: int) -> bool:
-    return card >= STANDARD_PACK_SIZE or target < 0 or (_FOLLOW[target] >> card & 1) == 1
-
-
 @final
 class TailorModel:
     """The game tree of one Chase the Tailor round for one perspective, on int positions.
@@ -299,6 +310,8 @@ class TailorModel:
             for seat in range(players)
         ]
         self._orders: dict[int, list[int]] = {}
+        self._dump_keys: dict[tuple[int, int, bool], list[int]] = {}
+        self._moves: dict[int, Move] = {}
 
     @classmethod
     def for_state(cls, state: State, perspective: int) -> TailorModel:
@@ -357,6 +370,12 @@ class TailorModel:
         >>> [str(model.move_of(code)) for code in (0, 52, 57, 64 + 8 * 11 + 2, 512 + 6 + 64 * 4)]
         ['AS', 'X1 skip', 'pass', 'TLR QS>2', 'dump 7S 7H']
         """
+        move = self._moves.get(code)
+        if move is None:
+            move = self._moves[code] = self._make_move(code)
+        return move
+
+    def _make_move(self, code: int) -> Move:
         if code < JOKER_BASE:
             return Play(_CARDS[code])
         if code < DRAW:
@@ -554,7 +573,9 @@ class TailorModel:
                     step = 2
         elif move == DRAW:
             card = self.draw(p, seat)
-            if card >= 0 and _follows(card, p[TOP]):
+            if card >= 0 and (
+                card >= STANDARD_PACK_SIZE or p[TOP] < 0 or _FOLLOW[p[TOP]] >> card & 1
+            ):
                 drawn = card
                 step = 0
         elif move == PASS:
@@ -592,6 +613,51 @@ class TailorModel:
         if chase and step and passes < players and turns < self.max_turns:
             self.draw(p, to_move)
         return passes >= players or turns >= self.max_turns
+
+    def leaf_score(self, p: list[int], move: int) -> int:
+        """``2 * score + over`` of the child of ``move``: its ``SCORE`` and whether the round is
+        over there, worked out without building the child for a single card or a draw
+        (whose draws come from the stock as it is); :meth:`apply` on a copy otherwise.
+
+        >>> from cardgames.tailor import Rules, deal
+        >>> state = deal(Rules(players=3), seed=13)
+        >>> model = TailorModel.for_state(state, 0)
+        >>> root = model.encode(state, horizon=1)
+        >>> [model.leaf_score(root, move) >> 1 == model.child(root, move)[SCORE]
+        ...  for move in model.legal(root)]
+        [True, True, True]
+        """
+        seat = p[TO_MOVE]
+        if move < JOKER_BASE:
+            score = p[SCORE] - self.weights[seat] * _VALUES[move]
+            if p[HANDS + seat] == 1 << move or p[TURNS] + 1 >= self.max_turns:
+                return 2 * score + 1
+            if p[CHASE]:
+                start = self.stock_from
+                if p[PILE_AT] == start:
+                    return self._leaf_by_apply(p, move)
+                score += self.weights[(seat + p[DIRECTION]) % self.players] * _VALUES[p[start]]
+            return 2 * score
+        if move == DRAW:
+            start = self.stock_from
+            if p[PILE_AT] - start < 2:
+                return self._leaf_by_apply(p, move)
+            card = p[start]
+            score = p[SCORE] + self.weights[seat] * _VALUES[card]
+            over = 1 if p[TURNS] + 1 >= self.max_turns else 0
+            target = p[TOP]
+            if card >= STANDARD_PACK_SIZE or target < 0 or _FOLLOW[target] >> card & 1:
+                return 2 * score + over  # the drawn card waits to be played
+            if p[CHASE] and not over:
+                next_seat = (seat + p[DIRECTION]) % self.players
+                score += self.weights[next_seat] * _VALUES[p[start + 1]]
+            return 2 * score + over
+        return self._leaf_by_apply(p, move)
+
+    def _leaf_by_apply(self, p: list[int], move: int) -> int:
+        child = p.copy()
+        over = self.apply(child, move)
+        return 2 * child[SCORE] + (1 if over else 0)
 
     def draw(self, p: list[int], seat: int) -> int:
         """Move the next stock card to ``seat``'s hand (reshuffling the pile under its top
@@ -651,9 +717,12 @@ class TailorModel:
 
     def _dump_orders(self, first: int, hand: int) -> list[list[int]]:
         """Every dump starting with ``first`` (the rest in every order), as card lists."""
-        others = [index for index in _bits(hand & _RANK_MASKS[first % 13]) if index != first]
-        if not others:
+        rest_mask = hand & _RANK_MASKS[first % 13] & ~(1 << first)
+        if not rest_mask:
             return []
+        if not rest_mask & (rest_mask - 1):  # a pair: one dump
+            return [[first, rest_mask.bit_length() - 1]]
+        others = _bits(rest_mask)
         lengths = [len(others)] if self.dump_whole_rank else list(range(1, len(others) + 1))
         result: list[list[int]] = []
         for length in lengths:
@@ -847,11 +916,20 @@ class TailorModel:
     def _add_dump_classes(
         self, position: list[int], hand: int, firsts: list[int], keys: list[int]
     ) -> None:
+        merge = self._dumps_merge(position)
+        firsts_mask = 0
+        for first in firsts:
+            firsts_mask |= 1 << first
+        cache_key = (hand, firsts_mask, merge)
+        known = self._dump_keys.get(cache_key)
+        if known is not None:
+            keys.extend(known)
+            return
+        start = len(keys)
         orders: list[list[int]] = []
         for first in firsts:
             orders.extend(self._dump_orders(first, hand))
         orders.sort()
-        merge = self._dumps_merge(position)
         seen: set[int] = set()
         for order in orders:
             mask = 0
@@ -866,6 +944,9 @@ class TailorModel:
                 seen.add(key)
             score = 1000 if hand == mask else 20 + value
             keys.append((2000 - score) << _KEY_SHIFT | _dump_code(order))
+        if len(self._dump_keys) >= _CACHE_SIZE:
+            self._dump_keys.clear()
+        self._dump_keys[cache_key] = keys[start:]
 
     def _add_call_classes(self, position: list[int], seat: int, hand: int, keys: list[int]) -> None:
         out = hand == _TAILOR_BIT
@@ -990,10 +1071,22 @@ class TailorSearch:
         line: list[int] = []
         p = position
         while not model.is_over(p):
+            forced = model.forced(p)
+            if forced >= 0:  # the only move keeps the value
+                p = p.copy()
+                model.apply(p, forced)
+                line.append(forced)
+                continue
             maximising = model.maximising(p)
             chosen = -1
             chosen_child = p
-            for move in model.ordered(p, self.hint(p)):
+            # The table's move first; the other moves only if it does not do.
+            hint = self.hint(p) if p[TOGO] > 1 else -1
+            moves = [hint] if hint >= 0 else self._pv_moves(p, -1)
+            index = 0
+            while index < len(moves):
+                move = moves[index]
+                index += 1
                 child = p.copy()
                 over = model.apply(child, move)
                 if over or child[TOGO] <= 0:
@@ -1013,11 +1106,21 @@ class TailorSearch:
                     chosen_child = child
                     if clean or not exact:
                         break
+                if index == len(moves) and hint >= 0:
+                    moves = self._pv_moves(p, hint)
+                    index = 0
+                    hint = -1
             if chosen < 0:  # cannot happen when ``value`` is the position's value
                 break
             line.append(chosen)
             p = chosen_child
         return line
+
+    def _pv_moves(self, p: list[int], tried: int) -> list[int]:
+        """The candidates of a step of the principal variation, but ``tried``."""
+        model = self.model
+        moves = model.last_moves(p) if p[TOGO] == 1 else model.ordered(p, -1)
+        return [move for move in moves if move != tried]
 
     # -- the search --------------------------------------------------------------------------
 
@@ -1076,10 +1179,10 @@ class TailorSearch:
                 if self.nodes >= self._limit or (self._timed and time.perf_counter() > self._until):
                     raise LimitReached
                 self.nodes += 1
-                child = p.copy()
-                if not model.apply(child, move):
+                value = model.leaf_score(p, move)
+                if not value & 1:
                     self.horizon_reached = True
-                value = child[SCORE]
+                value >>= 1
                 if maximising:
                     if value > best:
                         best = value
