@@ -289,17 +289,19 @@ def analyse_tailor(
         search.node_limit = limit.nodes
         search.deadline = None if limit.time is None else start + limit.time
     maximising = state.to_move == seat
-    static = model.encode(state, 0)[SCORE]
+    static = 0  # the position's own value, from the first root encoded
 
     depth_done = 0
     values: list[Scaled] = []
     pv: list[int] = []
     exact = False
-    guess = static
+    guess: int | None = None
     partial: dict[int, Scaled] = {}
     classes: dict[int, int] = {}
     for depth in range(1 if limit is not None else depth_wanted, depth_wanted + 1):
         root = model.encode(state, depth)
+        if guess is None:
+            static = guess = root[SCORE]
         classes = model.distinct(root)
         search.table.clear()
         search.horizon_reached = False

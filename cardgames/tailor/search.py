@@ -251,6 +251,22 @@ def _bits(mask: int) -> list[int]:
     return result
 
 
+_VICTIMS: Final[dict[tuple[int, bool], list[list[int]]]] = {}
+
+
+def _victims(players: int, caller_too: bool) -> list[list[int]]:
+    """For each seat, the seats it may name as the Tailor's victim (shared, not to be changed)."""
+    key = (players, caller_too)
+    victims = _VICTIMS.get(key)
+    if victims is None:
+        victims = [
+            [victim for victim in range(players) if caller_too or victim != seat]
+            for seat in range(players)
+        ]
+        _VICTIMS[key] = victims
+    return victims
+
+
 @final
 class TailorModel:
     """The game tree of one Chase the Tailor round for one perspective, on int positions.
@@ -305,10 +321,7 @@ class TailorModel:
         self.skipped_player_draws_chase: Final = rules.skipped_player_draws_chase
         self.tailor_breaks_chase: Final = rules.tailor_breaks_chase
         self.max_turns: Final = rules.max_turns
-        self.victims: Final[list[list[int]]] = [
-            [v for v in range(players) if rules.victim_may_be_caller or v != seat]
-            for seat in range(players)
-        ]
+        self.victims: Final = _victims(players, rules.victim_may_be_caller)
         self._orders: dict[int, list[int]] = {}
         self._dump_keys: dict[tuple[int, int, bool], list[int]] = {}
         self._moves: dict[int, Move] = {}
@@ -358,8 +371,8 @@ class TailorModel:
             horizon,
         ]
         position.extend(hands)
-        position.extend(card.index for card in state.stock)
-        position.extend(card.index for card in state.pile)
+        position.extend([card.index for card in state.stock])
+        position.extend([card.index for card in state.pile])
         return position
 
     def move_of(self, code: int) -> Move:
