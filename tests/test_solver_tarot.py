@@ -404,3 +404,44 @@ def test_limit_bounds_are_checked_at_construction() -> None:
     state = random_tarot_position(tarot.Rules.traditional(players=3), 1, 2)
     big = solver.Limit(nodes=solver.api.MAX_NODES, time=solver.api.MAX_SECONDS)
     assert solver.analyse(state, limit=big).exact
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    tricks=st.integers(2, 5),
+    nodes=st.integers(1, 400),
+    preset=st.sampled_from(PRESETS),
+)
+def test_no_node_limit_is_exceeded_anywhere(
+    seed: int, tricks: int, nodes: int, preset: tarot.Rules
+) -> None:
+    # Regression: the count at trick starts came before the check, so a limit could be passed
+    # by one (Limit(nodes=37) gave 38 on traditional three-player, seed 0, five tricks left).
+    state = mid_trick(
+        random_tarot_position(preset, seed, min(tricks, preset.tricks_per_deal)), seed
+    )
+    limit = solver.Limit(nodes=nodes)
+    assert solver.analyse(state, limit=limit).nodes <= nodes
+    assert solver.solve(state, limit=limit).nodes <= nodes
+
+
+def test_limit_of_37_nodes_on_the_reported_position() -> None:
+    state = random_tarot_position(tarot.Rules.traditional(players=3), 0, 5)
+    assert solver.analyse(state, limit=solver.Limit(nodes=37)).nodes <= 37
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), preset=st.sampled_from(PRESETS))
+def test_analysis_from_a_root_that_completes_a_trick_matches_the_reference(
+    seed: int, preset: tarot.Rules
+) -> None:
+    # The player to move completes the trick, so the search meets cards that were not in the
+    # hands at the root and renumbers its tables: values must not change.
+    state = random_tarot_position(preset, seed, 2)
+    while len(state.trick.cards) < preset.players - 1:
+        state = state.play(random.Random(seed).choice(state.legal_moves()))
+    analysis = solver.analyse(state)
+    assert analysis.value == reference_tarot_value(state)
+    for entry in analysis.move_values:
+        assert entry.value == reference_tarot_value(state.play(entry.move), state.to_move)

@@ -860,10 +860,11 @@ class TarotSearch:
         entry: list[int] | None,
     ) -> int:
         # The caller has looked ``key`` up already (``entry``) and found no bound that decides.
-        nodes = self.nodes + 1
-        self.nodes = nodes
-        if nodes > self._limit or (self._timed and perf_counter() > self._stop_at):
+        # Checked before counting, so that a search never reports more nodes than its limit.
+        nodes = self.nodes
+        if nodes >= self._limit or (self._timed and perf_counter() > self._stop_at):
             raise LimitReached
+        self.nodes = nodes + 1
         hands = self._hands
         n = self._n
         weight_classes = self._weight_classes
