@@ -128,7 +128,11 @@ def main(argv: list[str] | None = None) -> int:
             moved = give_tailor(state, state.to_move)
             state = state if moved is None else moved
         result = analyse_tailor(state, horizon=horizon)
-        spent = best_time(lambda: analyse_tailor(state, horizon=horizon), args.repeat)
+
+        def analyse(state: State = state) -> None:
+            analyse_tailor(state, horizon=horizon)
+
+        spent = best_time(analyse, args.repeat)
         seconds.append(spent)
         nodes.append(result.nodes)
         line = (
