@@ -32,8 +32,8 @@ from fractions import Fraction
 
 from cardgames import solver, tarot
 from cardgames.solver.positions import random_tarot_position
-from cardgames.solver.tarot_analysis import build_model, root_position
-from cardgames.solver.tarot_search import ReferenceSearch
+from cardgames.solver.tarot import build_model, root_position
+from cardgames.tarot.search import ReferenceSearch
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,8 +26,9 @@ from typing import Final, Literal
 __all__ = ["COMPILED_MODULES", "PURE_VARIABLE", "backend", "install_pure_finder"]
 
 COMPILED_MODULES: Final = (
-    "cardgames.solver.tarot_model",
-    "cardgames.solver.tarot_search",
+    "cardgames.search.engine",
+    "cardgames.tarot.search_model",
+    "cardgames.tarot.search",
 )
 """The modules that the compiled build turns into native code (dotted names)."""
 

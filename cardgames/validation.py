@@ -46,6 +46,7 @@ __all__ = [
     "check_seat",
     "check_seed",
     "quote",
+    "quote_text",
 ]
 
 SEED_LIMIT: Final = 1 << 64
@@ -83,6 +84,22 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     if len(text) > limit:
         text = text[: max(limit - 3, 1)] + "..."
     return text
+
+
+def quote_text(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``quote(str(value))`` for an object the library would name by its written form (a move,
+    a card), falling back to :func:`quote` when ``str`` fails or ``value`` is a bare int.
+
+    >>> quote_text(3.5), quote_text(10**5000)
+    ("'3.5'", '<int of 5001 digits>')
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return quote(value, limit)
+    try:
+        text = str(value)
+    except Exception:  # a caller's object with a broken __str__
+        return quote(value, limit)
+    return quote(text, limit)
 
 
 def _digit_count(value: int) -> int:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tailor_helpers import make_state
 
 from cardgames.errors import AnalysisError
-from cardgames.solver.api import Analysis, Limit
+from cardgames.search.results import Analysis, Limit
 from cardgames.solver.tailor_search import (
     TAILOR_OBJECTIVE,
     analyse_tailor,
@@ -25,7 +25,7 @@ from cardgames.solver.tailor_search import (
     reference_tailor_value,
     tailor_value,
 )
-from cardgames.tailor import PlayTailor, Rules, State, parse_move
+from cardgames.tailor import Move, PlayTailor, Rules, State, parse_move
 
 VARIANTS: tuple[dict[str, Any], ...] = (
     {},
@@ -53,7 +53,7 @@ def assert_matches_reference(
     assert_well_formed(state, result)
 
 
-def assert_well_formed(state: State, result: Analysis) -> None:
+def assert_well_formed(state: State, result: Analysis[Move]) -> None:
     """Best moves, value and principal variation are consistent with the move values."""
     values = [entry.value for entry in result.move_values]
     maximising = state.to_move == result.perspective

@@ -14,8 +14,8 @@ from solver_helpers import PRESETS, brute_force, replay
 
 from cardgames import AnalysisError, IllegalMoveError, solver, tarot
 from cardgames.solver.positions import random_tarot_position
-from cardgames.solver.tarot_analysis import reference_tarot_value
-from cardgames.solver.tarot_model import (
+from cardgames.solver.tarot import reference_tarot_value
+from cardgames.tarot.search_model import (
     EX_SETTLED,
     EX_SHIFT,
     EXCUSE_BIT,
@@ -25,7 +25,7 @@ from cardgames.solver.tarot_model import (
     Position,
     TarotModel,
 )
-from cardgames.solver.tarot_search import ReferenceSearch, TarotSearch, advance
+from cardgames.tarot.search import ReferenceSearch, TarotSearch, advance
 
 
 def mid_trick(state: tarot.State, seed: int) -> tarot.State:
@@ -190,7 +190,7 @@ def test_analysis_errors() -> None:
     with pytest.raises(AnalysisError, match="seat"):
         solver.analyse(state, perspective=3)
     with pytest.raises(AnalysisError, match=r"expected a tarot\.State"):
-        solver.analyse("not a state")
+        solver.analyse("not a state")  # type: ignore[call-overload]
 
 
 def test_analysis_to_dict_is_json() -> None:
@@ -277,19 +277,19 @@ def test_sample_position_is_the_documented_recipe() -> None:
 def test_odd_arguments_raise_analysis_errors() -> None:
     state = random_tarot_position(tarot.Rules.traditional(players=3), 4, 2)
     with pytest.raises(AnalysisError, match=r"expected a solver\.Limit"):
-        solver.analyse(state, limit=5)  # type: ignore[arg-type]
+        solver.analyse(state, limit=5)  # type: ignore[call-overload]
     with pytest.raises(AnalysisError, match=r"expected a solver\.Limit"):
-        solver.solve(state, limit=5)  # type: ignore[arg-type]
+        solver.solve(state, limit=5)  # type: ignore[call-overload]
     with pytest.raises(AnalysisError, match="callable"):
-        solver.analyse(state, progress=5)  # type: ignore[arg-type]
+        solver.analyse(state, progress=5)  # type: ignore[call-overload]
     with pytest.raises(AnalysisError, match="seat"):
         solver.analyse(state, perspective=True)
     with pytest.raises(AnalysisError, match="whole number"):
         solver.Limit(nodes=1.5)  # type: ignore[arg-type]
     with pytest.raises(AnalysisError, match=r"expected a tarot\.State"):
-        solver.analyse_play(None, [])
+        solver.analyse_play(None, [])  # type: ignore[call-overload]
     with pytest.raises(AnalysisError, match="sequence of move objects"):
-        solver.analyse_play(state, "QH")
+        solver.analyse_play(state, "QH")  # type: ignore[arg-type]
     over = replay(state, solver.analyse(state).pv)
     with pytest.raises(AnalysisError, match="seat"):
         solver.reference_value(over, 9)
@@ -402,7 +402,7 @@ def test_limit_bounds_are_checked_at_construction() -> None:
     with pytest.raises(AnalysisError):
         solver.Limit(nodes=True)
     state = random_tarot_position(tarot.Rules.traditional(players=3), 1, 2)
-    big = solver.Limit(nodes=solver.api.MAX_NODES, time=solver.api.MAX_SECONDS)
+    big = solver.Limit(nodes=solver.MAX_NODES, time=solver.MAX_SECONDS)
     assert solver.analyse(state, limit=big).exact
 
 

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Any, overload
 
+from cardgames import tailor, tarot
 from cardgames._compiled import backend
 from cardgames.errors import AnalysisError
-from cardgames.solver.api import (
+from cardgames.search.results import (
+    MAX_NODES,
+    MAX_SECONDS,
     Analysis,
     Bound,
     GameState,
@@ -29,9 +32,11 @@ from cardgames.solver.api import (
     Solution,
 )
 from cardgames.solver.sample import SAMPLE_POSITION
-from cardgames.validation import quote
+from cardgames.validation import quote, quote_text
 
 __all__ = [
+    "MAX_NODES",
+    "MAX_SECONDS",
     "SAMPLE_POSITION",
     "Analysis",
     "Bound",
@@ -39,6 +44,7 @@ __all__ = [
     "Limit",
     "MoveValue",
     "PlayStep",
+    "Progress",
     "Solution",
     "analyse",
     "analyse_play",
@@ -48,13 +54,33 @@ __all__ = [
 ]
 
 
+Progress = Callable[[int, int, int], None]
+"""A progress callback: moves scored, moves to score, nodes searched."""
+
+
+@overload
 def analyse(
-    state: Any,
+    state: tarot.State,
     *,
     perspective: int | None = None,
     limit: Limit | None = None,
-    progress: Callable[[int, int, int], None] | None = None,
-) -> Analysis:
+    progress: Progress | None = None,
+) -> Analysis[tarot.Move]: ...
+@overload
+def analyse(
+    state: tailor.State,
+    *,
+    perspective: int | None = None,
+    limit: Limit | None = None,
+    progress: Progress | None = None,
+) -> Analysis[tailor.Move]: ...
+def analyse(
+    state: tarot.State | tailor.State,
+    *,
+    perspective: int | None = None,
+    limit: Limit | None = None,
+    progress: Progress | None = None,
+) -> Analysis[tarot.Move] | Analysis[tailor.Move]:
     """Score every legal move of ``state`` for ``perspective``'s side, with all cards visible.
 
     :param state: a :class:`cardgames.tarot.state.State` in its play phase, or a
@@ -65,14 +91,12 @@ def analyse(
         and its values are bounds.
     :param progress: called now and then with the moves scored so far, the moves to score and
         the nodes searched (the command line uses it to report long analyses).
-    :returns: the :class:`~cardgames.solver.api.Analysis`.
+    :returns: the :class:`~cardgames.search.results.Analysis`.
     :raises AnalysisError: for a state the solver cannot analyse.
     """
-    from cardgames import tailor, tarot
-
     _check_options(limit, progress)
     if isinstance(state, tarot.State):
-        from cardgames.solver.tarot_analysis import analyse_tarot
+        from cardgames.solver.tarot import analyse_tarot
 
         return analyse_tarot(state, perspective=perspective, limit=limit, progress=progress)
     if isinstance(state, tailor.State):
@@ -84,7 +108,20 @@ def analyse(
     )
 
 
-def solve(state: Any, *, perspective: int | None = None, limit: Limit | None = None) -> Solution:
+@overload
+def solve(
+    state: tarot.State, *, perspective: int | None = None, limit: Limit | None = None
+) -> Solution[tarot.Move]: ...
+@overload
+def solve(
+    state: tailor.State, *, perspective: int | None = None, limit: Limit | None = None
+) -> Solution[tailor.Move]: ...
+def solve(
+    state: tarot.State | tailor.State,
+    *,
+    perspective: int | None = None,
+    limit: Limit | None = None,
+) -> Solution[tarot.Move] | Solution[tailor.Move]:
     """The value of ``state`` for ``perspective``'s side and one best line, without scoring
     every alternative: what a program choosing its move needs, at a fraction of the cost of
     :func:`analyse`.
@@ -97,16 +134,14 @@ def solve(state: Any, *, perspective: int | None = None, limit: Limit | None = N
 
     :raises AnalysisError: for a state the solver cannot analyse.
     """
-    from cardgames import tailor, tarot
-
     _check_options(limit, None)
     if isinstance(state, tarot.State):
-        from cardgames.solver.tarot_analysis import solve_tarot
+        from cardgames.solver.tarot import solve_tarot
 
         return solve_tarot(state, perspective=perspective, limit=limit)
     if isinstance(state, tailor.State):
         analysis = analyse(state, perspective=perspective, limit=limit)
-        return Solution(
+        return Solution[tailor.Move](
             game=analysis.game,
             perspective=analysis.perspective,
             side=analysis.side,
@@ -126,9 +161,17 @@ def solve(state: Any, *, perspective: int | None = None, limit: Limit | None = N
     )
 
 
+@overload
 def analyse_play(
-    state: Any, moves: Iterable[Any], *, limit: Limit | None = None
-) -> tuple[PlayStep, ...]:
+    state: tarot.State, moves: Iterable[tarot.Move], *, limit: Limit | None = None
+) -> tuple[PlayStep[tarot.Move], ...]: ...
+@overload
+def analyse_play(
+    state: tailor.State, moves: Iterable[tailor.Move], *, limit: Limit | None = None
+) -> tuple[PlayStep[tailor.Move], ...]: ...
+def analyse_play(
+    state: tarot.State | tailor.State, moves: Iterable[Any], *, limit: Limit | None = None
+) -> tuple[PlayStep[tarot.Move], ...] | tuple[PlayStep[tailor.Move], ...]:
     """Judge a played sequence: each move's value against the best move at that point.
 
     Each position is analysed from the side of the player about to move, so ``loss`` is what
@@ -144,8 +187,6 @@ def analyse_play(
     :raises IllegalMoveError: if a move is not legal where it is played.
     :raises AnalysisError: if the sequence runs past the end of the deal or round.
     """
-    from cardgames import tailor, tarot
-
     if not isinstance(state, tarot.State | tailor.State):
         raise AnalysisError(
             f"cannot analyse {type(state).__name__!r}: expected a tarot.State or a tailor.State"
@@ -155,7 +196,7 @@ def analyse_play(
     steps = []
     for move in moves:
         if state.is_over:
-            raise AnalysisError(f"move {str(move)!r} comes after the end of the game")
+            raise AnalysisError(f"move {quote_text(move)} comes after the end of the game")
         following = state.play(move)  # raises IllegalMoveError with the rule broken
         analysis = analyse(state, perspective=state.to_move, limit=limit)
         after = analysis.value_of(move)
@@ -180,7 +221,7 @@ def _check_options(limit: object, progress: object) -> None:
         raise AnalysisError(f"invalid progress {quote(progress)}: expected a callable or None")
 
 
-def reference_value(state: Any, perspective: int | None = None) -> Fraction:
+def reference_value(state: tarot.State | tailor.State, perspective: int | None = None) -> Fraction:
     """The position's value by the plain reference search, for checking :func:`analyse`.
 
     It has no table, no move ordering and no merging of equivalent moves, so it is only
@@ -189,10 +230,8 @@ def reference_value(state: Any, perspective: int | None = None) -> Fraction:
 
     :raises AnalysisError: for a state the solver cannot analyse.
     """
-    from cardgames import tailor, tarot
-
     if isinstance(state, tarot.State):
-        from cardgames.solver.tarot_analysis import reference_tarot_value
+        from cardgames.solver.tarot import reference_tarot_value
 
         return reference_tarot_value(state, perspective)
     if isinstance(state, tailor.State):

@@ -43,8 +43,9 @@ from cardgames.cards import TAILOR
 from cardgames.cardset import CardSet
 from cardgames.errors import AnalysisError
 from cardgames.search.engine import LimitReached, reference_value, score_moves
-from cardgames.solver.api import Analysis, Limit, MoveValue
+from cardgames.search.results import Analysis, Limit, MoveValue
 from cardgames.tailor.match import random_strategy
+from cardgames.tailor.moves import Move
 from cardgames.tailor.rules import Rules, derive_seed
 from cardgames.tailor.search import SCORE, TailorModel, TailorSearch, move_code, points
 from cardgames.tailor.state import State, deal
@@ -211,7 +212,7 @@ def analyse_tailor(
     perspective: int | None = None,
     limit: Limit | None = None,
     horizon: int | None = None,
-) -> Analysis:
+) -> Analysis[Move]:
     """Score every legal move of a Chase the Tailor position, looking ``horizon`` moves ahead.
 
     The value measured is :func:`tailor_value` (see :data:`TAILOR_OBJECTIVE`): the

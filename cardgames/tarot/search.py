@@ -29,7 +29,8 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Final, final
 
-from cardgames.solver.tarot_model import (
+from cardgames.search.engine import LimitReached, refine
+from cardgames.tarot.search_model import (
     E_WON,
     EX_PENDING,
     EX_SETTLED,
@@ -48,9 +49,9 @@ from cardgames.solver.tarot_model import (
 )
 
 __all__ = [
-    "LimitReached",
     "ReferenceSearch",
     "TarotSearch",
+    "TarotTree",
     "advance",
     "close_trick",
     "legal_mask",
@@ -81,15 +82,10 @@ NO_LIMIT: Final = (1 << 62) - 1
 """The node budget of a search without a limit (the largest int mypyc keeps unboxed)."""
 
 
-@final
-class LimitReached(Exception):
-    """Raised inside a search when its node or time budget is spent."""
-
-
 def legal_mask(model: TarotModel, hand: int, led: int, trumps_played: bool) -> int:
     """The cards of ``hand`` that may be played; ``led`` is the suit to follow (-1: free).
 
-    >>> from cardgames.solver.tarot_model import TRUMPS_MASK
+    >>> from cardgames.tarot.search_model import TRUMPS_MASK
     >>> model = TarotModel(players=3, clockwise=False, traditional_order=True,
     ...     lead_restricted=False, exchange=True, group=3, bonus=0, teams=[0, 1, 2],
     ...     maximiser=[True, False, False])
@@ -283,7 +279,7 @@ class TarotSearch:
 
     >>> from cardgames import tarot
     >>> from cardgames.solver.positions import random_tarot_position
-    >>> from cardgames.solver.tarot_analysis import build_model, root_position
+    >>> from cardgames.solver.tarot import build_model, root_position
     >>> state = random_tarot_position(tarot.Rules.traditional(players=3), seed=3, tricks_left=4)
     >>> model = build_model(state.rules, state.to_move)
     >>> position, _ = root_position(state, model)
@@ -303,7 +299,7 @@ class TarotSearch:
     CPython handles in one or two digits), and the order of the cards, so every comparison
     and every move ordering, is unchanged. A position with a card outside the universe
     widens it and re-keys the tables. The keys of :attr:`table` are in that numbering; the
-    leads it stores (:meth:`best_lead`) are internal bits.
+    leads it stores (:meth:`hint`) are internal bits.
 
     :param model: the rule and side tables.
     :param node_limit: stop (raising :class:`LimitReached`) after this many nodes.
@@ -431,7 +427,7 @@ class TarotSearch:
         """Whether the analysed side can win at least ``target`` more scaled points."""
         return self.probe(position, target) >= target
 
-    def best_lead(self, position: Position) -> int:
+    def hint(self, position: Position) -> int:
         """The lead the table remembers as best at a trick boundary (-1: none)."""
         entry = self._stored(position)
         return entry[2] if entry is not None else -1
@@ -450,62 +446,16 @@ class TarotSearch:
     def refine(
         self, position: Position, low: int, high: int, guess: int | None = None
     ) -> tuple[int, int]:
-        """Narrow ``[low, high]`` to the true value by MTD(f): zero-window probes that start at
-        ``guess`` and move to the bound each probe returns. Returns the final (equal) bounds.
-
-        Under a node or time limit, each probe may spend only a quarter of what is left; a
-        probe that runs out is dropped for two easier ones halfway to each end of the
-        interval, so that a search stopped early still narrows the bounds.
+        """Narrow ``[low, high]`` to the true value with the engine's MTD(f) driver
+        (:func:`cardgames.search.engine.refine`), keeping this searcher's table throughout.
 
         :raises LimitReached: with ``args == (low, high)`` reached so far.
         """
-        node_limit, deadline = self.node_limit, self.deadline
-        limited = node_limit is not None or deadline is not None
-        current = guess if guess is not None and low <= guess <= high else (low + high + 1) // 2
-        streak = 0
-        direction = 0
-        pending: list[int] = []
-        try:
-            while low < high:
-                if pending:
-                    current = pending.pop()
-                    if not low <= current <= high:
-                        continue
-                target = max(low + 1, min(high, current + 1 if current == low else current))
-                if limited:
-                    if node_limit is not None:
-                        share = max(1, (node_limit - self.nodes) // 4)
-                        self.node_limit = min(node_limit, self.nodes + share)
-                    if deadline is not None:
-                        now = perf_counter()
-                        self.deadline = now + (deadline - now) / 4
-                try:
-                    current = self.probe(position, target)
-                except LimitReached:
-                    out_of_nodes = node_limit is not None and self.nodes >= node_limit
-                    if out_of_nodes or (deadline is not None and perf_counter() > deadline):
-                        raise LimitReached(*self._tighten(position, low, high)) from None
-                    pending += [(target + high + 1) // 2, (low + target) // 2]
-                    streak = direction = 0
-                    continue
-                moved = 1 if current >= target else -1
-                if moved > 0:
-                    low = current
-                else:
-                    high = current
-                # MTD(f) creeps one card at a time when the guess was far off: probes that keep
-                # moving the same way take growing strides instead.
-                streak = streak + 1 if moved == direction else 0
-                direction = moved
-                if streak:
-                    current += moved * (1 << streak)
-                current = max(low, min(high, current))
-        finally:
-            self.node_limit, self.deadline = node_limit, deadline
-        return low, high
+        return refine(self, position, low, high, guess)
 
-    def _tighten(self, position: Position, low: int, high: int) -> tuple[int, int]:
-        # The bounds the table holds for the position itself (a trick start) may be tighter.
+    def tighten(self, position: Position, low: int, high: int) -> tuple[int, int]:
+        """``[low, high]`` narrowed by the bounds the table holds for ``position`` (at a trick
+        boundary)."""
         entry = self._stored(position)
         if entry is None:
             return low, high
@@ -1245,3 +1195,57 @@ def root_legal(model: TarotModel, position: Position) -> int:
     led = trick_state(model, position)[0]
     player = to_move(model, position)
     return legal_mask(model, position.hands[player], led, bool(position.flags & TRUMPS_PLAYED))
+
+
+@final
+class TarotTree:
+    """The Tarot game tree as the engine's :class:`~cardgames.search.engine.SearchModel`:
+    what :func:`~cardgames.search.engine.score_moves`,
+    :func:`~cardgames.search.engine.principal_variation` and
+    :func:`~cardgames.search.engine.reference_value` walk, one position at a time (the fast
+    :class:`TarotSearch` has its own inner loop).
+
+    Moves are the model's internal card bits; the value is the analysed side's scaled points.
+
+    >>> from cardgames import tarot
+    >>> from cardgames.search.engine import reference_value
+    >>> from cardgames.solver.positions import random_tarot_position
+    >>> from cardgames.solver.tarot import build_model, root_position
+    >>> state = random_tarot_position(tarot.Rules.traditional(players=3), seed=3, tricks_left=2)
+    >>> model = build_model(state.rules, state.to_move)
+    >>> position, _ = root_position(state, model)
+    >>> tree = TarotTree(model)
+    >>> reference_value(tree, position) - position.secured == ReferenceSearch(model).value(position)
+    True
+    """
+
+    def __init__(self, model: TarotModel) -> None:
+        self.model = model
+
+    def legal(self, position: Position) -> list[int]:
+        """The legal cards of the player to move, lowest bit first."""
+        return ascending_bits(root_legal(self.model, position))
+
+    def distinct(self, position: Position) -> dict[int, int]:
+        """Each legal card mapped to the card standing for its class of equivalent plays."""
+        return representatives(self.model, position, root_legal(self.model, position))
+
+    def child(self, position: Position, move: int) -> Position:
+        """The position after the card ``move``."""
+        return advance(self.model, position, move)
+
+    def is_over(self, position: Position) -> bool:
+        """Whether every trick has been played."""
+        return position.tricks_left == 0
+
+    def maximising(self, position: Position) -> bool:
+        """Whether the player to move plays for the analysed side."""
+        return self.model.maximiser[to_move(self.model, position)]
+
+    def banked(self, position: Position) -> int:
+        """The scaled points the analysed side has won so far."""
+        return position.secured
+
+    def future_bounds(self, position: Position) -> tuple[int, int]:
+        """Cheap bounds on the scaled points still to come."""
+        return future_bounds(self.model, position)

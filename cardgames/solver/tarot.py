@@ -1,5 +1,5 @@
 """Analysis of Tarot positions: from a :class:`cardgames.tarot.state.State` to an
-:class:`~cardgames.solver.api.Analysis`.
+:class:`~cardgames.search.results.Analysis`.
 
 The value of a position is the number of card points the analysed side holds when the deal is
 over, counted as :meth:`cardgames.tarot.state.State.team_points` counts them (won cards, the discard
@@ -15,8 +15,19 @@ from fractions import Fraction
 
 from cardgames.cardset import iter_bits
 from cardgames.errors import AnalysisError
-from cardgames.solver.api import Analysis, Limit, MoveValue, Solution
-from cardgames.solver.tarot_model import (
+from cardgames.search.engine import LimitReached, principal_variation, score_moves
+from cardgames.search.results import Analysis, Limit, MoveValue, Solution
+from cardgames.tarot.cards import TarotCard
+from cardgames.tarot.play import count_mask
+from cardgames.tarot.rules import ExcuseRule, NumeralOrder, Rules
+from cardgames.tarot.search import (
+    ReferenceSearch,
+    TarotSearch,
+    TarotTree,
+    future_bounds,
+    to_move,
+)
+from cardgames.tarot.search_model import (
     E_WON,
     EX_PENDING,
     EX_SETTLED,
@@ -29,19 +40,6 @@ from cardgames.solver.tarot_model import (
     Position,
     TarotModel,
 )
-from cardgames.solver.tarot_search import (
-    LimitReached,
-    ReferenceSearch,
-    TarotSearch,
-    advance,
-    future_bounds,
-    representatives,
-    root_legal,
-    to_move,
-)
-from cardgames.tarot.cards import TarotCard
-from cardgames.tarot.play import count_mask
-from cardgames.tarot.rules import ExcuseRule, NumeralOrder, Rules
 from cardgames.tarot.state import Move, Phase, State
 from cardgames.validation import quote
 
@@ -186,7 +184,7 @@ def analyse_tarot(
     perspective: int | None = None,
     limit: Limit | None = None,
     progress: Progress | None = None,
-) -> Analysis:
+) -> Analysis[Move]:
     """Analyse a Tarot position in its play phase (see :func:`cardgames.solver.analyse`).
 
     :param progress: called after each distinct legal card is scored with the number scored,
@@ -197,42 +195,11 @@ def analyse_tarot(
     """
     job = _Job(state, perspective, limit)
     model, root, searcher, points = job.model, job.root, job.searcher, job.points
-    legal = root_legal(model, root)
-    classes = representatives(model, root, legal)
-    bounds: dict[int, tuple[int, int]] = {}
-    stopped = False
-    # The first card starts from the side's even share of what is left; each later one from
-    # the value of the card before it (neighbouring cards tend to be worth about the same).
-    guess: int | None = root.secured + _even_share(model, root)
-    node_limit, deadline = searcher.node_limit, searcher.deadline
-    order = sorted(set(classes.values()), reverse=True)
-    for done, bit in enumerate(order):
-        child = advance(model, root, bit)
-        low, high = future_bounds(model, child)
-        # Under a limit every card still to score gets an equal share of what is left, so
-        # that each ends with bounds rather than the first taking the whole budget.
-        to_score = len(order) - done
-        if node_limit is not None:
-            share = (node_limit - searcher.nodes) // to_score
-            searcher.node_limit = searcher.nodes + share
-        if deadline is not None:
-            searcher.deadline = time.perf_counter() + (deadline - time.perf_counter()) / to_score
-        try:
-            if node_limit is not None and searcher.node_limit == searcher.nodes:
-                # Too few nodes left to search this card at all: it keeps the trivial bounds.
-                raise LimitReached(low, high)
-            low, high = searcher.refine(
-                child, low, high, None if guess is None else guess - child.secured
-            )
-        except LimitReached as reached:
-            low, high = reached.args
-            stopped = True
-        finally:
-            searcher.node_limit, searcher.deadline = node_limit, deadline
-        bounds[bit] = (child.secured + low, child.secured + high)
-        guess = child.secured + low
-        if progress is not None:
-            progress(len(bounds), len(set(classes.values())), searcher.nodes)
+    tree = TarotTree(model)
+    classes = tree.distinct(root)
+    # The first card starts from the side's even share of what is left.
+    guess = root.secured + _even_share(model, root)
+    bounds, stopped = score_moves(tree, searcher, root, guess, progress)
     maximising = model.maximiser[to_move(model, root)]
     pick = max if maximising else min
     lower = pick(low for low, _ in bounds.values())
@@ -253,7 +220,7 @@ def analyse_tarot(
             pv = _principal_variation(searcher, model, root, lower)
         except LimitReached:
             stopped = True
-    return Analysis(
+    return Analysis[Move](
         game="tarot",
         perspective=job.seat,
         side=_side(model),
@@ -274,7 +241,7 @@ def analyse_tarot(
 
 def solve_tarot(
     state: State, *, perspective: int | None = None, limit: Limit | None = None
-) -> Solution:
+) -> Solution[Move]:
     """The value of a Tarot position and one best line (see :func:`cardgames.solver.solve`).
 
     :raises AnalysisError: as :func:`analyse_tarot`.
@@ -295,7 +262,7 @@ def solve_tarot(
     def points(future: int) -> Fraction:
         return job.points(root.secured + future)
 
-    return Solution(
+    return Solution[Move](
         game="tarot",
         perspective=job.seat,
         side=_side(model),
@@ -316,30 +283,8 @@ def _principal_variation(
     searcher: TarotSearch, model: TarotModel, position: Position, value: int
 ) -> list[Move]:
     """A line of best play from ``position`` to the end of the deal, achieving ``value``."""
-    line = []
-    while position.tricks_left:
-        maximising = model.maximiser[to_move(model, position)]
-        classes = representatives(model, position, root_legal(model, position))
-        candidates = sorted(set(classes.values()), reverse=True)
-        hint = searcher.best_lead(position)
-        if hint in candidates:
-            candidates.remove(hint)
-            candidates.insert(0, hint)
-        # The last candidate needs no test: some move always keeps the value.
-        for bit in candidates[:-1]:
-            child = advance(model, position, bit)
-            needed = value - child.secured
-            if maximising:
-                if searcher.test(child, needed):
-                    break
-            elif not searcher.test(child, needed + 1):
-                break
-        else:
-            bit = candidates[-1]
-            child = advance(model, position, bit)
-        line.append(Move(TarotCard.from_index(model.card_to_engine(bit))))
-        position = child
-    return line
+    line = principal_variation(TarotTree(model), searcher, position, value)
+    return [Move(TarotCard.from_index(model.card_to_engine(bit))) for bit in line]
 
 
 def reference_tarot_value(state: State, perspective: int | None = None) -> Fraction:

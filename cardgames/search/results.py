@@ -1,5 +1,7 @@
 """The solver's public vocabulary: search limits, the result of an analysis, and the protocol
-that game states implement.
+that game states implement. The result types are generic in the game's move type: an analysis
+of a Tarot position is an ``Analysis[tarot.Move]``, one of a Chase the Tailor position an
+``Analysis[tailor.Move]``.
 
 An analysis assumes perfect information: every hand (and, in Chase the Tailor, the order of the
 stock) is visible to everyone. It answers two questions about a position: what is each legal
@@ -11,12 +13,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Final, Literal, Protocol, Self, TypeVar
+from typing import Any, Final, Generic, Literal, Protocol, Self, TypeVar
 
 import attrs
 
-from cardgames.errors import AnalysisError
-from cardgames.validation import check_int, quote
+from cardgames.errors import AnalysisError, CardgamesError
+from cardgames.validation import check_int, quote, quote_text
 
 __all__ = [
     "MAX_NODES",
@@ -28,6 +30,7 @@ __all__ = [
     "MoveValue",
     "PlayStep",
     "Solution",
+    "moves_text",
 ]
 
 Bound = Literal["exact", "bounds", "horizon"]
@@ -120,10 +123,10 @@ class Limit:
     """
 
     nodes: int | None = attrs.field(default=None, validator=_check_limit)
-    """Search nodes allowed, 1 to :data:`~cardgames.solver.api.MAX_NODES` (None: no limit)."""
+    """Search nodes allowed, 1 to :data:`~cardgames.search.results.MAX_NODES` (None: no limit)."""
     time: float | None = attrs.field(default=None, validator=_check_limit)
     """Seconds allowed, measured with :func:`time.perf_counter`, above 0 and at most
-    :data:`~cardgames.solver.api.MAX_SECONDS` (None: no limit)."""
+    :data:`~cardgames.search.results.MAX_SECONDS` (None: no limit)."""
 
 
 def _jsonable(value: Fraction) -> int | str:
@@ -131,7 +134,7 @@ def _jsonable(value: Fraction) -> int | str:
 
 
 @attrs.frozen(kw_only=True)
-class MoveValue:
+class MoveValue(Generic[M]):
     """The value of one legal move for the analysed side.
 
     >>> from fractions import Fraction
@@ -145,7 +148,7 @@ class MoveValue:
     :param upper: a guaranteed upper bound (equal to ``value`` when exact).
     """
 
-    move: Any
+    move: M
     value: Fraction
     lower: Fraction
     upper: Fraction
@@ -167,7 +170,7 @@ class MoveValue:
 
 
 @attrs.frozen(kw_only=True)
-class Analysis:
+class Analysis(Generic[M]):
     """The result of :func:`cardgames.solver.analyse`.
 
     >>> from cardgames import solver, tarot
@@ -195,7 +198,7 @@ class Analysis:
     :param nodes: search nodes visited.
     :param elapsed: seconds spent.
     :param exact: False when a limit or a horizon cut the search; see ``bound``.
-    :param bound: how to read the numbers (see :data:`cardgames.solver.api.Bound`).
+    :param bound: how to read the numbers (see :data:`cardgames.search.results.Bound`).
     :param horizon: for Chase the Tailor, the turn horizon searched (None for Tarot).
     """
 
@@ -207,24 +210,29 @@ class Analysis:
     value: Fraction
     lower: Fraction
     upper: Fraction
-    move_values: tuple[MoveValue, ...]
-    best_moves: tuple[Any, ...]
-    pv: tuple[Any, ...]
+    move_values: tuple[MoveValue[M], ...]
+    best_moves: tuple[M, ...]
+    pv: tuple[M, ...]
     nodes: int
     elapsed: float
     exact: bool
     bound: Bound
     horizon: int | None = None
 
-    def value_of(self, move: Any) -> Fraction:
-        """The value of one legal move.
+    def value_of(self, move: M | str) -> Fraction:
+        """The value of one legal move, given as a move or in its written form (read as the
+        move type's own ``parse`` reads it, so ``'kd'`` finds ``KD``).
 
         :raises AnalysisError: if ``move`` is not one of the analysed moves.
         """
         for entry in self.move_values:
             if entry.move == move:
                 return entry.value
-        raise AnalysisError(f"move {str(move)!r} is not a legal move of the analysed position")
+        if isinstance(move, str):
+            for entry in self.move_values:
+                if _reads_as(move, entry.move):
+                    return entry.value
+        raise AnalysisError(f"move {quote_text(move)} is not a legal move of the analysed position")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict of everything above; moves in their written form, fractions as
@@ -250,7 +258,7 @@ class Analysis:
 
 
 @attrs.frozen(kw_only=True)
-class Solution:
+class Solution(Generic[M]):
     """The result of :func:`cardgames.solver.solve`: the value and one best line, without the
     value of every alternative (cheaper than a full :class:`Analysis`).
 
@@ -266,7 +274,7 @@ class Solution:
     :param nodes: search nodes visited.
     :param elapsed: seconds spent.
     :param exact: False when a limit or a horizon cut the search.
-    :param bound: how to read the numbers (see :data:`cardgames.solver.api.Bound`).
+    :param bound: how to read the numbers (see :data:`cardgames.search.results.Bound`).
     """
 
     game: str
@@ -276,8 +284,8 @@ class Solution:
     value: Fraction
     lower: Fraction
     upper: Fraction
-    best_move: Any
-    pv: tuple[Any, ...]
+    best_move: M | None
+    pv: tuple[M, ...]
     nodes: int
     elapsed: float
     exact: bool
@@ -303,7 +311,7 @@ class Solution:
 
 
 @attrs.frozen(kw_only=True)
-class PlayStep:
+class PlayStep(Generic[M]):
     """One move of a played sequence, judged by :func:`cardgames.solver.analyse_play`.
 
     Values are from the point of view of the side of the player who made the move.
@@ -316,7 +324,7 @@ class PlayStep:
     :param exact: whether both values are exact.
     """
 
-    move: Any
+    move: M
     player: int
     before: Fraction
     after: Fraction
@@ -333,6 +341,17 @@ class PlayStep:
             "loss": _jsonable(self.loss),
             "exact": self.exact,
         }
+
+
+def _reads_as(text: str, move: object) -> bool:
+    # Whether the move type's own parser reads ``text`` as ``move``; any failure means no.
+    parse = getattr(type(move), "parse", None)
+    if parse is None:
+        return False
+    try:
+        return bool(parse(text) == move)
+    except CardgamesError:
+        return False
 
 
 def moves_text(moves: Sequence[Any]) -> str:
