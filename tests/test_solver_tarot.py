@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from typing import assert_type
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +16,7 @@ from solver_helpers import PRESETS, brute_force, replay
 from cardgames import AnalysisError, IllegalMoveError, solver, tarot
 from cardgames.solver.positions import random_tarot_position
 from cardgames.solver.tarot import reference_tarot_value
+from cardgames.tarot.search import ReferenceSearch, TarotSearch, advance
 from cardgames.tarot.search_model import (
     EX_SETTLED,
     EX_SHIFT,
@@ -25,7 +27,6 @@ from cardgames.tarot.search_model import (
     Position,
     TarotModel,
 )
-from cardgames.tarot.search import ReferenceSearch, TarotSearch, advance
 
 
 def mid_trick(state: tarot.State, seed: int) -> tarot.State:
@@ -445,3 +446,31 @@ def test_analysis_from_a_root_that_completes_a_trick_matches_the_reference(
     assert analysis.value == reference_tarot_value(state)
     for entry in analysis.move_values:
         assert entry.value == reference_tarot_value(state.play(entry.move), state.to_move)
+
+
+def test_results_are_typed_by_the_game_s_move() -> None:
+    # assert_type is checked by mypy --strict (make test): the overloads give Tarot moves.
+    state = tarot.State.parse(solver.SAMPLE_POSITION)
+    analysis = assert_type(solver.analyse(state), solver.Analysis[tarot.Move])
+    assert_type(analysis.pv, tuple[tarot.Move, ...])
+    assert_type(analysis.move_values[0].move, tarot.Move)
+    solution = assert_type(solver.solve(state), solver.Solution[tarot.Move])
+    assert_type(solution.best_move, tarot.Move | None)
+    steps = assert_type(
+        solver.analyse_play(state, analysis.pv[:1]), tuple[solver.PlayStep[tarot.Move], ...]
+    )
+    assert isinstance(steps[0].move, tarot.Move) and isinstance(solution.best_move, tarot.Move)
+
+
+def test_value_of_accepts_a_move_or_its_written_form() -> None:
+    # Regression: value_of('KD') said a legal KD was "not a legal move".
+    state = tarot.State.parse(solver.SAMPLE_POSITION)
+    analysis = solver.analyse(state)
+    for entry in analysis.move_values:
+        text = str(entry.move)
+        assert analysis.value_of(text) == entry.value
+        assert analysis.value_of(text.lower()) == entry.value
+    with pytest.raises(AnalysisError, match="not a legal move"):
+        analysis.value_of("zz")
+    with pytest.raises(AnalysisError, match="5001 digits"):
+        analysis.value_of(10**5000)  # type: ignore[arg-type]
