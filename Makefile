@@ -5,10 +5,11 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-NATIVE_SOURCES := setup.py cardgames/_compiled.py $(wildcard cardgames/solver/*.py)
+NATIVE_SOURCES := setup.py cardgames/_compiled.py $(shell $(PYTHON) -c "import runpy; print(' '.join(m.replace('.', '/') + '.py' for m in runpy.run_path('cardgames/_compiled.py')['COMPILED_MODULES']))")
 BUILD_REQUIRES = $(shell $(PYTHON) -c "import tomllib; print(' '.join(repr(r) for r in tomllib.load(open('pyproject.toml', 'rb'))['build-system']['requires']))")
-PURE_TESTS := tests/test_solver_tarot.py tests/test_solver_tailor.py tests/test_solver_cli.py \
-	$(wildcard tests/test_tarot_*.py) $(wildcard tests/test_tailor_*.py) cardgames/solver
+PURE_TESTS := tests/test_search_engine.py tests/test_backends.py $(wildcard tests/test_solver_*.py) \
+	$(wildcard tests/test_tarot_*.py) $(wildcard tests/test_tailor_*.py) \
+	cardgames/search cardgames/solver cardgames/tarot cardgames/tailor
 
 # setuptools' editable install finds the package through an import hook, which mypy cannot
 # follow; a plain .pth entry for the checkout lets `mypy my_script.py` (the venv's mypy, any
