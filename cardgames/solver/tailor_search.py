@@ -320,8 +320,10 @@ def analyse_tailor(
                     found[move] = low
             best = (max if maximising else min)(found.values())
             cut = search.horizon_reached
+            first = next(move for move in classes if found.get(move) == best)
             search.arm()
-            line = search.principal_variation(root, best, not cut)
+            line = [first]
+            line += search.principal_variation(model.child(root, first), best, not cut)
         except LimitReached:
             break
         depth_done, guess, pv = depth, best, line

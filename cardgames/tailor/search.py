@@ -251,6 +251,14 @@ def _bits(mask: int) -> list[int]:
     return result
 
 
+_SIMPLE_MOVES: Final[list[Move]] = [
+    *(Play(card) for card in _CARDS[:STANDARD_PACK_SIZE]),
+    *(PlayJoker(_CARDS[joker], effect) for joker in (52, 53) for effect in JokerEffect),
+    Draw(),
+    Pass(),
+]
+"""The moves of the codes 0 to ``PASS``, by code."""
+
 _VICTIMS: Final[dict[tuple[int, bool], list[list[int]]]] = {}
 
 
@@ -389,15 +397,8 @@ class TailorModel:
         return move
 
     def _make_move(self, code: int) -> Move:
-        if code < JOKER_BASE:
-            return Play(_CARDS[code])
-        if code < DRAW:
-            effect = JokerEffect.SKIP if (code - JOKER_BASE) % 2 == 0 else JokerEffect.REVERSE
-            return PlayJoker(_CARDS[_JOKER_1 + (code - JOKER_BASE) // 2], effect)
-        if code == DRAW:
-            return Draw()
-        if code == PASS:
-            return Pass()
+        if code <= PASS:
+            return _SIMPLE_MOVES[code]
         if code < DUMP_BASE:
             call = (code - TAILOR_BASE) >> 3
             return PlayTailor(Suit(call // 13), Rank(call % 13 + 1), (code - TAILOR_BASE) & 7)
@@ -1208,13 +1209,21 @@ class TailorSearch:
             return best
         forced = model.forced(p)
         if forced >= 0:  # one move: nothing to order, nothing worth a table entry
+            # Follow the chain of forced moves on one copy.
             child = p.copy()
-            if not model.apply(child, forced):
-                return self._search(child, target)
-            if self.nodes >= self._limit or (self._timed and time.perf_counter() > self._until):
-                raise LimitReached
-            self.nodes += 1
-            return child[SCORE]
+            while True:
+                over = model.apply(child, forced)
+                if not over and child[TOGO] == 1:
+                    return self._search(child, target)
+                if self.nodes >= self._limit or (self._timed and time.perf_counter() > self._until):
+                    raise LimitReached
+                self.nodes += 1
+                if over:
+                    return child[SCORE]
+                forced = model.forced(child)
+                if forced < 0:
+                    self.nodes -= 1  # counted again by the search of ``child``
+                    return self._search(child, target)
         key = self.key(p)
         entry = self.table.get(key)
         first = -1
