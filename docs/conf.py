@@ -42,7 +42,7 @@ nitpick_ignore_regex = [
     (r"py:(class|obj|exc|func|meth|data|attr)", rf"(builtins\.)?({_BUILTINS})"),
     (r"py:(class|obj|func|meth|data|attr|mod)", rf"({_STDLIB_MODULES})(\..*)?"),
     (r"py:(class|obj)", rf"({_BARE_NAMES})"),
-    (r"py:(class|obj)", r"(cardgames\.[\w.]+\.)?(C|S|M|T|_\w+)"),
+    (r"py:(class|obj)", r"(cardgames\.[\w.]+\.)?(C|S|M|T|P|P_contra|_\w+)"),
 ]
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": False}
