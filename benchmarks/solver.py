@@ -11,7 +11,8 @@ By default each position gets a full :func:`cardgames.solver.analyse` (every leg
 value and the principal variation); ``--solve`` times :func:`cardgames.solver.solve` instead (the
 value and one best line). With ``--reference`` the same positions are also solved by the plain
 reference search (the value only, so the ratio flatters the reference) and the speed-up is
-shown.
+shown; ``--independent`` times instead the independent table-driven alpha-beta of
+``benchmarks/independent.py`` (the value only, checked equal).
 
 ``--compare-backends`` runs the same measurement twice, one after the other, in two
 subprocesses: once on the installed (compiled, when built) solver and once with
@@ -35,6 +36,9 @@ from cardgames.solver.positions import random_tarot_position
 from cardgames.solver.tarot import build_model, root_position
 from cardgames.tarot.search import ReferenceSearch
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from independent import independent_value
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -44,6 +48,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=25)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--reference", action="store_true", help="also run the reference search")
+    parser.add_argument(
+        "--independent",
+        action="store_true",
+        help="also run the independent table-driven alpha-beta of benchmarks/independent.py",
+    )
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per analysis")
     parser.add_argument("--solve", action="store_true", help="time solve() instead of analyse()")
     parser.add_argument(
@@ -73,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         f"solver backend {solver.backend()}"
     )
     header = f"{'seed':>6} {'moves':>5} {'value':>7} {'exact':>5} {'nodes':>10} {'seconds':>9}"
-    if args.reference:
+    if args.reference or args.independent:
         header += f" {'ref nodes':>11} {'ref s':>9} {'ratio':>8}"
     say(header)
     seconds, nodes, ratios = [], [], []
@@ -81,7 +90,9 @@ def main(argv: list[str] | None = None) -> int:
         state = random_tarot_position(rules, args.seed + i, args.tricks_left)
         started = time.perf_counter()
         if args.solve:
-            result: solver.Analysis | solver.Solution = solver.solve(state, limit=limit)
+            result: solver.Analysis[tarot.Move] | solver.Solution[tarot.Move] = solver.solve(
+                state, limit=limit
+            )
             moves = 1
         else:
             result = solver.analyse(state, limit=limit)
@@ -108,6 +119,13 @@ def main(argv: list[str] | None = None) -> int:
                 f" {reference.nodes:>11} {reference_elapsed:>9.3f}"
                 f" {reference_elapsed / elapsed:>8.1f}"
             )
+        elif args.independent:
+            started = time.perf_counter()
+            other_value, other_nodes = independent_value(state)
+            other_elapsed = time.perf_counter() - started
+            assert other_value == result.value, (other_value, result.value)
+            ratios.append(other_elapsed / elapsed)
+            line += f" {other_nodes:>11} {other_elapsed:>9.3f} {other_elapsed / elapsed:>8.1f}"
         say(line)
     if args.json:
         summary = {"backend": solver.backend(), "seconds": seconds, "nodes": nodes}
@@ -119,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{per_node(seconds, nodes):.2f} us/node"
     )
     if ratios:
-        print(f"median speed-up over the reference: {statistics.median(ratios):.0f}x")
+        against = "the independent alpha-beta" if args.independent else "the reference"
+        print(f"median speed-up over {against}: {statistics.median(ratios):.1f}x")
     return 0
 
 
