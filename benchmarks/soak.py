@@ -23,6 +23,7 @@ This is not part of ``make test``: it is meant to run for minutes or hours.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import sys
 import time
@@ -116,7 +117,7 @@ def check_illegal(state: object, candidates: list[object], legal: tuple[object, 
             assert state == before, "a refused move changed the state"
 
 
-def soak_tarot(rules: tarot.Rules, seed: int, parse_every: int) -> int:
+def soak_tarot(rules: tarot.Rules, seed: int, *, parse_every: int) -> int:
     """One deal; returns the moves checked."""
     rng = random.Random(seed)
     state = tarot.deal(rules, seed=seed, dealer=seed % rules.players)
@@ -138,7 +139,7 @@ def soak_tarot(rules: tarot.Rules, seed: int, parse_every: int) -> int:
     return moves
 
 
-def soak_tailor(rules: tailor.Rules, seed: int, parse_every: int) -> int:
+def soak_tailor(rules: tailor.Rules, seed: int, *, parse_every: int) -> int:
     """One round; returns the moves checked."""
     rng = random.Random(seed)
     state = tailor.deal(rules, seed=seed, first_player=seed % rules.players)
@@ -169,11 +170,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     jobs: list[tuple[str, Callable[[int], int]]] = []
     if args.game in ("tarot", "both"):
-        for rules in tarot_presets():
-            jobs.append((str(rules), lambda s, r=rules: soak_tarot(r, s, args.parse_every)))
+        for tarot_rules in tarot_presets():
+            job = functools.partial(soak_tarot, tarot_rules, parse_every=args.parse_every)
+            jobs.append((str(tarot_rules), job))
     if args.game in ("tailor", "both"):
-        for rules in tailor_presets():
-            jobs.append((str(rules), lambda s, r=rules: soak_tailor(r, s, args.parse_every)))
+        for tailor_rules in tailor_presets():
+            jobs.append(
+                (
+                    str(tailor_rules),
+                    functools.partial(soak_tailor, tailor_rules, parse_every=args.parse_every),
+                )
+            )
     started = time.perf_counter()
     total = games = failures = 0
     seed = args.seed
