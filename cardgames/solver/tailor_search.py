@@ -14,7 +14,7 @@ same formula on its provisional payoffs, :meth:`~cardgames.tailor.State.payoffs`
 minus the value of its hand). Such a value is an estimate, not a guarantee; see
 :func:`analyse_tailor` for how results say so.
 
-:func:`analyse_tailor` is the fast search: the shared engine (``cardgames.search.engine``)
+:func:`analyse_tailor` is the fast search: the shared engine (:mod:`cardgames.search.engine`)
 driving zero-window tests of :class:`~cardgames.tailor.search.TailorSearch` over the int model
 :class:`~cardgames.tailor.search.TailorModel`. Two references check it:
 :func:`reference_tailor_value`, the plain alpha-beta over real states played with
@@ -183,7 +183,7 @@ def reference_tailor_value(state: State, perspective: int, horizon: int) -> Frac
 
 def reference_model_value(state: State, perspective: int, horizon: int) -> Fraction:
     """The same value as :func:`reference_tailor_value`, by the engine's plain alpha-beta
-    (``reference_value``) over the int model
+    (:func:`~cardgames.search.engine.reference_value`) over the int model
     :class:`~cardgames.tailor.search.TailorModel`: every legal move in the engine's order, no
     table, no merging. It visits the same tree as :func:`reference_tailor_value`, several
     times faster; the pair separates a fault of the model from a fault of the fast search.
@@ -222,7 +222,7 @@ def analyse_tailor(
     formula on its provisional payoffs.
 
     The position is turned into the int model of :mod:`cardgames.tailor.search` and every
-    distinct legal move is valued by the engine's ``score_moves``:
+    distinct legal move is valued by the engine's :func:`~cardgames.search.engine.score_moves`:
     MTD(f), zero-window tests of :class:`~cardgames.tailor.search.TailorSearch` (a fail-soft
     alpha-beta with a table of bounds keyed on what the rest of the round depends on, and
     move ordering: the table's move, then moves that go out, then big cards; Jokers, the

@@ -1,8 +1,8 @@
 """The search model of a Chase the Tailor round: plain ints and lists, one list per position.
 
-:class:`TailorModel` implements the engine's ``SearchModel`` for
+:class:`TailorModel` implements the engine's :class:`~cardgames.search.engine.SearchModel` for
 one round, one perspective (the seat analysed) and one horizon; :class:`TailorSearch` is its
-fast ``ZeroWindowSearch``. Nothing here builds a library object
+fast :class:`~cardgames.search.engine.ZeroWindowSearch`. Nothing here builds a library object
 per node: a position is a ``list[int]``, a move an ``int``, and the rules are applied to them
 directly. The functions of the rules module (:func:`~cardgames.tailor.can_follow`,
 :func:`~cardgames.tailor.hand_value`, :func:`~cardgames.tailor.derive_seed`) and of the deck
@@ -280,8 +280,8 @@ class TailorModel:
     """The game tree of one Chase the Tailor round for one perspective, on int positions.
 
     Build it with :meth:`for_state` and turn states into positions with :meth:`encode`; the
-    engine's functions (``reference_value``,
-    ``score_moves``, ...) then work on it. Values are
+    engine's functions (:func:`~cardgames.search.engine.reference_value`,
+    :func:`~cardgames.search.engine.score_moves`, ...) then work on it. Values are
     :func:`~cardgames.solver.tailor_search.tailor_value` times ``players - 1``: the perspective
     maximises them, every other seat minimises them (paranoid), and a position is a leaf when
     the round is over or the horizon is reached (``TOGO`` is 0).
@@ -1076,7 +1076,7 @@ class TailorSearch:
         With ``exact`` (the value was found with no horizon cut-off) a candidate whose test
         reached no horizon leaf is preferred, so that the line ends with the round, as the
         proof of the value does; the engine's own
-        ``principal_variation`` knows nothing of horizons and
+        :func:`~cardgames.search.engine.principal_variation` knows nothing of horizons and
         could stop a line at one. Call :meth:`arm` first.
 
         :raises LimitReached: when the budget is spent.
