@@ -171,8 +171,12 @@ def main(argv: list[str] | None = None) -> int:
     jobs: list[tuple[str, Callable[[int], int]]] = []
     if args.game in ("tarot", "both"):
         for tarot_rules in tarot_presets():
-            job = functools.partial(soak_tarot, tarot_rules, parse_every=args.parse_every)
-            jobs.append((str(tarot_rules), job))
+            jobs.append(
+                (
+                    str(tarot_rules),
+                    functools.partial(soak_tarot, tarot_rules, parse_every=args.parse_every),
+                )
+            )
     if args.game in ("tailor", "both"):
         for tailor_rules in tailor_presets():
             jobs.append(
@@ -185,10 +189,10 @@ def main(argv: list[str] | None = None) -> int:
     total = games = failures = 0
     seed = args.seed
     while total < args.moves:
-        for name, job in jobs:
+        for name, run in jobs:
             games += 1
             try:
-                total += job(seed)
+                total += run(seed)
             except Exception:
                 failures += 1
                 print(f"FAILED: {name}, seed {seed}", file=sys.stderr)
