@@ -18,7 +18,9 @@ Techniques, all in pure Python on ints:
   winning (cheapest winner when last to play) and smear points on a trick their side is
   winning, discarding cheap cards otherwise;
 * bounds cut a question off before any card is tried: the points still in play, the tricks
-  each side's trumps make sure of, and what the leader can cash at once.
+  each side's trumps make sure of, what the leader can cash at once, and what settling the
+  Excuse is already sure to bring (once its holder's side has won a trick, the holder keeps
+  it for at most the least card won so far).
 
 :class:`ReferenceSearch` is the plain alpha-beta over the same model (no table, no move merging,
 no ordering) used to check this one.
@@ -35,6 +37,7 @@ from cardgames.tarot.search_model import (
     EX_PENDING,
     EX_SETTLED,
     EX_SHIFT,
+    EX_UNPLAYED,
     EXCUSE_BIT,
     MAGICIAN_BIT,
     MIN_SHIFT,
@@ -903,11 +906,10 @@ class TarotSearch:
             for class_weight, mask in self._weight_classes:
                 in_play += class_weight * (remaining & mask).bit_count()
             self._in_play_points[remaining] = in_play
-        high = in_play
+        excuse_low, excuse_high, excuse_alone = self._excuse_bounds(flags)
+        high = in_play + excuse_high
         if remaining & self._magician:
             high += self._bonus
-        if (flags >> EX_SHIFT) & 3 != EX_SETTLED and self._holder >= 0:
-            high += self._excuse_weight
         everything = high
         # Sure tricks: a trump loses only to a higher trump of the other side played to the
         # same trick. Each trump is played once and beats at most as many trumps of the
@@ -948,9 +950,44 @@ class TarotSearch:
                     low = cashed
             elif everything - cashed < high:
                 high = everything - cashed
+        low += excuse_low
+        if excuse_alone > low:
+            low = excuse_alone
         entry = [low, high, -1]
         self.canonical_table[canonical] = entry
         return entry
+
+    def _excuse_bounds(self, flags: int) -> tuple[int, int, int]:
+        # Bounds on what settling the Excuse brings the analysed side from a trick start: a
+        # lower and an upper bound that hold whatever is played (to be added to those on the
+        # cards), and a lower bound its holder makes sure of by playing it at once (to be
+        # taken on its own). Once the Excuse waits, only two things in the flags can still
+        # change: E_WON can be set and the least won card can only go down.
+        holder = self._holder
+        state = (flags >> EX_SHIFT) & 3
+        if holder < 0 or state == EX_SETTLED:
+            return 0, 0, 0
+        weight = self._excuse_weight
+        holder_max = self._maximiser[holder]
+        won = flags & E_WON
+        # What the holder keeps once its side has won a trick: the Excuse, less the least
+        # card won so far when it is exchanged (the card given may only be cheaper).
+        kept = weight - (flags >> MIN_SHIFT) if self.model.exchange else weight
+        if state == EX_UNPLAYED:
+            # Played to any trick but the last (a trick start has two or more to come), the
+            # Excuse then waits with E_WON set, as below.
+            return 0, weight, kept if holder_max and won else 0
+        winner_max = flags & W_MAX
+        if holder_max:
+            if winner_max:
+                return weight, weight, 0  # the analysed side keeps it either way
+            return (kept if won else 0), weight, 0
+        if not winner_max:
+            return 0, 0, 0  # the other side keeps it either way
+        if won:
+            # The analysed side gets at most the card given in exchange.
+            return 0, (weight - kept), 0
+        return 0, weight, 0
 
     def _ordered(
         self, legal: int, led: int, win: int, own_side: bool, last: bool, first: int
