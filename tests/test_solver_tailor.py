@@ -338,3 +338,20 @@ def test_exact_results_hold_for_any_longer_horizon() -> None:
         ]
         checked += 1
     assert checked >= 5
+
+
+def test_a_node_budget_that_suffices_completes_every_depth() -> None:
+    # The whole budget serves each depth (it is not shared out among the moves in advance):
+    # exactly the nodes an unbounded deepening spends are enough to reach the horizon.
+    for seed in range(15):
+        state = random_endgame(Rules(players=2 + seed % 5, chase_mode=seed % 2 == 0), 1200 + seed)
+        free = analyse_tailor(state, horizon=6, limit=Limit(nodes=10**9))
+        tight = analyse_tailor(state, horizon=6, limit=Limit(nodes=free.nodes))
+        assert (tight.horizon, tight.nodes, tight.exact) == (free.horizon, free.nodes, free.exact)
+        assert [entry.value for entry in tight.move_values] == [
+            entry.value for entry in free.move_values
+        ]
+        if free.nodes > 1:  # one node fewer, and the last depth is not completed
+            short = analyse_tailor(state, horizon=6, limit=Limit(nodes=free.nodes - 1))
+            assert short.horizon is not None and free.horizon is not None
+            assert short.horizon < free.horizon

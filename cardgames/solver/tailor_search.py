@@ -237,8 +237,13 @@ def analyse_tailor(
 
     With a ``limit`` the search deepens one move at a time (1, 2, ... ``horizon``) and checks
     the budget at every node: when it runs out, the call returns (within the time limit plus
-    one node's work) the results of the deepest depth completed. Without a limit it searches
-    the full horizon at once. In both cases the search stops early once a depth proves exact.
+    one node's work) the results of the deepest depth completed. Since only complete depths
+    count, the moves are then valued one after the other by
+    :meth:`TailorSearch.exact_value() <cardgames.tailor.search.TailorSearch.exact_value>`
+    (the same zero-window tests, each free to use all that is left of the budget) rather than
+    by ``score_moves``, which shares a budget out in advance for answers in bounds. Without a
+    limit it searches the full horizon at once. In both cases the search stops early once a
+    depth proves exact.
 
     How to read the result:
 
@@ -312,12 +317,22 @@ def analyse_tailor(
                 search.arm()
                 for move in dict.fromkeys(classes.values()):
                     found[move] = search.leaf_value(root, move)
-            else:
-                bounds, stopped = score_moves(model, search, root, guess)
-                if stopped:
-                    break
+            elif limit is None:
+                bounds, _ = score_moves(model, search, root, guess)
                 for move, (low, _) in bounds.items():
                     found[move] = low
+            else:
+                # The engine's score_moves shares a limited budget out among the moves, and
+                # each move's among its tests, which suits answers in bounds; a Tailor depth
+                # counts only when it is complete, so here every move's tests may use all
+                # that is left (and the first that runs out ends the depth).
+                estimate = guess
+                for move in sorted(set(classes.values()), reverse=True):
+                    child = model.child(root, move)
+                    banked = model.banked(child)
+                    low, high = model.future_bounds(child)
+                    estimate = banked + search.exact_value(child, low, high, estimate - banked)
+                    found[move] = estimate
             best = (max if maximising else min)(found.values())
             cut = search.horizon_reached
             first = next(move for move in classes if found.get(move) == best)

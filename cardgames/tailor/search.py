@@ -1056,6 +1056,34 @@ class TailorSearch:
 
     # -- beyond the protocol ---------------------------------------------------------------
 
+    def exact_value(self, position: list[int], low: int, high: int, guess: int) -> int:
+        """The value still to come at ``position``, known to lie in ``[low, high]``, by
+        MTD(f) from ``guess``: the zero-window tests of
+        :func:`~cardgames.search.engine.refine`, each free to use all that is left of the
+        budget (``refine`` gives a test a quarter of it, so that a search stopped early
+        still narrows its bounds; an analysis that keeps only complete depths has no use for
+        that).
+
+        :raises LimitReached: when the budget is spent.
+        """
+        current = max(low, min(high, guess))
+        streak = 0
+        direction = 0
+        while low < high:
+            target = max(low + 1, min(high, current + 1 if current == low else current))
+            current = self.probe(position, target)
+            moved = 1 if current >= target else -1
+            if moved > 0:
+                low = current
+            else:
+                high = current
+            streak = streak + 1 if moved == direction else 0
+            direction = moved
+            if streak:
+                current += moved * (1 << streak)
+            current = max(low, min(high, current))
+        return low
+
     def leaf_value(self, position: list[int], move: int) -> int:
         """The value of ``move`` at a position one move from the horizon (its child is a
         leaf), counted as one node.
