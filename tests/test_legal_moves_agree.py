@@ -1,0 +1,186 @@
+"""The move generator and the move checker agree, in every state the library lets exist.
+
+For each state reached by random play (every Tarot preset; Chase the Tailor for 2 to 6 players,
+with and without Chase Mode), each state a parser accepts from a mutated position text, and
+each Chase the Tailor position the constructor accepts:
+
+* the state has a legal move exactly when it is not over;
+* every move of ``legal_moves()`` passes ``check`` and ``is_legal``, and ``play`` accepts it;
+* for a sample of the other moves (and of things that are not moves at all) ``is_legal`` is
+  False, and ``play`` raises :class:`~cardgames.errors.IllegalMoveError` and leaves the state
+  as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tailor_helpers import any_states, every_candidate
+from test_hostile_inputs import (
+    TAILOR_POSITIONS,
+    TAROT_POSITIONS,
+    TAROT_PRESETS,
+    Refused,
+    call,
+    examples,
+    mutations,
+)
+
+from cardgames import Card, tailor, tarot
+from cardgames.errors import IllegalMoveError, NotationError
+
+NOT_MOVES: tuple[object, ...] = (
+    None,
+    "1S",
+    0,
+    Card.parse("AS"),
+    tarot.TarotCard.parse("KS"),
+    tarot.Move.parse("KS"),
+    tailor.Draw(),
+    tailor.Play(Card.parse("AS")),
+)
+TAROT_MOVES = tuple(tarot.Move(card) for card in tarot.TarotCard.all())
+SETTINGS = settings(
+    deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
+
+
+def _snapshot(state: Any) -> tuple[Any, ...]:
+    return attrs.astuple(state, recurse=False)
+
+
+def _refused(state: Any, move: object) -> None:
+    """``move`` is illegal in ``state``: ``is_legal`` says so, ``check`` and ``play`` raise
+    IllegalMoveError, and the state is left as it was."""
+    before = _snapshot(state)
+    assert not state.is_legal(move), f"{move!r} is legal in {state!r}"
+    with pytest.raises(IllegalMoveError):
+        state.check(move)
+    with pytest.raises(IllegalMoveError):
+        state.play(move)
+    assert _snapshot(state) == before
+
+
+def check_tarot_state(state: tarot.State, rng: random.Random, illegal: int = 78) -> None:
+    legal = state.legal_moves()
+    assert bool(legal) != state.is_over, f"legal moves {legal} but is_over={state.is_over}"
+    assert list(legal) == sorted(set(legal)), "legal moves are listed once each, in card order"
+    for move in legal:
+        assert state.is_legal(move)
+        state.check(move)
+        after = state.play(move)
+        assert len(after.history()) == len(state.history()) + 1
+    others = [move for move in TAROT_MOVES if move not in legal]
+    for move in rng.sample(others, min(illegal, len(others))):
+        _refused(state, move)
+    for thing in NOT_MOVES:
+        if thing not in legal:
+            _refused(state, thing)
+
+
+def check_tailor_state(state: tailor.State, rng: random.Random, sample: int = 12) -> None:
+    legal = state.legal_moves()
+    assert bool(legal) != state.is_over, f"legal moves {legal} but is_over={state.is_over}"
+    assert len(set(legal)) == len(legal), "a legal move is listed twice"
+    for move in legal:
+        assert state.is_legal(move)
+        state.check(move)
+        after = state.play(move)
+        assert after.turns == state.turns + 1
+    listed = set(legal)
+    candidates = every_candidate(state)
+    others = [move for move in candidates if move not in listed]
+    assert all(state.is_legal(move) == (move in listed) for move in candidates)
+    for move in rng.sample(others, min(sample, len(others))):
+        _refused(state, move)
+    for thing in NOT_MOVES:
+        if thing not in listed:
+            _refused(state, thing)
+
+
+def _play_on(state: Any, rng: random.Random) -> Any:
+    moves = state.legal_moves()
+    return state.play(moves[rng.randrange(len(moves))])
+
+
+# -- states reached by random play ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", TAROT_PRESETS, ids=str)
+@settings(SETTINGS, max_examples=examples(2))
+@given(seed=st.integers(0, 2**64 - 1))
+def test_tarot_random_play_legal_moves_agree_with_play(rules: tarot.Rules, seed: int) -> None:
+    rng = random.Random(seed)
+    state = tarot.deal(rules, seed=seed, dealer=seed % rules.players)
+    check_tarot_state(state, rng)
+    while not state.is_over:
+        state = _play_on(state, rng)
+        check_tarot_state(state, rng, illegal=20)
+
+
+@pytest.mark.parametrize("chase", [False, True], ids=["plain", "chase"])
+@pytest.mark.parametrize("players", range(2, 7))
+@settings(SETTINGS, max_examples=examples(3))
+@given(seed=st.integers(0, 2**64 - 1))
+def test_tailor_random_play_legal_moves_agree_with_play(
+    players: int, chase: bool, seed: int
+) -> None:
+    rng = random.Random(seed)
+    state = tailor.deal(
+        tailor.Rules(players=players, chase_mode=chase), seed=seed, first_player=seed % players
+    )
+    check_tailor_state(state, rng)
+    while not state.is_over:
+        state = _play_on(state, rng)
+        check_tailor_state(state, rng)
+
+
+# -- states accepted by a parser or by the constructor --------------------------------------
+
+
+@settings(SETTINGS, max_examples=examples(80))
+@given(text=mutations(TAROT_POSITIONS), seed=st.integers(0, 2**32))
+def test_tarot_parsed_positions_legal_moves_agree_with_play(text: str, seed: int) -> None:
+    state = call("tarot.State.parse", tarot.State.parse, text, errors=(NotationError,))
+    if isinstance(state, Refused):
+        return
+    assert isinstance(state, tarot.State)
+    rng = random.Random(seed)
+    for _ in range(3):
+        check_tarot_state(state, rng, illegal=20)
+        if state.is_over:
+            break
+        state = _play_on(state, rng)
+
+
+@settings(SETTINGS, max_examples=examples(80))
+@given(text=mutations(TAILOR_POSITIONS), seed=st.integers(0, 2**32))
+def test_tailor_parsed_positions_legal_moves_agree_with_play(text: str, seed: int) -> None:
+    state = call("tailor.State.parse", tailor.State.parse, text, errors=(NotationError,))
+    if isinstance(state, Refused):
+        return
+    assert isinstance(state, tailor.State)
+    rng = random.Random(seed)
+    for _ in range(3):
+        check_tailor_state(state, rng)
+        if state.is_over:
+            break
+        state = _play_on(state, rng)
+
+
+@settings(SETTINGS, max_examples=examples(40))
+@given(state=any_states(), seed=st.integers(0, 2**32))
+def test_tailor_constructed_positions_legal_moves_agree_with_play(
+    state: tailor.State, seed: int
+) -> None:
+    rng = random.Random(seed)
+    for _ in range(3):
+        check_tailor_state(state, rng)
+        if state.is_over:
+            break
+        state = _play_on(state, rng)
