@@ -495,6 +495,13 @@ class TailorModel:
           the horizon (the order of the cards under the top then never matters);
         * the same effect with either Joker (exchanging the Jokers' names maps one line of play
           onto the other).
+
+        >>> from cardgames.solver.tailor_search import give_tailor, random_endgame
+        >>> state = give_tailor(random_endgame(Rules(players=3), seed=1), 1)
+        >>> model = TailorModel.for_state(state, state.to_move)
+        >>> roots = [model.encode(state, horizon) for horizon in (1, 2)]
+        >>> [(len(model.legal(root)), len(set(model.distinct(root).values()))) for root in roots]
+        [(105, 3), (105, 63)]
         """
         result: dict[int, int] = {}
         keys: dict[int, int] = {}
@@ -861,7 +868,14 @@ class TailorModel:
     def forced(self, position: list[int]) -> int:
         """The only legal move when there is just one (the common cases: a draw or a pass
         with nothing to play, the one card that can follow, the play of a drawn card that must
-        be played), else -1."""
+        be played), else -1.
+
+        >>> from cardgames.solver.tailor_search import random_endgame
+        >>> state = random_endgame(Rules(players=3), seed=3)
+        >>> model = TailorModel.for_state(state, 0)
+        >>> [str(move) for move in state.legal_moves()], model.forced(model.encode(state, 2))
+        (['2S'], 1)
+        """
         seat = position[TO_MOVE]
         hand = position[HANDS + seat]
         drawn = position[DRAWN]
@@ -1065,6 +1079,15 @@ class TailorSearch:
         that).
 
         :raises LimitReached: when the budget is spent.
+
+        >>> from cardgames.search.engine import reference_value
+        >>> from cardgames.solver.tailor_search import random_endgame
+        >>> state = random_endgame(Rules(players=4), seed=2)
+        >>> model = TailorModel.for_state(state, 1)
+        >>> root = model.encode(state, horizon=4)
+        >>> value = TailorSearch(model).exact_value(root, *model.future_bounds(root), guess=0)
+        >>> value == reference_value(model, root)
+        True
         """
         current = max(low, min(high, guess))
         streak = 0
@@ -1108,6 +1131,19 @@ class TailorSearch:
         could stop a line at one. Call :meth:`arm` first.
 
         :raises LimitReached: when the budget is spent.
+
+        >>> from cardgames.solver.tailor_search import random_endgame
+        >>> state = random_endgame(Rules(players=2), seed=5, cards_left=2)
+        >>> model = TailorModel.for_state(state, 0)
+        >>> root = model.encode(state, horizon=6)
+        >>> search = TailorSearch(model)
+        >>> value = search.exact_value(root, *model.future_bounds(root), guess=0)
+        >>> search.arm()
+        >>> end = root
+        >>> for move in search.principal_variation(root, value, not search.horizon_reached):
+        ...     end = model.child(end, move)
+        >>> model.is_over(end) and end[SCORE] == value
+        True
         """
         model = self.model
         line: list[int] = []
@@ -1171,7 +1207,17 @@ class TailorSearch:
         chase, drawn card, passes, stock size, moves to go and the hands; and only when they
         can matter before the horizon, the turn count (a stalemate by ``max_turns`` is near),
         the stock's cards (a reshuffle since the root made it differ from the root's) and the
-        pile with the reshuffle count (a reshuffle can happen)."""
+        pile with the reshuffle count (a reshuffle can happen).
+
+        >>> from cardgames.tailor import deal
+        >>> state = deal(Rules(players=2), seed=3)
+        >>> model = TailorModel.for_state(state, 0)
+        >>> search = TailorSearch(model)
+        >>> search.key(model.encode(state, 4)) == search.key(model.encode(state, 4))
+        True
+        >>> search.key(model.encode(state, 4)) == search.key(model.encode(state, 5))
+        False
+        """
         start = self._stock_from
         togo = p[TOGO]
         pile_at = p[PILE_AT]
