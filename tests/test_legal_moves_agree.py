@@ -2,7 +2,8 @@
 
 For each state reached by random play (every Tarot preset; Chase the Tailor for 2 to 6 players,
 with and without Chase Mode), each state a parser accepts from a mutated position text, and
-each Chase the Tailor position the constructor accepts:
+each position the constructor accepts (a Chase the Tailor position of any shape, a Tarot
+endgame made up for analysis):
 
 * the state has a legal move exactly when it is not over;
 * every move of ``legal_moves()`` passes ``check`` and ``is_legal``, and ``play`` accepts it;
@@ -18,7 +19,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from tailor_helpers import any_states, every_candidate
 from test_hostile_inputs import (
@@ -184,3 +185,81 @@ def test_tailor_constructed_positions_legal_moves_agree_with_play(
         if state.is_over:
             break
         state = _play_on(state, rng)
+
+
+@st.composite
+def made_up_tarot_states(draw: st.DrawFn) -> tarot.State:
+    """A position built with the constructor, as one does for analysis: an unrelated deal,
+    hands of a few cards each (one fewer for the seats that have played to the trick), a trick
+    in progress, won piles from the rest of the pack; or the dealer in the middle of a
+    discard."""
+    rules = draw(st.sampled_from(TAROT_PRESETS))
+    players = rules.players
+    pack = draw(st.permutations(tarot.TarotCard.all()))
+    initial = tarot.Deal.random(
+        rules, draw(st.integers(0, 2**64 - 1)), draw(st.integers(0, 5)) % players
+    )
+    discarding = bool(rules.talon_size) and draw(st.integers(0, 3)) == 0
+    size = draw(st.integers(1, 6))
+    hands, position = [], 0
+    if discarding:
+        dealer = initial.dealer
+        discard = tarot.TarotCardSet.from_cards(pack[: draw(st.integers(0, rules.talon_size - 1))])
+        position = len(discard)
+        for seat in range(players):
+            count = size + (rules.talon_size - len(discard) if seat == dealer else 0)
+            hands.append(tarot.TarotCardSet.from_cards(pack[position : position + count]))
+            position += count
+        assume(len(hands[dealer] - HONOURS) >= rules.talon_size - len(discard))
+        return tarot.State(
+            initial=initial,
+            phase=tarot.Phase.DISCARD,
+            to_move=dealer,
+            hands=hands,
+            discard=discard,
+            trick=tarot.Trick(leader=rules.first_leader(dealer)),
+            won=[tarot.TarotCardSet()] * players,
+        )
+    leader = draw(st.integers(0, players - 1))
+    played = draw(st.integers(0, players - 1))
+    seats = [leader]
+    while len(seats) < played:
+        seats.append(rules.next_player(seats[-1]))
+    trick_cards = tuple(pack[:played])
+    position = played
+    for seat in range(players):
+        count = size - 1 if seat in seats[:played] else size
+        hands.append(tarot.TarotCardSet.from_cards(pack[position : position + count]))
+        position += count
+    rest = list(pack[position:])
+    won = [tarot.TarotCardSet() for _ in range(players)]
+    for card in rest[: draw(st.integers(0, len(rest)))]:
+        seat = draw(st.integers(0, players - 1))
+        won[seat] = won[seat].add(card)
+    to_move = rules.next_player(seats[-1]) if played else leader
+    return tarot.State(
+        initial=initial,
+        phase=tarot.Phase.PLAY,
+        to_move=to_move,
+        hands=hands,
+        trick=tarot.Trick(leader=leader, cards=trick_cards, players=seats[:played]),
+        won=won,
+        trumps_played=draw(st.booleans()),
+    )
+
+
+HONOURS = tarot.TarotCardSet.parse("KS KH KD KC 1T 21T EX")
+
+
+@settings(SETTINGS, max_examples=examples(30))
+@given(state=made_up_tarot_states(), seed=st.integers(0, 2**32))
+def test_tarot_constructed_positions_play_to_the_end(state: tarot.State, seed: int) -> None:
+    # (What the solver makes of them: test_solver_analyses_a_made_up_endgame in
+    # test_hostile_inputs.py.)
+    rng = random.Random(seed)
+    while True:
+        check_tarot_state(state, rng, illegal=10)
+        if state.is_over:
+            break
+        state = _play_on(state, rng)
+    assert sum(state.points()) >= 0
