@@ -430,16 +430,15 @@ def _tarot_state_reads_back(state: tarot.State) -> None:
     except CardgamesError:
         replayed = None
     text = state.position()
-    record = tarot.dumps(state)
     if replayed == state:
         assert tarot.State.parse(text) == state
-        assert tarot.loads(record) == state
+        assert tarot.loads(tarot.dumps(state)) == state
     else:
-        # A made-up position (hands not those of its deal, for analysis): its texts hold the
-        # deal and the moves, which read back as a state or not at all.
-        for read, written in ((tarot.State.parse, text), (tarot.loads, record)):
-            outcome = call("read back", read, written, errors=(NotationError,))
-            assert isinstance(outcome, Refused | tarot.State)
+        # A position made up for analysis (hands not those of its deal): no record can hold
+        # it, and its text (the deal and the moves) reads back as a state or not at all.
+        assert isinstance(call("dumps", tarot.dumps, state, errors=NOTATION), Refused)
+        outcome = call("read back", tarot.State.parse, text, errors=NOTATION)
+        assert isinstance(outcome, Refused | tarot.State)
 
 
 def _tailor_state_reads_back(state: tailor.State) -> None:
@@ -1463,6 +1462,24 @@ def test_tailor_rule_functions_check_their_arguments() -> None:
         with pytest.raises(NotationError):
             make()
     assert tailor.can_follow(Card.parse("QH"), JOKER_1)  # a special card showing: anything
+
+
+def test_tarot_games_and_records_refuse_a_made_up_finished_deal() -> None:
+    # A finished deal with the won piles swapped was accepted by Game and written by dumps;
+    # reading back replayed the real moves and gave another game (other totals).
+    game = TAROT_GAMES[1]
+    real = game.deals[0]
+    fake = attrs.evolve(real, won=real.won[::-1])
+    assert fake != real and fake.points() != real.points()
+    with pytest.raises(RulesError, match="deal 0"):
+        tarot.Game(rules=game.rules, seed=game.seed, first_dealer=game.first_dealer, deals=[fake])
+    with pytest.raises(IllegalMoveError, match="made-up"):
+        attrs.evolve(game, deals=()).record(fake)
+    endgame = TAROT_SMALL[0]
+    for made_up in (fake, attrs.evolve(endgame, won=endgame.won[::-1])):
+        with pytest.raises(NotationError, match="made up"):
+            tarot.dumps(made_up)
+    assert tarot.loads(tarot.dumps(game)) == game
 
 
 def test_tarot_state_refuses_positions_that_cannot_be_played_to_the_end() -> None:

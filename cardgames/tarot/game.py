@@ -68,7 +68,8 @@ class Game:
     :param first_dealer: who deals first, a seat (an int, never a bool).
     :param deals: the finished deals so far (add one with :meth:`record`); any sequence, kept as
         a tuple. Deal ``i`` must be a finished :class:`cardgames.tarot.state.State` of the deal
-        :meth:`next_deal` gives after the deals before it.
+        :meth:`next_deal` gives after the deals before it, reached by playing that deal (not a
+        position made up with the constructor, whose record could not be read back).
     :raises RulesError: if an argument is of the wrong type, ``first_dealer`` is not a seat,
         ``seed`` is out of range, or a deal is not the game's.
 
@@ -101,7 +102,7 @@ class Game:
         for number, state in enumerate(self.deals):
             if not isinstance(state, State):
                 raise RulesError(f"invalid Tarot game deal {quote(state)}: expected a tarot State")
-            if not state.is_over or state.initial != self._deal(number):
+            if not state.is_over or state.initial != self._deal(number) or not state._is_played():
                 raise RulesError(
                     f"invalid Tarot game: deal {number} is not the game's deal {number} played "
                     "to the end"
@@ -170,7 +171,8 @@ class Game:
         """The game with ``state``, a finished deal, added.
 
         :raises IllegalMoveError: if the game is over, the deal is not finished, or it is not the
-            deal :meth:`next_deal` gives.
+            deal :meth:`next_deal` gives played to its end (a position made up with the
+            :class:`~cardgames.tarot.state.State` constructor is not).
         """
         expected = self.next_deal()
         if not isinstance(state, State) or state.initial != expected:
@@ -179,6 +181,11 @@ class Game:
             )
         if not state.is_over:
             raise IllegalMoveError("only a finished deal can be recorded")
+        if not state._is_played():
+            raise IllegalMoveError(
+                "this state was not reached by playing the deal (a made-up position): its "
+                "record could not be read back"
+            )
         return attrs.evolve(self, deals=(*self.deals, state))
 
     def play_out(self, strategy: Strategy) -> Game:

@@ -42,6 +42,11 @@ def _fraction_text(value: Any) -> str:
 
 
 def _deal_record(state: State) -> dict[str, Any]:
+    if not state._is_played():
+        raise NotationError(
+            f"cannot record {quote(state)}: a record replays the moves of its deal, and they do "
+            "not lead to this position made up for analysis"
+        )
     record: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -61,7 +66,9 @@ def _deal_record(state: State) -> dict[str, Any]:
 def record_of(item: State | Game) -> dict[str, Any]:
     """The record of a deal state or a game, as plain JSON-ready data.
 
-    :raises NotationError: if ``item`` is neither a State nor a Game.
+    :raises NotationError: if ``item`` is neither a State nor a Game, or is a position made
+        up with the :class:`~cardgames.tarot.state.State` constructor (its deal's moves do
+        not lead to it, so no record can describe it).
 
     >>> from cardgames.tarot import Rules, deal
     >>> record_of(deal(Rules.simplified(players=3), seed=1))['kind']
@@ -88,7 +95,8 @@ def dumps(item: State | Game, *, indent: int | None = None) -> str:
 
     :param item: the state or game.
     :param indent: None (one line) or an int from 0 to 16, passed to :func:`json.dumps`.
-    :raises NotationError: if ``item`` is neither a State nor a Game.
+    :raises NotationError: if ``item`` is neither a State nor a Game, or is a made-up position
+        (see :func:`record_of`).
     :raises RulesError: if ``indent`` is neither None nor an int from 0 to 16.
     """
     if indent is not None:

@@ -624,6 +624,18 @@ class State:
             moves.extend(_MOVES[card.index] for card in trick.cards)
         return tuple(moves)
 
+    def _is_played(self) -> bool:
+        # Whether this state is the one its deal and history() lead to: true of every state
+        # reached in play (and read from a position or record), false of a position made up
+        # for analysis, which no text or record can describe.
+        state = self.initial.start()
+        try:
+            for move in self.history():
+                state = state.play(move)
+        except IllegalMoveError:
+            return False
+        return state == self
+
     def key(self) -> tuple[Any, ...]:
         """A cheap hashable summary: two states of the same deal with equal keys have the same
         legal moves now and the same points after the same continuation. It leaves out the
