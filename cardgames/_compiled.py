@@ -29,6 +29,7 @@ COMPILED_MODULES: Final = (
     "cardgames.search.engine",
     "cardgames.tarot.search_model",
     "cardgames.tarot.search",
+    "cardgames.tailor.search",
 )
 """The modules that the compiled build turns into native code (dotted names)."""
 

@@ -48,8 +48,7 @@ def test_cardgames_pure_selects_the_python_backend(pure: str) -> None:
     # installed; without it the installed backend (compiled when the build could compile) runs.
     env = {**os.environ, "CARDGAMES_PURE": pure}
     code = (
-        "import cardgames.solver as s, cardgames.tarot.search as t; "
-        "print(s.backend(), t.__file__)"
+        "import cardgames.solver as s, cardgames.tarot.search as t; print(s.backend(), t.__file__)"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
