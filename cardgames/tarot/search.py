@@ -734,6 +734,31 @@ class TarotSearch:
                 min_spare += max_count
         return max_free, min_free
 
+    def _sure_floor(self, tricks: int, for_max: bool) -> int:
+        # The least a side takes in ``tricks`` tricks it wins: every hand gives one card to
+        # each, its own hands cards worth one or more, the other side's hands at least their
+        # cheapest ones; the Excuse (not won with its trick) stands in for one of them.
+        hands = self._hands
+        maximiser = self._maximiser
+        excuse = self._excuse
+        weight_classes = self._weight_classes
+        total = 0
+        for seat in range(self._n):
+            hand = hands[seat]
+            needed = tricks - 1 if hand & excuse else tricks
+            if maximiser[seat] == for_max:
+                total += needed
+                continue
+            for class_weight, class_mask in weight_classes:
+                if needed <= 0:
+                    break
+                have = (hand & class_mask).bit_count()
+                if have > needed:
+                    have = needed
+                total += have * class_weight
+                needed -= have
+        return total
+
     def _cash(self, leader: int, flags: int) -> int:
         # Scaled points the leader's side is sure to take by leading, one after another, the
         # leader's cards that beat every other card of their suit, while no other player can
@@ -899,7 +924,6 @@ class TarotSearch:
         # A fresh table entry for a trick start: bounds from what is in play, sure trump
         # tricks and cashing, no lead yet. It is filed under the canonical key here.
         hands = self._hands
-        n = self._n
         in_play = self._in_play_points.get(remaining)
         if in_play is None:
             in_play = 0
@@ -930,16 +954,14 @@ class TarotSearch:
             if free is None:
                 free = self.free_trumps[trump_key] = self._count_free_trumps(trumps, max_cards)
             max_free, min_free = free
-            # Each such trick holds n cards worth one or more, but for the Excuse (not
-            # won with its trick), which can be in one of them at most.
+            # Each such trick holds a card of every hand (see _sure_floor).
             world_extra = self._world_extra if top == self._world_bit else 0
-            excuse_out = 1 if remaining & self._excuse else 0
             if max_free:
-                low = (max_free + self._max_count - 1) // self._max_count * n - excuse_out
+                low = self._sure_floor((max_free + self._max_count - 1) // self._max_count, True)
                 if max_cards & self._world:
                     low += world_extra
             if min_free:
-                high -= (min_free + self._min_count - 1) // self._min_count * n - excuse_out
+                high -= self._sure_floor((min_free + self._min_count - 1) // self._min_count, False)
                 if not max_cards & self._world:
                     high -= world_extra
         # Cashing: the leader's side wins at least what the leader can take at once.
