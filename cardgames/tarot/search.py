@@ -10,7 +10,8 @@ Techniques, all in pure Python on ints:
 * the table is consulted at trick boundaries only, keyed on the hands, the leader and a few
   flag bits (and again with one-point cards renumbered by rank among those in play), and holds
   a lower and an upper bound on the points still to come, plus the lead that last decided the
-  question;
+  question; the last card of a trick looks up every trick it can complete before searching
+  any of them (an enhanced transposition cut-off);
 * cards of one hand that are neighbours among the cards still in play and both worth one point
   are the same move, so only one of them is searched; so are cards of equal points in "dead"
   suits, whose remaining cards are all in one hand (the table key keeps only their points);
@@ -1110,6 +1111,11 @@ class TarotSearch:
         weight = self._weight
         suit_of = self._suit_of
         excuse_bit = self._excuse_bit
+        # At the last card, tricks whose table entry does not decide are searched only once
+        # every card has been looked up (an enhanced transposition cut-off): (card, points
+        # gained, key, entry, winner, flags) of each.
+        deferred: list[tuple[int, int, tuple[int, ...], list[int] | None, int, int]] = []
+        decided = False
         for bit in moves:
             if bit == excuse_bit:
                 new_led, new_win, new_player = led, win, win_player
@@ -1160,27 +1166,55 @@ class TarotSearch:
                     elif entry is not None and entry[1] < needed:
                         result = gained + entry[1]
                     else:
-                        result = gained + self._trick_start(
-                            new_player, left - 1, new_flags, needed, key, entry
-                        )
+                        deferred.append((bit, gained, key, entry, new_player, new_flags))
+                        hands[player] = real_hand
+                        continue
             hands[player] = real_hand
             if is_max:
                 if result > best:
                     best = result
                     best_bit = bit
                     if result >= target:
+                        decided = True
                         break
             elif result < best:
                 best = result
                 best_bit = bit
                 if result < target:
+                    decided = True
                     break
+        if deferred and not decided:
+            table = self.table
+            for bit, gained, key, entry, new_player, new_flags in deferred:
+                needed = target - gained
+                if entry is None:
+                    entry = table.get(key)
+                if entry is not None and entry[0] >= needed:
+                    result = gained + entry[0]
+                elif entry is not None and entry[1] < needed:
+                    result = gained + entry[1]
+                else:
+                    hands[player] = real_hand ^ (1 << bit)
+                    result = gained + self._trick_start(
+                        new_player, left - 1, new_flags, needed, key, entry
+                    )
+                    hands[player] = real_hand
+                if is_max:
+                    if result > best:
+                        best = result
+                        best_bit = bit
+                        if result >= target:
+                            break
+                elif result < best:
+                    best = result
+                    best_bit = bit
+                    if result < target:
+                        break
         if index == 0:
             self._cut = best_bit
         return best
 
 
-@final
 @final
 class ReferenceSearch:
     """Plain alpha-beta over the same model: every legal card, natural order, no table.
