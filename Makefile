@@ -52,8 +52,10 @@ pytest: $(STAMP)
 pytest-pure: $(STAMP)
 	CARDGAMES_PURE=1 $(BIN)/pytest -q $(PURE_TESTS)
 
+# autodoc reads signatures and members from Python functions, not from native ones: the API
+# pages are built from the pure-Python sources of the compiled modules.
 docs: $(STAMP)
-	$(BIN)/sphinx-build -W -n -q -b html docs docs/_build/html
+	CARDGAMES_PURE=1 $(BIN)/sphinx-build -W -n -q -b html docs docs/_build/html
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/solver.py --rules traditional --players 3 --tricks-left 8 --positions 20 --seed 1 --compare-backends
