@@ -1201,7 +1201,7 @@ def examples(count: int) -> int:
 
 
 HOSTILE_SETTINGS = settings(
-    max_examples=examples(20),
+    max_examples=examples(15),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
@@ -1336,7 +1336,7 @@ PARSERS: dict[str, Parser] = {
 }
 
 TEXT_SETTINGS = settings(
-    max_examples=examples(50),
+    max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
