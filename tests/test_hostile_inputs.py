@@ -1515,17 +1515,11 @@ def test_tarot_state_refuses_positions_that_cannot_be_played_to_the_end() -> Non
 
 # -- in the solver's files ------------------------------------------------------------------
 # str() of an int of more than 4,300 digits raises ValueError: analyse_play and value_of used
-# it to name a move (fixed by the solver's owners with validation.quote_text). The xfail waits
-# for its fix there.
+# it to name a move (now validation.quote_text).
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardgames/search/results.py: Limit(time=) takes any int or float, so an IntEnum "
-    "member is accepted as seconds and its repr, Limit(nodes=None, time=<Suit.HEARTS: 1>), is "
-    "not Python; a number elsewhere is a plain int (validation.check_int)",
-)
 def test_limit_refuses_an_int_enum_as_seconds() -> None:
+    # Regression: an IntEnum member was accepted as seconds and its repr was not Python.
     with pytest.raises(AnalysisError):
         solver.Limit(time=bad(Suit.HEARTS))
 
@@ -1625,15 +1619,9 @@ def test_tailor_record_dict_with_anything_in_any_field_reads_or_raises_notation_
     check_reads_back("GameRecord.from_dict", result)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cardgames/solver/tarot.py root_position counts the tricks left as "
-    "rules.tricks_per_deal - len(state.tricks), which is wrong for a position made up for "
-    "analysis (no completed tricks, a few cards a hand): the search then fails with "
-    "IndexError in cardgames/search/engine.py principal_variation; the seat to move holds "
-    "exactly the tricks left (tarot.State checks the hand sizes)",
-)
 def test_solver_analyses_a_made_up_endgame() -> None:
+    # Regression: root_position counted the tricks left from the completed tricks, wrong for a
+    # position made up for analysis; the seat to move holds exactly the tricks left.
     rules = tarot.Rules.simplified(players=2)
     state = tarot.State(
         initial=tarot.Deal.random(rules, 0),

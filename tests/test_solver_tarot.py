@@ -15,7 +15,7 @@ from solver_helpers import PRESETS, brute_force, replay
 
 from cardgames import AnalysisError, IllegalMoveError, solver, tarot
 from cardgames.solver.positions import random_tarot_position
-from cardgames.solver.tarot import reference_tarot_value
+from cardgames.solver.tarot import build_model, reference_tarot_value, root_position
 from cardgames.tarot.search import ReferenceSearch, TarotSearch, advance
 from cardgames.tarot.search_model import (
     EX_SETTLED,
@@ -474,3 +474,28 @@ def test_value_of_accepts_a_move_or_its_written_form() -> None:
         analysis.value_of("zz")
     with pytest.raises(AnalysisError, match="5001 digits"):
         analysis.value_of(10**5000)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=str)
+def test_trick_start_bounds_hold_while_the_excuse_is_in_play(rules: tarot.Rules) -> None:
+    # The bounds of a fresh table entry (cards in play, sure trump tricks, cashing, what
+    # settling the Excuse is sure to bring) bracket the exact value, from every side.
+    checked = 0
+    for seed in range(8):
+        state = random_tarot_position(rules, 900 + seed, 3)
+        for perspective in range(rules.players):
+            model = build_model(rules, perspective)
+            position, _ = root_position(state, model)
+            if position.excuse_player < 0 or (position.flags >> EX_SHIFT) & 3 == EX_SETTLED:
+                continue
+            exact = ReferenceSearch(model).value(position)
+            searcher = TarotSearch(model)
+            searcher._start(position)
+            remaining = 0
+            for hand in searcher._hands:
+                remaining |= hand
+            low, high, _ = searcher._new_entry(position.leader, position.flags, remaining, ())
+            assert low <= exact <= high, (seed, perspective, low, exact, high)
+            assert TarotSearch(model).value(position) == exact
+            checked += 1
+    assert checked >= 1

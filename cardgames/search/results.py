@@ -90,12 +90,7 @@ def _check_limit(instance: Limit, attribute: attrs.Attribute[Any], value: Any) -
             expected=f"a whole number of nodes from 1 to {MAX_NODES}",
         )
         return
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int | float)
-        or not 0 < value <= MAX_SECONDS
-        or not math.isfinite(value)
-    ):
+    if type(value) not in (int, float) or not 0 < value <= MAX_SECONDS or not math.isfinite(value):
         raise AnalysisError(
             f"invalid limit time={quote(value)}: expected a positive, finite number of seconds "
             f"of at most {MAX_SECONDS}"

@@ -114,7 +114,8 @@ def root_position(state: State, model: TarotModel) -> tuple[Position, Fraction]:
         mask = state.discard.mask
         group = mask.bit_count() if rules.discard_is_own_group else rules.group_size
         discard = count_mask(mask, group)
-    tricks_left = rules.tricks_per_deal - len(state.tricks)
+    # The player to move has not played to the trick in progress: one card per trick left.
+    tricks_left = len(state.hands[state.to_move])
     position = Position(hands, state.trick.leader, trick, tricks_left, flags, holder, secured)
     return position, discard
 

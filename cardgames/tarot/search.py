@@ -302,11 +302,12 @@ class TarotSearch:
     bits. A late-game hand is then a small int (within 63 bits, which mypyc keeps unboxed and
     CPython handles in one or two digits), and the order of the cards, so every comparison
     and every move ordering, is unchanged. A position with a card outside the universe
-    widens it and re-keys the tables. The keys of :attr:`table` are in that numbering; the
+    widens it and re-keys the tables. The keys of ``table`` are in that numbering; the
     leads it stores (:meth:`hint`) are internal bits.
 
     :param model: the rule and side tables.
-    :param node_limit: stop (raising :class:`LimitReached`) after this many nodes.
+    :param node_limit: stop (raising :class:`~cardgames.search.engine.LimitReached`) after
+        this many nodes.
     :param deadline: stop when :func:`time.perf_counter` passes this.
     """
 
