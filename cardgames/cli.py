@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
@@ -97,7 +98,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         status: int = run(args)
+        sys.stdout.flush()
     except cardgames.CardgamesError as error:
         print(f"cardgames: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (``cardgames play ... | head``): stop quietly, as Unix tools
+        # do. Python would otherwise report the failed flush of stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     return status

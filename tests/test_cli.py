@@ -59,3 +59,15 @@ def test_cardgames_pure_selects_the_python_backend(pure: str) -> None:
     else:
         assert name == cardgames.solver.backend()
         assert (name == "compiled") == (not path.endswith(".py"))
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    # Regression: `cardgames play tarot ... | head` ended in a BrokenPipeError traceback.
+    command = [sys.executable, "-m", "cardgames", "play", "tarot", "--game"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()  # the reader is gone before the first line is written
+        error = process.stderr.read().decode()
+        status = process.wait(timeout=60)
+    assert status == 0, error
+    assert "Traceback" not in error and "BrokenPipe" not in error
