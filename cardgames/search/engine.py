@@ -129,7 +129,13 @@ class ZeroWindowSearch(Protocol[P_contra]):
 
 
 def refine(
-    search: ZeroWindowSearch[P], position: P, low: int, high: int, guess: int | None = None
+    search: ZeroWindowSearch[P],
+    position: P,
+    low: int,
+    high: int,
+    guess: int | None = None,
+    *,
+    share_budget: bool = True,
 ) -> tuple[int, int]:
     """Narrow ``[low, high]`` (bounds on the value still to come at ``position``) to the true
     value by MTD(f): zero-window probes that start at ``guess`` and move to the bound each probe
@@ -137,12 +143,13 @@ def refine(
 
     Under a node or time limit each probe may spend only a quarter of what is left; a probe
     that runs out is dropped for two easier ones halfway to each end of the interval, so that a
-    search stopped early still narrows the bounds.
+    search stopped early still narrows the bounds. With ``share_budget=False`` every probe may
+    use all that is left (for a caller that keeps only complete answers).
 
     :raises LimitReached: with ``args == (low, high)`` reached so far.
     """
     node_limit, deadline = search.node_limit, search.deadline
-    limited = node_limit is not None or deadline is not None
+    limited = share_budget and (node_limit is not None or deadline is not None)
     current = guess if guess is not None and low <= guess <= high else (low + high + 1) // 2
     streak = 0
     direction = 0
@@ -283,25 +290,44 @@ def reference_value(model: SearchModel[P], position: P) -> int:
     >>> reference_value(CountdownModel(), [4, 0])  # a multiple of 3 left to the opponent
     1
     """
-    return _alpha_beta(model, position, -_INFINITY, _INFINITY)
+    return Reference(model).value(position)
 
 
-def _alpha_beta(model: SearchModel[P], position: P, alpha: int, beta: int) -> int:
-    if model.is_over(position):
-        return model.banked(position)
-    maximising = model.maximising(position)
-    best = -_INFINITY if maximising else _INFINITY
-    for move in model.legal(position):
-        score = _alpha_beta(model, model.child(position, move), alpha, beta)
-        if maximising:
-            best = max(best, score)
-            alpha = max(alpha, score)
-        else:
-            best = min(best, score)
-            beta = min(beta, score)
-        if alpha >= beta:
-            break
-    return best
+@final
+class Reference(Generic[P]):
+    """The plain alpha-beta of :func:`reference_value`, counting its nodes.
+
+    >>> reference = Reference(CountdownModel())
+    >>> reference.value([5, 0]), reference.nodes
+    (1, 19)
+    """
+
+    def __init__(self, model: SearchModel[P]) -> None:
+        self.model = model
+        self.nodes = 0
+
+    def value(self, position: P) -> int:
+        """The value of ``position``, banked value included."""
+        return self._alpha_beta(position, -_INFINITY, _INFINITY)
+
+    def _alpha_beta(self, position: P, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        model = self.model
+        if model.is_over(position):
+            return model.banked(position)
+        maximising = model.maximising(position)
+        best = -_INFINITY if maximising else _INFINITY
+        for move in model.legal(position):
+            score = self._alpha_beta(model.child(position, move), alpha, beta)
+            if maximising:
+                best = max(best, score)
+                alpha = max(alpha, score)
+            else:
+                best = min(best, score)
+                beta = min(beta, score)
+            if alpha >= beta:
+                break
+        return best
 
 
 @final

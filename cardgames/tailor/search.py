@@ -69,7 +69,7 @@ from typing import Final, final
 from cardgames.cards import STANDARD_PACK_SIZE, TAILOR_PACK_SIZE, Card, Rank, Suit
 from cardgames.deck import shuffle_order
 from cardgames.errors import AnalysisError
-from cardgames.search.engine import LimitReached
+from cardgames.search.engine import LimitReached, refine
 from cardgames.tailor.moves import Draw, Dump, JokerEffect, Move, Pass, Play, PlayJoker, PlayTailor
 from cardgames.tailor.rules import Call, Rules, can_follow, derive_seed, hand_value
 from cardgames.tailor.state import State
@@ -1089,23 +1089,8 @@ class TailorSearch:
         >>> value == reference_value(model, root)
         True
         """
-        current = max(low, min(high, guess))
-        streak = 0
-        direction = 0
-        while low < high:
-            target = max(low + 1, min(high, current + 1 if current == low else current))
-            current = self.probe(position, target)
-            moved = 1 if current >= target else -1
-            if moved > 0:
-                low = current
-            else:
-                high = current
-            streak = streak + 1 if moved == direction else 0
-            direction = moved
-            if streak:
-                current += moved * (1 << streak)
-            current = max(low, min(high, current))
-        return low
+        bounds = refine(self, position, low, high, max(low, min(high, guess)), share_budget=False)
+        return bounds[0]
 
     def leaf_value(self, position: list[int], move: int) -> int:
         """The value of ``move`` at a position one move from the horizon (its child is a

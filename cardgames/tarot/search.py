@@ -32,7 +32,7 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Final, final
 
-from cardgames.search.engine import LimitReached, refine
+from cardgames.search.engine import LimitReached, Reference, refine
 from cardgames.tarot.search_model import (
     E_WON,
     EX_PENDING,
@@ -1218,7 +1218,8 @@ class TarotSearch:
 
 @final
 class ReferenceSearch:
-    """Plain alpha-beta over the same model: every legal card, natural order, no table.
+    """Plain alpha-beta over the same model: every legal card, natural order, no table (the
+    engine's :class:`~cardgames.search.engine.Reference` walking :class:`TarotTree`).
 
     It exists to check :class:`TarotSearch`; it answers the same question with none of the
     speed-ups (see the example there).
@@ -1226,36 +1227,16 @@ class ReferenceSearch:
 
     def __init__(self, model: TarotModel) -> None:
         self.model = model
-        self.nodes = 0
+        self._reference = Reference(TarotTree(model))
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched so far."""
+        return self._reference.nodes
 
     def value(self, position: Position) -> int:
         """The exact scaled points still to come for the analysed side."""
-        return self._alphabeta(position, -(1 << 30), 1 << 30) - position.secured
-
-    def _alphabeta(self, position: Position, alpha: int, beta: int) -> int:
-        self.nodes += 1
-        model = self.model
-        if position.tricks_left == 0:
-            return position.secured
-        led, _, _, _, _, _ = trick_state(model, position)
-        player = to_move(model, position)
-        hand = position.hands[player]
-        legal = legal_mask(model, hand, led, bool(position.flags & TRUMPS_PLAYED))
-        maximising = model.maximiser[player]
-        best = -(1 << 30) if maximising else 1 << 30
-        for bit in range(78):
-            if not legal >> bit & 1:
-                continue
-            score = self._alphabeta(advance(model, position, bit), alpha, beta)
-            if maximising:
-                best = max(best, score)
-                alpha = max(alpha, score)
-            else:
-                best = min(best, score)
-                beta = min(beta, score)
-            if alpha >= beta:
-                break
-        return best
+        return self._reference.value(position) - position.secured
 
 
 def representatives(model: TarotModel, position: Position, legal: int) -> dict[int, int]:
