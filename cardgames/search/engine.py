@@ -38,6 +38,7 @@ __all__ = [
     "NO_NODE_LIMIT",
     "CountdownModel",
     "LimitReached",
+    "Reference",
     "SearchModel",
     "SimpleSearch",
     "ZeroWindowSearch",
