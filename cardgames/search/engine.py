@@ -147,6 +147,10 @@ def refine(
     search stopped early still narrows the bounds. With ``share_budget=False`` every probe may
     use all that is left (for a caller that keeps only complete answers).
 
+    >>> model = CountdownModel()
+    >>> refine(SimpleSearch(model, key=tuple), [9, 0], 0, 1)  # nine left: the mover loses
+    (0, 0)
+
     :raises LimitReached: with ``args == (low, high)`` reached so far.
     """
     node_limit, deadline = search.node_limit, search.deadline
@@ -216,6 +220,10 @@ def score_moves(
     than the first taking everything; a move left with no node at all keeps the cheap bounds of
     :meth:`SearchModel.future_bounds`. The result maps each representative move (see
     :meth:`SearchModel.distinct`) to its bounds.
+
+    >>> model = CountdownModel()
+    >>> score_moves(model, SimpleSearch(model, key=tuple), [4, 0])  # take 1, leaving 3
+    ({2: (0, 0), 1: (1, 1)}, False)
     """
     classes = model.distinct(root)
     order = sorted(set(classes.values()), reverse=True)
@@ -255,6 +263,10 @@ def principal_variation(
 
     At each step the candidates are tested with zero-window probes (the table's move first);
     the last candidate needs no test, since some move always keeps the value.
+
+    >>> model = CountdownModel()
+    >>> principal_variation(model, SimpleSearch(model, key=tuple), [4, 0], 1)
+    [1, 2, 1]
 
     :raises LimitReached: if the budget runs out on the way.
     """
