@@ -1335,11 +1335,7 @@ PARSERS: dict[str, Parser] = {
     "tailor.loads": Parser(tailor.loads, [tailor.dumps(record) for record in TAILOR_RECORDS]),
 }
 
-TEXT_SETTINGS = settings(
-    max_examples=examples(40),
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+TEXT_SETTINGS = settings(HOSTILE_SETTINGS, max_examples=examples(40))
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="the hang guard needs SIGALRM")
