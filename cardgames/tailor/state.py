@@ -15,6 +15,8 @@ Card.parse('AD')
 >>> after = state.play(state.legal_moves()[0])
 >>> after.to_move, after.top, state.to_move
 (1, Card.parse('7D'), 0)
+>>> [str(move) for move in after.history()], after.previous is state
+(['7D'], True)
 """
 
 from __future__ import annotations
@@ -128,8 +130,21 @@ def _stock_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
     return _as_tuple(cards, "stock")
 
 
+class _Link:
+    """The way back from a state: the state before it and the move between them.
+
+    Kept in slots outside the attrs fields, so that equality, hashing, :meth:`State.key`, the
+    constructor and the notation see only the position.
+    """
+
+    __slots__ = ("_last_move", "_previous")
+
+    _previous: State | None
+    _last_move: Move | None
+
+
 @attrs.frozen(kw_only=True, repr=False)
-class State:
+class State(_Link):
     """A position in a round: everything needed to list the legal moves and play on exactly.
 
     Build one with :func:`deal` or :meth:`parse`, or with the constructor, which converts the
@@ -158,6 +173,11 @@ class State:
     :raises RulesError: if an argument is of the wrong type or out of range, the 55 cards are
         not each in exactly one place, more than one hand is empty, or the drawn card cannot
         be played.
+
+    A state reached by :meth:`play` also remembers the way it came: :attr:`previous` and
+    :meth:`history`. That memory is not part of the position: two states with the same fields
+    are equal (and hash alike) however they were reached, and a state built with the
+    constructor, :func:`attrs.evolve` or :meth:`parse` starts with no history.
 
     >>> state = deal(Rules(players=2), seed=4)
     >>> attrs.evolve(state, to_move=True)
@@ -219,6 +239,8 @@ class State:
         problem = self._inconsistency()
         if problem is not None:
             raise RulesError(f"impossible position: {problem}")
+        object.__setattr__(self, "_previous", None)
+        object.__setattr__(self, "_last_move", None)
 
     def _check_fields(self) -> None:
         """Check the seat, counts, seed, direction and chase flag one by one, naming the first
@@ -307,9 +329,13 @@ class State:
         turns: int,
         seed: int,
         reshuffles: int,
+        *,
+        previous: State | None = None,
+        last_move: Move | None = None,
     ) -> State:
         """A state built without the constructor's checks, for positions the rules produced
-        from a checked one (the move loop, where the checks would cost more than the move)."""
+        from a checked one (the move loop, where the checks would cost more than the move).
+        ``previous`` and ``last_move`` are the way back (both None for a starting state)."""
         state = object.__new__(cls)
         set_field = object.__setattr__
         set_field(state, "rules", rules)
@@ -325,7 +351,70 @@ class State:
         set_field(state, "turns", turns)
         set_field(state, "seed", seed)
         set_field(state, "reshuffles", reshuffles)
+        set_field(state, "_previous", previous)
+        set_field(state, "_last_move", last_move)
         return state
+
+    def _fields(self) -> tuple[object, ...]:
+        """The constructor's arguments, in the order :meth:`_trusted` takes them."""
+        return (
+            self.rules,
+            self.hands,
+            self.pile,
+            self.stock,
+            self.top,
+            self.direction,
+            self.to_move,
+            self.chase_active,
+            self.drawn,
+            self.passes,
+            self.turns,
+            self.seed,
+            self.reshuffles,
+        )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled as a flat list, oldest state first, so that a long history neither recurses
+        # once per move (pickle's recursion limit) nor loses the way back.
+        chain: list[tuple[tuple[object, ...], Move | None]] = []
+        state: State | None = self
+        while state is not None:
+            chain.append((state._fields(), state._last_move))
+            state = state._previous
+        chain.reverse()
+        return (_unpickle_state, (tuple(chain),))
+
+    # -- the way back ----------------------------------------------------------------------
+
+    @property
+    def previous(self) -> State | None:
+        """The state before the last move, or None for a state that was not reached by
+        :meth:`play` (a fresh deal, or a position parsed or built by hand).
+
+        >>> state = deal(Rules(players=3), seed=13)
+        >>> state.previous is None, state.play(Play.parse('7D')).previous is state
+        (True, True)
+        """
+        return self._previous
+
+    def history(self) -> tuple[Move, ...]:
+        """Every move played to reach this state, in order, from the deal (or from the
+        position built by hand that play started from); ``()`` when there is none.
+
+        Replaying the moves on the first state of the chain gives this state again.
+
+        >>> state = deal(Rules(players=3), seed=13)
+        >>> after = state.play(Play.parse('7D')).play(Play.parse('7H'))
+        >>> [str(move) for move in after.history()], state.history()
+        (['7D', '7H'], ())
+        """
+        moves: list[Move] = []
+        state = self
+        while state._last_move is not None and state._previous is not None:
+            moves.append(state._last_move)
+            state = state._previous
+        moves.reverse()
+        return tuple(moves)
 
     # -- reading the position --------------------------------------------------------------
 
@@ -654,6 +743,15 @@ class State:
         return _apply(self, move)
 
 
+def _unpickle_state(chain: tuple[tuple[tuple[Any, ...], Move | None], ...]) -> State:
+    """Rebuild a pickled state and its history (see ``State.__reduce__``)."""
+    state: State | None = None
+    for fields, move in chain:
+        state = State._trusted(*fields, previous=state, last_move=move)
+    assert state is not None
+    return state
+
+
 def _move_text(move: object) -> str:
     """The quoted written form of a move, or a safe repr of anything else."""
     if isinstance(move, Play | Dump | PlayJoker | PlayTailor | Draw | Pass):
@@ -764,6 +862,8 @@ def _apply(state: State, move: Move) -> State:
         turns,
         state.seed,
         table.reshuffles,
+        previous=state,
+        last_move=move,
     )
 
 
