@@ -142,6 +142,12 @@ def test_rules_text_round_trip_for_house_rules() -> None:
         "simplified-4,numeral_order=upside-down",
         "simplified-3,partnerships=true",
         "simplified-4,group_size=99999999999",
+        "simplified-4,clockwise=1",
+        "simplified-4,partnerships=0",
+        "simplified-4 magician_bonus=0",
+        "clockwise=yes",
+        "players=3,players=3",
+        "simplified-4,magician_bonus=-1",
     ],
 )
 def test_bad_rules_text_raises_notation_error(text: str) -> None:
@@ -294,8 +300,101 @@ def test_rules_seat_methods_reject_bools_and_non_seats() -> None:
 def test_rules_parse_of_huge_numbers_is_a_readable_notation_error() -> None:
     with pytest.raises(NotationError, match="5001 digits"):
         Rules.parse(10**5000)  # type: ignore[arg-type]
-    with pytest.raises(NotationError, match="whole number") as raised:
+    with pytest.raises(NotationError, match="integer") as raised:
         Rules.parse("simplified-4,magician_bonus=" + "9" * 5000)
     assert len(str(raised.value)) < 1000
-    with pytest.raises(NotationError, match="whole number"):
+    with pytest.raises(NotationError, match="integer"):
         Rules.parse("simplified-4,players=" + "9" * 30)
+
+
+# -- the shared written form (cardgames.rules_text) -------------------------------------------
+
+
+def test_rules_text_writes_booleans_as_yes_and_no() -> None:
+    rules = attrs.evolve(Rules.simplified(players=4), clockwise=False, magician_bonus=0)
+    assert str(rules) == "simplified-4,clockwise=no,magician_bonus=0"
+    partners = attrs.evolve(Rules.simplified(players=4), partnerships=True)
+    assert str(partners) == "simplified-4,partnerships=yes"
+    assert str(attrs.evolve(Rules.traditional(players=3), clockwise=True)) == (
+        "traditional-3,clockwise=yes"
+    )
+
+
+@pytest.mark.parametrize(
+    ("word", "value"),
+    [
+        ("yes", True),
+        ("YES", True),
+        ("True", True),
+        ("true", True),
+        ("no", False),
+        ("No", False),
+        ("FALSE", False),
+        ("false", False),
+    ],
+)
+def test_rules_text_reads_yes_no_true_false_in_any_case(word: str, value: bool) -> None:
+    rules = Rules.parse(f"traditional-3,clockwise={word}")
+    assert rules.clockwise is value
+    assert rules == attrs.evolve(Rules.traditional(players=3), clockwise=value)
+
+
+@pytest.mark.parametrize("word", ["1", "0", "on", "off", "y", "n", ""])
+def test_rules_text_refuses_other_boolean_spellings(word: str) -> None:
+    with pytest.raises(NotationError, match="clockwise=" if not word else "invalid Tarot rules"):
+        Rules.parse(f"simplified-4,clockwise={word}")
+
+
+def test_rules_text_errors_quote_the_text_once() -> None:
+    with pytest.raises(NotationError) as raised:
+        Rules.parse("simplified-4,clockwise=1")
+    message = str(raised.value)
+    assert message.startswith("invalid Tarot rules 'simplified-4,clockwise=1': ")
+    assert "yes or no" in message and message.count("simplified-4") == 1
+    with pytest.raises(NotationError, match="colour"):
+        Rules.parse("simplified-4,colour=red")
+
+
+def test_the_bare_constructor_is_the_simplified_family_and_says_so() -> None:
+    for players in range(2, 7):
+        rules = Rules(players=players)
+        assert rules == Rules.simplified(players=players)
+        assert repr(rules) == f"Rules.parse('simplified-{players}')"
+    assert Rules(players=3) != Rules.traditional(players=3)
+    assert "simplified" in (Rules.__doc__ or "") and "traditional" in (Rules.__doc__ or "")
+
+
+def test_rules_text_without_a_preset_is_the_constructor() -> None:
+    assert Rules.parse("players=3") == Rules(players=3)
+    assert Rules.parse("players=4,partnerships=yes,group_size=4") == Rules(
+        players=4, partnerships=True, group_size=4
+    )
+    assert Rules.parse("players=5,talon_size=8") == Rules(players=5, talon_size=8)
+    # written back with the nearest preset first
+    assert str(Rules.parse("players=3,magician_bonus=0")) == "simplified-3,magician_bonus=0"
+
+
+def test_rules_text_reads_old_true_false_texts_and_presets_in_any_case() -> None:
+    old = "simplified-4,magician_bonus=0,clockwise=false"
+    assert Rules.parse(old) == attrs.evolve(
+        Rules.simplified(players=4), magician_bonus=0, clockwise=False
+    )
+    assert Rules.parse("TRADITIONAL-4") == Rules.traditional(players=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(rules=any_rules())
+def test_every_constructible_rules_reads_back_from_its_text(rules: Rules) -> None:
+    text = str(rules)
+    assert Rules.parse(text) == rules
+    assert " " not in text and "true" not in text and "false" not in text
+    head = text.split(",")[0]
+    assert head in {f"simplified-{n}" for n in range(2, 7)} | {"traditional-3", "traditional-4"}
+    # the text after the preset lists exactly the fields that differ from it
+    changed = {item.split("=")[0] for item in text.split(",")[1:]}
+    base = Rules.preset(head)
+    assert changed == {
+        field.name
+        for field in attrs.fields(Rules)
+        if getattr(base, field.name) != getattr(rules, field.name)
+    }

@@ -4,28 +4,31 @@ Every point on which the simplified and the traditional games differ is a field,
 are built by changing fields; the presets are :meth:`Rules.simplified` (2 to 6 players) and
 :meth:`Rules.traditional` (3 players, or 4 in two partnerships).
 
-The written form (:meth:`Rules.parse` / ``str``) is a preset name, optionally followed by
-``,field=value`` overrides: ``simplified-4``, ``traditional-3``,
-``simplified-4,magician_bonus=0,clockwise=false``.
+The written form (:meth:`Rules.parse` / ``str``) is the one every game shares (see
+:mod:`cardgames.rules_text`): a preset name, optionally followed by ``,field=value``
+overrides, booleans written ``yes``/``no``: ``simplified-4``, ``traditional-3``,
+``simplified-4,magician_bonus=0,clockwise=no``.
 
 >>> Rules.traditional(players=4)
 Rules.parse('traditional-4')
 >>> rules = Rules.simplified(players=5)
 >>> rules.hand_size, rules.talon_size, rules.next_player(4)
 (15, 3, 0)
->>> str(attrs.evolve(rules, magician_bonus=0))
-'simplified-5,magician_bonus=0'
+>>> str(attrs.evolve(rules, magician_bonus=0, clockwise=False))
+'simplified-5,clockwise=no,magician_bonus=0'
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Final, TypeVar
 
 import attrs
 
 from cardgames.errors import NotationError, RulesError
+from cardgames.rules_text import join_rules_text, parse_bool, parse_rule_int, split_rules_text
 from cardgames.tarot.cards import TAROT_PACK_SIZE
 from cardgames.validation import check_bool, check_int, check_seat, quote
 
@@ -38,7 +41,6 @@ MAX_PLAYERS: Final = 6
 MAX_BONUS: Final = 1000
 _FORBIDDEN_DISCARDS: Final = 7  # four Kings, trump 1, trump 21 and the Excuse
 _PACK_VALUE: Final = 130  # the card values of the whole pack added up
-_MAX_DIGITS: Final = 20  # longest number read in a rules text (leading zeros allowed)
 E = TypeVar("E", bound=enum.Enum)
 
 
@@ -127,8 +129,13 @@ def _default_talon(instance: Any) -> int:
 class Rules:
     """A complete, validated Tarot rule set.
 
-    Seats are numbered ``0`` to ``players - 1`` going clockwise round the table. Fields not given
-    take the simplified game's values.
+    Seats are numbered ``0`` to ``players - 1`` going clockwise round the table.
+
+    The bare constructor gives the *simplified* family: every field not given takes the
+    simplified game's value, so ``Rules(players=3)`` is the simplified three-player game (its
+    repr says so: ``Rules.parse('simplified-3')``). For the traditional game use
+    :meth:`traditional` (``Rules.traditional(players=3)``) or ``Rules.parse('traditional-3')``;
+    for house rules start from a preset and change fields with :func:`attrs.evolve`.
 
     :param players: an int from 2 to 6.
     :param clockwise: direction of play (and of dealing and of the deal passing round). The
@@ -150,7 +157,9 @@ class Rules:
         numbers are ints, never bools), a number out of its bounds, or an impossible
         combination.
 
-    >>> Rules(players=3) == Rules.simplified(players=3)
+    >>> Rules(players=3)
+    Rules.parse('simplified-3')
+    >>> Rules(players=3) == Rules.simplified(players=3) != Rules.traditional(players=3)
     True
     >>> Rules(players=3, partnerships=True)
     Traceback (most recent call last):
@@ -369,21 +378,25 @@ class Rules:
 
     def __str__(self) -> str:
         base = self._base()
-        parts = [base.preset_name or ""]
-        for name in _differences(base, self):
-            parts.append(f"{name}={_format_value(getattr(self, name))}")
-        return ",".join(parts)
+        return join_rules_text(
+            base.preset_name, ((name, getattr(self, name)) for name in _differences(base, self))
+        )
 
     def __repr__(self) -> str:
         return f"Rules.parse({str(self)!r})"
 
     @classmethod
     def parse(cls, text: str) -> Rules:
-        """Read the written form: a preset name, then any ``,field=value`` overrides. Booleans
-        are ``true``/``false`` (or ``yes``/``no``, ``1``/``0``); enums by their value.
+        """Read the written form (the syntax of :mod:`cardgames.rules_text`): a preset name,
+        then any ``,field=value`` overrides; or, with no preset, ``players=N`` and overrides of
+        the simplified game's fields, as the constructor takes them. Booleans are ``yes`` or
+        ``no`` (``true`` and ``false`` are read too, in any case); enums are written by their
+        value; the preset name may be in any case.
 
-        >>> Rules.parse('traditional-3,clockwise=true').clockwise
+        >>> Rules.parse('traditional-3,clockwise=yes').clockwise
         True
+        >>> Rules.parse('players=3,magician_bonus=0')
+        Rules.parse('simplified-3,magician_bonus=0')
         >>> Rules.parse('simplified-4,talon_size=5')
         Traceback (most recent call last):
         ...
@@ -391,64 +404,54 @@ class Rules:
 
         :raises NotationError: if the text is unreadable or describes impossible rules.
         """
-        if not isinstance(text, str) or not text.strip():
-            raise NotationError(
-                f"invalid Tarot rules {quote(text)}: expected a preset such as 'simplified-4'"
-            )
-        head, *overrides = text.strip().split(",")
         try:
-            rules = cls.preset(head)
+            preset, pairs = split_rules_text(_lower_preset(text))
+        except NotationError as error:
+            # The shared reader has quoted the text already: name the game, say it once.
+            raise NotationError(
+                str(error).replace("invalid rules", "invalid Tarot rules", 1)
+            ) from None
+        try:
             changes: dict[str, Any] = {}
-            for item in overrides:
-                key, sep, value = item.partition("=")
-                key = key.strip()
-                if not sep or key not in _FIELD_PARSERS or key in changes:
+            for name, value in pairs:
+                reader = _FIELD_PARSERS.get(name)
+                if reader is None:
                     raise NotationError(
-                        f"expected field=value with a known field, got {quote(item)}"
+                        f"unknown field {quote(name)} (expected one of {', '.join(_FIELD_NAMES)})"
                     )
-                changes[key] = _FIELD_PARSERS[key](value.strip())
-            return attrs.evolve(rules, **changes)
+                changes[name] = reader(value)
+            if preset is not None:
+                return attrs.evolve(cls.preset(preset), **changes)
+            if "players" not in changes:
+                raise NotationError(
+                    "expected a preset such as 'simplified-4' or 'traditional-3', or players=N"
+                )
+            return cls(**changes)
         except (NotationError, RulesError) as error:
             raise NotationError(f"invalid Tarot rules {quote(text)}: {error}") from None
 
 
-def _format_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    return str(value)
+def _lower_preset(text: object) -> object:
+    # Preset names are read in any case (as Rules.preset reads them); field names and values
+    # are left to the shared reader and to the field readers.
+    if not isinstance(text, str):
+        return text
+    head, comma, rest = text.partition(",")
+    return text if "=" in head else head.lower() + comma + rest
 
 
-def _parse_bool(text: str) -> bool:
-    lowered = text.lower()
-    if lowered in ("true", "yes", "1"):
-        return True
-    if lowered in ("false", "no", "0"):
-        return False
-    raise NotationError(f"invalid boolean {quote(text)}: expected true or false")
-
-
-def _parse_int(text: str) -> int:
-    # Every number a rule set accepts has a few digits; the length limit keeps int() away from
-    # huge texts, and the bounds themselves are checked by the constructor.
-    if not text.isdigit() or not text.isascii() or len(text) > _MAX_DIGITS:
-        raise NotationError(f"invalid number {quote(text)}: expected a whole number")
-    return int(text)
-
-
-_FIELD_PARSERS: Final[dict[str, Any]] = {
-    "players": _parse_int,
-    "clockwise": _parse_bool,
+_FIELD_PARSERS: Final[dict[str, Callable[[str], object]]] = {
+    "players": parse_rule_int,
+    "clockwise": parse_bool,
     "numeral_order": NumeralOrder.parse,
-    "trump_lead_restricted": _parse_bool,
+    "trump_lead_restricted": parse_bool,
     "excuse_rule": ExcuseRule.parse,
-    "group_size": _parse_int,
-    "magician_bonus": _parse_int,
-    "partnerships": _parse_bool,
+    "group_size": parse_rule_int,
+    "magician_bonus": parse_rule_int,
+    "partnerships": parse_bool,
     "discard_rule": DiscardRule.parse,
-    "talon_size": _parse_int,
-    "discard_is_own_group": _parse_bool,
+    "talon_size": parse_rule_int,
+    "discard_is_own_group": parse_bool,
 }
 
 # players first, so that a changed player count is written before fields that depend on it
