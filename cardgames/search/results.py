@@ -10,8 +10,10 @@ move worth to the analysed side, and which line of play leads to that value?
 
 from __future__ import annotations
 
+import html
 import math
-from collections.abc import Sequence
+import textwrap
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Final, Generic, Literal, Protocol, Self, TypeVar
 
@@ -229,6 +231,83 @@ class Analysis(Generic[M]):
                     return entry.value
         raise AnalysisError(f"move {quote_text(move)} is not a legal move of the analysed position")
 
+    def to_unicode(
+        self,
+        move_text: Callable[[M], str] | None = None,
+        stats: bool = False,
+        pv_text: str | None = None,
+    ) -> str:
+        """The analysis as a text picture: who is to move and for whom the values are, the
+        move table (every legal move with its value, or its bounds ``lower..upper`` when the
+        search stopped before it was exact, best moves marked), the position's value and the
+        principal variation.
+
+        :param move_text: how to show a move; by default its ``to_unicode()`` if it has one,
+            else its card's (``K♥``), else its written form.
+        :param stats: add the nodes searched and the time taken (which differ from run to run,
+            so they are left out unless asked for).
+        :param pv_text: the principal variation as it should be shown (a game's renderer,
+            which knows the position, splits it into tricks); by default its moves in turn.
+
+        >>> from cardgames import solver, tarot
+        >>> from cardgames.solver.positions import random_tarot_position
+        >>> rules = tarot.Rules.traditional(players=3)
+        >>> state = random_tarot_position(rules, seed=2, tricks_left=2)
+        >>> print(solver.analyse(state).to_unicode())
+        Seat 2 to move; values for seat 2.
+        Objective: card points of the side at the end of the deal (State.team_points).
+        move  value
+        4♠       29
+        Q♥       33  best
+        Value: 33 (exact)
+        Best line: Q♥ 3♥ 2♠ 4♠ 2♣ 10♠
+        """
+        from cardgames.render import MoveRow, move_table, render
+
+        show = move_text if move_text is not None else _move_unicode
+        best = set(self.best_moves)
+        rows = [
+            MoveRow(show(entry.move), _value_text(entry, self.bound), entry.move in best)
+            for entry in self.move_values
+        ]
+        lines = [f"Seat {self.to_move} to move; values for {_side_text(self)}."]
+        lines.extend(
+            textwrap.wrap(f"Objective: {self.objective}.", width=78, subsequent_indent="  ")
+        )
+        lines.extend(move_table(rows))
+        lines.append(f"Value: {_summary(self)}")
+        if pv_text is None:
+            pv_text = " ".join(show(move) for move in self.pv)
+        lines.append("Best line: " + (pv_text or "-"))
+        if stats:
+            lines.append(f"Searched {self.nodes} nodes in {self.elapsed:.2f} s.")
+        return render(lines)
+
+    def _repr_html_(self) -> str:
+        """An HTML table of the move values (well-formed XML), for Jupyter."""
+        best = set(self.best_moves)
+        escape = html.escape
+        rows = []
+        for entry in self.move_values:
+            mark = "best" if entry.move in best else ""
+            style = ' style="font-weight:bold"' if mark else ""
+            rows.append(
+                f"<tr{style}><td>{escape(_move_unicode(entry.move))}</td>"
+                f'<td style="text-align:right">{escape(_value_text(entry, self.bound))}</td>'
+                f"<td>{mark}</td></tr>"
+            )
+        pv = " ".join(_move_unicode(move) for move in self.pv) or "-"
+        caption = f"Seat {self.to_move} to move; values for {_side_text(self)}"
+        return (
+            '<table class="cardgames-analysis">'
+            f"<caption>{escape(caption)}</caption>"
+            "<thead><tr><th>move</th><th>value</th><th></th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody>"
+            f'<tfoot><tr><td colspan="3">Value: {escape(_summary(self))}</td></tr>'
+            f'<tr><td colspan="3">Best line: {escape(pv)}</td></tr></tfoot>'
+            "</table>"
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict of everything above; moves in their written form, fractions as
         strings such as ``"77/3"``."""
@@ -347,6 +426,37 @@ def _reads_as(text: str, move: object) -> bool:
         return bool(parse(text) == move)
     except CardgamesError:
         return False
+
+
+def _move_unicode(move: object) -> str:
+    # A move in Unicode: its own to_unicode(), else its card's (a Tarot move, a Chase the
+    # Tailor Play), else its written form.
+    for owner in (move, getattr(move, "card", None)):
+        to_unicode = getattr(owner, "to_unicode", None)
+        if callable(to_unicode):
+            return str(to_unicode())
+    return str(move)
+
+
+def _value_text(entry: MoveValue[Any], bound: Bound) -> str:
+    if entry.exact or bound == "horizon":
+        return str(entry.value)
+    return f"{entry.lower}..{entry.upper}"
+
+
+def _side_text(analysis: Analysis[Any]) -> str:
+    if len(analysis.side) > 1:
+        seats = ", ".join(str(seat) for seat in analysis.side)
+        return f"seat {analysis.perspective} (side: seats {seats})"
+    return f"seat {analysis.perspective}"
+
+
+def _summary(analysis: Analysis[Any]) -> str:
+    if analysis.exact:
+        return f"{analysis.value} (exact)"
+    if analysis.bound == "horizon":
+        return f"{analysis.value} (estimate: search cut at a horizon of {analysis.horizon} turns)"
+    return f"between {analysis.lower} and {analysis.upper} (bounds: a limit stopped the search)"
 
 
 def moves_text(moves: Sequence[Any]) -> str:
