@@ -1,11 +1,17 @@
 """A game of Tarot: a series of deals in which the deal passes round the table until every
-player has dealt once, with running totals of the payoffs.
+player has dealt once, with running totals of the payoffs; and the strategies that play it.
+
+A strategy is any callable from a :class:`~cardgames.tarot.state.State` to one of its legal
+moves. Every play function takes either one strategy, used by every seat, or a sequence of
+exactly one per seat. The records that :meth:`Game.play_round` and :func:`play_deal` return
+are built on games (:mod:`cardgames.tarot.records` imports this module), so those two import
+the records module when called, keeping the import-time dependency one way.
 
 >>> from cardgames.tarot import Rules
->>> game = Game(rules=Rules.traditional(players=3), seed=11).play_out(random_player(11))
+>>> game = Game(rules=Rules.traditional(players=3), seed=11).play_out(random_strategy(11))
 >>> game.is_over, [state.dealer for state in game.deals]
 (True, [0, 2, 1])
->>> sum(game.totals())
+>>> sum(game.totals)
 Fraction(0, 1)
 """
 
@@ -13,31 +19,42 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING, TypeAlias
 
 import attrs
 
 from cardgames.deck import RandomSource, make_rng, random_below
 from cardgames.errors import IllegalMoveError, RulesError
+from cardgames.strategies import seat_strategies
 from cardgames.tarot.rules import Rules, _check_rules
 from cardgames.tarot.state import Deal, Move, State
 from cardgames.validation import as_tuple, check_int, check_seat, check_seed, quote
 
-__all__ = ["Game", "Strategy", "random_player"]
+if TYPE_CHECKING:
+    from cardgames.tarot.records import Record
 
-Strategy = Callable[[State], Move]
+__all__ = ["Game", "Strategies", "Strategy", "play_deal", "random_player", "random_strategy"]
+
+Strategy: TypeAlias = Callable[[State], Move]
 """A player: given a state, the move to make (it must be one of ``state.legal_moves()``)."""
+Strategies: TypeAlias = Strategy | Sequence[Strategy]
+"""One strategy for every seat, or a sequence of exactly one per seat."""
 
 
-def random_player(source: RandomSource) -> Strategy:
+def random_strategy(source: RandomSource) -> Strategy:
     """A strategy choosing uniformly among the legal moves, reproducibly from ``source``.
+
+    The choice uses only raw bits of the generator, so the same seed makes the same choices
+    on every machine and Python version.
 
     :param source: an int seed from 0 to ``2**64 - 1`` or a ``random.Random`` (which is
         advanced as moves are chosen).
     :raises RulesError: if ``source`` is neither (a negative seed is refused).
 
+    >>> import random
     >>> from cardgames.tarot import Rules, deal
     >>> state = deal(Rules.simplified(players=3), seed=1)
-    >>> random_player(5)(state) == random_player(5)(state)
+    >>> random_strategy(5)(state) == random_strategy(random.Random(5))(state)
     True
     """
     rng = make_rng(source)
@@ -51,6 +68,46 @@ def random_player(source: RandomSource) -> Strategy:
         return moves[random_below(rng, len(moves))]
 
     return choose
+
+
+random_player = random_strategy
+"""The former name of :func:`random_strategy`, kept only until the package exports the new one;
+it will be removed."""
+
+
+def _play(state: State, players: tuple[Strategy, ...]) -> State:
+    while not state.is_over:
+        state = state.play(players[state.to_move](state))
+    return state
+
+
+def play_deal(state: State, strategies: Strategies) -> tuple[State, Record]:
+    """Play ``state`` to the end of its deal; returns the final state and its record.
+
+    :param state: a state reached by playing a deal (not a position made up with the
+        :class:`~cardgames.tarot.state.State` constructor, which no record can describe).
+    :param strategies: one strategy for every seat, or one per seat.
+    :raises RulesError: if ``state`` is not such a state, or ``strategies`` is not a callable
+        or a sequence of one callable per seat.
+    :raises IllegalMoveError: if a strategy returns an illegal move (or not a Move).
+
+    >>> from cardgames.tarot import Rules, deal
+    >>> final, record = play_deal(deal(Rules.simplified(players=3), seed=2), random_strategy(2))
+    >>> final.is_over, record.deals[0].replay() == final
+    (True, True)
+    """
+    from cardgames.tarot.records import record_of  # records sit above games: see module doc
+
+    if not isinstance(state, State):
+        raise RulesError(f"invalid Tarot state {quote(state)}: expected a tarot State")
+    players = seat_strategies(strategies, state.rules.players, "Tarot")
+    if not state._is_played():
+        raise RulesError(
+            f"invalid Tarot state {quote(state)}: a position made up for analysis cannot be "
+            "recorded (play it with State.play instead)"
+        )
+    final = _play(state, players)
+    return final, record_of(final)
 
 
 def _deals(deals: Sequence[State]) -> tuple[State, ...]:
@@ -81,7 +138,7 @@ class Game:
     >>> while not state.is_over:
     ...     state = state.play(state.legal_moves()[0])
     >>> game = game.record(state)
-    >>> game.next_dealer, game.totals() == state.payoffs()
+    >>> game.next_dealer, game.totals == state.payoffs()
     (2, True)
     """
 
@@ -188,26 +245,44 @@ class Game:
             )
         return attrs.evolve(self, deals=(*self.deals, state))
 
-    def play_out(self, strategy: Strategy) -> Game:
-        """Play every remaining deal to the end, every seat using ``strategy``.
+    def play_round(self, strategies: Strategies) -> tuple[Game, Record]:
+        """Deal and play the next deal; returns the game with it added and the deal's record.
 
-        :param strategy: a callable taking a :class:`cardgames.tarot.state.State` and returning
-            one of its legal moves.
-        :raises RulesError: if ``strategy`` is not callable.
-        :raises IllegalMoveError: if the strategy returns an illegal move (or not a Move).
+        :param strategies: one strategy for every seat, or a sequence of one per seat.
+        :raises RulesError: if ``strategies`` is not a callable or a sequence of one callable
+            per seat.
+        :raises IllegalMoveError: if the game is over, or a strategy returns an illegal move
+            (or not a Move).
+
+        >>> from cardgames.tarot import Rules
+        >>> game = Game(rules=Rules.simplified(players=3), seed=4)
+        >>> game, record = game.play_round([random_strategy(seat) for seat in range(3)])
+        >>> len(game.deals), record.deals[0].replay() == game.deals[0]
+        (1, True)
         """
-        if not callable(strategy):
-            raise RulesError(f"invalid Tarot strategy {quote(strategy)}: expected a callable")
+        from cardgames.tarot.records import record_of  # records sit above games: see module doc
+
+        players = seat_strategies(strategies, self.rules.players, "Tarot")
+        game = self.record(_play(self.start_next(), players))
+        return game, record_of(game.deals[-1])
+
+    def play_out(self, strategies: Strategies) -> Game:
+        """Play every remaining deal to the end.
+
+        :param strategies: one strategy for every seat, or a sequence of one per seat.
+        :raises RulesError: if ``strategies`` is not a callable or a sequence of one callable
+            per seat.
+        :raises IllegalMoveError: if a strategy returns an illegal move (or not a Move).
+        """
+        players = seat_strategies(strategies, self.rules.players, "Tarot")
         game = self
         while not game.is_over:
-            state = game.start_next()
-            while not state.is_over:
-                state = state.play(strategy(state))
-            game = game.record(state)
+            game = game.record(_play(game.start_next(), players))
         return game
 
+    @property
     def running_totals(self) -> tuple[tuple[Fraction, ...], ...]:
-        """Each seat's cumulative payoff after each finished deal."""
+        """Each seat's cumulative payoff after each finished deal (higher is better)."""
         totals = [Fraction(0)] * self.rules.players
         rows = []
         for state in self.deals:
@@ -215,7 +290,9 @@ class Game:
             rows.append(tuple(totals))
         return tuple(rows)
 
+    @property
     def totals(self) -> tuple[Fraction, ...]:
-        """Each seat's total payoff over the finished deals (zeros before the first)."""
-        rows = self.running_totals()
+        """Each seat's total payoff over the finished deals (zeros before the first); higher
+        is better, and the totals sum to zero."""
+        rows = self.running_totals
         return rows[-1] if rows else (Fraction(0),) * self.rules.players

@@ -1,0 +1,421 @@
+"""The one JSON layout of a game record, shared by every game.
+
+A record is a JSON object with these top-level entries, in this order:
+
+============  =====================================================================================
+entry         value
+============  =====================================================================================
+format        always ``"cardgames-record"``
+version       ``1``
+game          the game's name: ``"tarot"`` or ``"tailor"``
+rules         the rules in their text form (``str(rules)``, read with ``Rules.parse``)
+tags          free ``name: text`` pairs, like the headers of a chess PGN file (event, site, date,
+              player names...); both names and texts are strings
+series        ``null`` for a record of single deals, or the settings of the multi-deal game
+              (a Tarot :class:`~cardgames.tarot.game.Game`, a Chase the Tailor
+              :class:`~cardgames.tailor.match.Match`) together with its ``totals``
+deals         one object per deal: ``start`` (how the deal began: a seed or the explicit
+              cards, in the game's own form), ``moves`` (every move in the game's notation) and
+              ``result`` (``null`` while the deal is unfinished)
+============  =====================================================================================
+
+Numbers are JSON integers when they are whole, and exact fractions are strings ``"a/b"``
+(``"-7/2"``), never floats. Reading is strict: an unknown entry anywhere (outside ``tags``), a
+missing one, or one of the wrong kind is a :class:`~cardgames.errors.NotationError` that quotes
+it. A JSON Schema (draft 2020-12) of the layout ships with the package:
+:func:`record_schema`. Each game's ``records`` module (:mod:`cardgames.tarot.records`,
+:mod:`cardgames.tailor.records`) fills in ``start``, ``result`` and ``series``.
+
+>>> to_number(Fraction(7, 2)), to_number(Fraction(4)), to_number(-3)
+('7/2', 4, -3)
+>>> read_number('7/2', 'points'), read_number(4, 'points')
+(Fraction(7, 2), Fraction(4, 1))
+>>> tags = Tags({'Event': 'Club night', 'White': 'Ann'})
+>>> tags['Event'], len(tags), tags == {'White': 'Ann', 'Event': 'Club night'}
+('Club night', 2, True)
+>>> record_schema()['properties']['format']['const']
+'cardgames-record'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from fractions import Fraction
+from importlib import resources
+from typing import Any, Final
+
+from cardgames.errors import NotationError, RulesError
+from cardgames.validation import check_int, quote
+
+__all__ = [
+    "FORMAT",
+    "GAMES",
+    "VERSION",
+    "Tags",
+    "envelope",
+    "game_of",
+    "parse_json",
+    "read_envelope",
+    "read_fields",
+    "read_int",
+    "read_list",
+    "read_number",
+    "read_numbers",
+    "read_str",
+    "record_schema",
+    "to_json",
+    "to_number",
+    "to_tags",
+]
+
+FORMAT: Final = "cardgames-record"
+"""The ``format`` entry of every record."""
+VERSION: Final = 1
+"""The version of the layout that this library writes and reads."""
+GAMES: Final = ("tarot", "tailor")
+"""The ``game`` entries a record may have."""
+
+MAX_TAGS: Final = 1_000
+"""The most tags a record may carry."""
+MAX_TAG_NAME: Final = 200
+"""The longest tag name, in characters."""
+MAX_TAG_TEXT: Final = 10_000
+"""The longest tag text, in characters."""
+_MAX_INDENT: Final = 16
+_SHOWN: Final = 80  # characters of the input quoted in a message about the whole text
+
+_TOP_KEYS: Final = ("format", "version", "game", "rules", "tags", "series", "deals")
+_REQUIRED_KEYS: Final = frozenset({"format", "version", "game", "rules", "deals"})
+_FRACTION: Final = re.compile(r"-?(?:0|[1-9][0-9]{0,99})/[1-9][0-9]{0,99}")
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+# -- tags ----------------------------------------------------------------------------------------
+
+
+class Tags(Mapping[str, str]):
+    """An immutable, hashable mapping of tag names to texts, kept in the order given.
+
+    Equal to any mapping with the same pairs (order aside). Names are non-empty strings of at
+    most :data:`MAX_TAG_NAME` characters, texts strings of at most :data:`MAX_TAG_TEXT`, and
+    neither may hold a lone surrogate (which no UTF-8 file can store).
+
+    :param pairs: a mapping, or an iterable of ``(name, text)`` pairs; nothing gives no tags.
+    :raises RulesError: for anything else, or more than :data:`MAX_TAGS` tags.
+
+    >>> Tags([('Site', 'Lyon')])
+    Tags({'Site': 'Lyon'})
+    >>> Tags({'Round': 3})
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid tag 'Round': its text 3 is not a string
+    """
+
+    __slots__ = ("_items",)
+    _items: tuple[tuple[str, str], ...]
+
+    def __init__(self, pairs: Mapping[str, str] | Iterable[tuple[str, str]] = ()) -> None:
+        object.__setattr__(self, "_items", _check_tags(pairs, RulesError))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Tags are immutable")
+
+    def __getitem__(self, name: str) -> str:
+        for key, text in self._items:
+            if key == name:
+                return text
+        raise KeyError(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return (key for key, _ in self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        return dict(self._items) == dict(other.items())
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._items))
+
+    def __repr__(self) -> str:
+        return f"Tags({dict(self._items)!r})"
+
+    def to_dict(self) -> dict[str, str]:
+        """The tags as a plain ``dict`` (a copy)."""
+        return dict(self._items)
+
+
+def _check_tags(value: object, error: type[RulesError] | type[NotationError]) -> Any:
+    if isinstance(value, Tags):
+        return value._items
+    if isinstance(value, Mapping):
+        pairs: Iterable[object] = list(value.items())
+    elif isinstance(value, str | bytes | bytearray) or not isinstance(value, Iterable):
+        raise error(f"invalid tags {quote(value)}: expected a mapping of names to texts")
+    else:
+        pairs = value
+    items: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for pair in pairs:
+        if len(items) >= MAX_TAGS:
+            raise error(f"invalid tags {quote(value)}: more than {MAX_TAGS} tags")
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise error(f"invalid tag {quote(pair)}: expected a (name, text) pair")
+        name, text = pair
+        if not isinstance(name, str) or not 1 <= len(name) <= MAX_TAG_NAME:
+            raise error(
+                f"invalid tag name {quote(name)}: expected a string of 1 to {MAX_TAG_NAME} "
+                "characters"
+            )
+        if not isinstance(text, str):
+            raise error(f"invalid tag {quote(name)}: its text {quote(text)} is not a string")
+        if len(text) > MAX_TAG_TEXT:
+            raise error(
+                f"invalid tag {quote(name)}: its text is longer than {MAX_TAG_TEXT} characters"
+            )
+        if _SURROGATE.search(name) or _SURROGATE.search(text):
+            raise error(f"invalid tag {quote(name)}: {quote(text)} holds a lone surrogate")
+        if name in seen:
+            raise error(f"invalid tags: {quote(name)} appears twice")
+        seen.add(name)
+        items.append((name, text))
+    return tuple(items)
+
+
+def to_tags(value: object) -> Tags:
+    """``value`` as :class:`Tags` (an attrs converter): None gives no tags.
+
+    :raises RulesError: as the :class:`Tags` constructor does.
+    """
+    if isinstance(value, Tags):
+        return value
+    if value is None:
+        return Tags()
+    return Tags(value)  # type: ignore[arg-type]  # Tags checks the value itself
+
+
+# -- numbers -------------------------------------------------------------------------------------
+
+
+def to_number(value: int | Fraction) -> int | str:
+    """A number as written in a record: an ``int`` when whole, otherwise ``"a/b"``.
+
+    :raises RulesError: if ``value`` is neither an int (a bool is not) nor a Fraction.
+    """
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else str(value)
+    return check_int(value, "record number", expected="an int or a Fraction")
+
+
+def read_number(value: object, what: str) -> Fraction:
+    """A number read from a record: a JSON integer or an ``"a/b"`` string (``b`` positive, no
+    leading zeros), as a :class:`~fractions.Fraction`.
+
+    :raises NotationError: for anything else (floats and bools included), quoting it.
+    """
+    if type(value) is int:
+        return Fraction(value)
+    if isinstance(value, str) and _FRACTION.fullmatch(value):
+        return Fraction(value)
+    raise NotationError(
+        f"invalid {what} {quote(value)}: expected an integer or an exact fraction 'a/b'"
+    )
+
+
+def read_numbers(value: object, what: str, count: int) -> tuple[Fraction, ...]:
+    """A list of exactly ``count`` numbers (see :func:`read_number`).
+
+    :raises NotationError: for anything else, quoting it.
+    """
+    items = read_list(value, what)
+    if len(items) != count:
+        raise NotationError(f"invalid {what} {quote(value)}: expected a list of {count} numbers")
+    return tuple(read_number(item, what) for item in items)
+
+
+# -- strict fields -------------------------------------------------------------------------------
+
+
+def read_fields(
+    value: object, what: str, keys: Iterable[str], optional: Iterable[str] = ()
+) -> dict[str, object]:
+    """``value`` if it is a JSON object with every one of ``keys``, perhaps some of
+    ``optional``, and nothing else.
+
+    :raises NotationError: naming the missing or unknown entry.
+    """
+    if not isinstance(value, dict):
+        raise NotationError(f"invalid {what} {quote(value)}: expected a JSON object")
+    required = tuple(keys)
+    allowed = set(required) | set(optional)
+    for key in value:
+        if key not in allowed:
+            raise NotationError(
+                f"invalid {what}: unknown entry {quote(key)} (expected "
+                f"{', '.join(sorted(allowed))})"
+            )
+    for key in required:
+        if key not in value:
+            raise NotationError(f"invalid {what} {quote(value)}: missing entry {quote(key)}")
+    return value
+
+
+def read_int(value: object, what: str, *, low: int | None = None, high: int | None = None) -> int:
+    """``value`` if it is a JSON integer in range (never a bool or a float).
+
+    :raises NotationError: otherwise, quoting it.
+    """
+    return check_int(value, what, low=low, high=high, error=NotationError)
+
+
+def read_str(value: object, what: str) -> str:
+    """``value`` if it is a string.
+
+    :raises NotationError: otherwise, quoting it.
+    """
+    if not isinstance(value, str):
+        raise NotationError(f"invalid {what} {quote(value)}: expected a string")
+    return value
+
+
+def read_list(value: object, what: str) -> list[object]:
+    """``value`` if it is a JSON list.
+
+    :raises NotationError: otherwise, quoting it.
+    """
+    if not isinstance(value, list):
+        raise NotationError(f"invalid {what} {quote(value)}: expected a list")
+    return value
+
+
+# -- the envelope --------------------------------------------------------------------------------
+
+
+def envelope(
+    game: str,
+    rules: str,
+    tags: Tags,
+    series: dict[str, Any] | None,
+    deals: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """The whole record as JSON-ready data, its entries in the documented order."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game,
+        "rules": rules,
+        "tags": tags.to_dict(),
+        "series": series,
+        "deals": deals,
+    }
+
+
+def to_json(data: dict[str, Any], indent: int | None) -> str:
+    """``data`` as JSON text: on one line, or indented by ``indent`` spaces (0 to 16).
+
+    :raises RulesError: if ``indent`` is neither None nor such an int.
+    """
+    if indent is not None:
+        check_int(indent, "indent", low=0, high=_MAX_INDENT)
+    return json.dumps(data, indent=indent, ensure_ascii=False)
+
+
+def parse_json(text: object) -> dict[str, object]:
+    """The JSON object of a record's text (a ``str``, or UTF-8 ``bytes``).
+
+    :raises NotationError: if it is not JSON text of an object (``NaN`` and ``Infinity`` are
+        refused, and so are integers of more than 4,300 digits).
+    """
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise NotationError(f"invalid record {quote(text, _SHOWN)}: {error}") from None
+    if not isinstance(text, str):
+        raise NotationError(f"invalid record {quote(text)}: expected JSON text")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as error:  # ValueError: also ints of 4,300+ digits
+        raise NotationError(f"invalid record {quote(text, _SHOWN)}: not JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise NotationError(f"invalid record {quote(text, _SHOWN)}: expected a JSON object")
+    return data
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number a record may hold")
+
+
+def _check_header(data: dict[str, object]) -> str:
+    if data.get("format") != FORMAT:
+        raise NotationError(
+            f"invalid record format {quote(data.get('format'))}: expected {quote(FORMAT)}"
+        )
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise NotationError(
+            f"invalid record version {quote(version)}: this library reads version {VERSION}"
+        )
+    game = data.get("game")
+    if game not in GAMES:
+        raise NotationError(
+            f"invalid record game {quote(game)}: expected one of {', '.join(map(repr, GAMES))}"
+        )
+    return str(game)
+
+
+def game_of(text: str | bytes) -> str:
+    """Which game a record is of (its ``game`` entry), so that a program reading a file of
+    either game can pick the right ``loads``.
+
+    :raises NotationError: if ``text`` is not JSON of a record (format, version, game).
+
+    >>> game_of('{"format": "cardgames-record", "version": 1, "game": "tailor"}')
+    'tailor'
+    """
+    return _check_header(parse_json(text))
+
+
+def read_envelope(data: object, game: str) -> tuple[str, Tags, object, list[object]]:
+    """Check the envelope of a record of ``game`` (its JSON data, see :func:`parse_json`): its
+    entries, format, version and game, the rules' type and the tags.
+
+    :returns: the rules text, the tags, the ``series`` entry (None when absent) and the
+        ``deals`` list, for the game's module to read on.
+    :raises NotationError: for any bad or unknown entry, quoting it.
+    """
+    if not isinstance(data, dict):
+        raise NotationError(f"invalid record {quote(data, _SHOWN)}: expected a JSON object")
+    found = _check_header(data)
+    if found != game:
+        raise NotationError(f"invalid record: it is of the game {quote(found)}, not {quote(game)}")
+    read_fields(data, "record", _REQUIRED_KEYS, set(_TOP_KEYS))
+    rules = read_str(data["rules"], "record rules")
+    raw_tags = data.get("tags", {})
+    if not isinstance(raw_tags, dict):
+        raise NotationError(f"invalid record tags {quote(raw_tags)}: expected a JSON object")
+    tags = Tags.__new__(Tags)
+    object.__setattr__(tags, "_items", _check_tags(raw_tags, NotationError))
+    deals = read_list(data["deals"], "record deals")
+    return rules, tags, data.get("series"), deals
+
+
+# -- the schema ----------------------------------------------------------------------------------
+
+
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of records, as shipped in
+    ``cardgames/schemas/record.schema.json`` (a new ``dict`` on every call).
+
+    Anything :func:`cardgames.tarot.records.dumps` or :func:`cardgames.tailor.records.dumps`
+    writes validates against it; the schema checks the layout, the readers also check that the
+    moves are legal and the results agree with them.
+    """
+    text = resources.files("cardgames").joinpath("schemas/record.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
