@@ -261,6 +261,12 @@ class BaseCardSet(Set[C], Generic[C]):
         """The cards in their Unicode forms, separated by spaces (``-`` when empty)."""
         return " ".join(card.to_unicode() for card in self) or "-"  # type: ignore[attr-defined]
 
+    def _repr_html_(self) -> str:
+        """The cards as an SVG picture (:func:`cardgames.svg.hand`), which Jupyter shows."""
+        from cardgames import svg
+
+        return str(svg.hand(self))
+
 
 @attrs.frozen(eq=False, repr=False)
 class CardSet(BaseCardSet[Card]):

@@ -33,6 +33,7 @@ __all__ = [
     "hand_lines",
     "hand_to_unicode",
     "move_to_unicode",
+    "state_heading",
     "state_to_html",
     "state_to_unicode",
     "top_to_unicode",
@@ -82,8 +83,8 @@ def top_to_unicode(top: Card | Call | None) -> str:
     """What the next card must follow: a card, a call made with the Tailor, or anything.
 
     >>> from cardgames.tailor import Call
-    >>> top_to_unicode(Card.parse('7D')), top_to_unicode(Call.parse('call QH')), top_to_unicode(None)
-    ('7♦', 'call Q♥', 'anything')
+    >>> [top_to_unicode(top) for top in (Card.parse('7D'), Call.parse('call QH'), None)]
+    ['7♦', 'call Q♥', 'anything']
 
     :raises NotationError: for anything else.
     """
@@ -132,7 +133,9 @@ def _check_state(state: object) -> State:
     return state
 
 
-def _heading(state: State) -> str:
+def state_heading(state: State) -> str:
+    """The first line of :func:`state_to_unicode`: the rules, where the play stands and who is to
+    move."""
     if state.winner is not None:
         where = f"round over, seat {state.winner} went out"
     elif state.is_stalemate:
@@ -203,7 +206,7 @@ def state_to_unicode(state: State) -> str:
     picture = table_layout(seats, _centre(state))
     players = range(state.rules.players)
     scores = grid([["seat", *map(str, players)], ["score", *map(str, state.payoffs())]])
-    return render(stacked([(_heading(state),), picture, scores]))
+    return render(stacked([(state_heading(state),), picture, scores]))
 
 
 def analysis_to_unicode(analysis: Analysis[Move]) -> str:

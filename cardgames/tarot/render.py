@@ -43,6 +43,7 @@ __all__ = [
     "hand_lines",
     "hand_to_unicode",
     "move_to_unicode",
+    "state_heading",
     "state_to_html",
     "state_to_unicode",
     "trick_lines",
@@ -164,14 +165,15 @@ def _check_state(state: object) -> State:
     return state
 
 
-def _heading(state: State) -> str:
+def state_heading(state: State) -> str:
+    """The first line of :func:`state_to_unicode`: the rules, where the play stands and who is to
+    move."""
     from cardgames.tarot.state import Phase
 
     rules = state.rules
     if state.phase is Phase.DISCARD:
         return (
-            f"Tarot {rules}: discard, seat {state.dealer} to discard "
-            f"{state.discard_remaining} more"
+            f"Tarot {rules}: discard, seat {state.dealer} to discard {state.discard_remaining} more"
         )
     if state.phase is Phase.OVER:
         return f"Tarot {rules}: deal over"
@@ -258,7 +260,7 @@ def state_to_unicode(state: State) -> str:
     state = _check_state(state)
     seats = [_seat_block(state, seat) for seat in range(state.rules.players)]
     picture = table_layout(seats, _centre(state))
-    return render(stacked([(_heading(state),), picture, _scores(state)]))
+    return render(stacked([(state_heading(state),), picture, _scores(state)]))
 
 
 def analysis_to_unicode(analysis: Analysis[Move], state: State | None = None) -> str:
@@ -289,7 +291,7 @@ def analysis_to_unicode(analysis: Analysis[Move], state: State | None = None) ->
         raise AnalysisError(
             f"the analysis is not of the position {quote(str(state))}: its moves differ"
         )
-    parts = []
+    parts: list[str] = []
     position = state
     for move in analysis.pv:
         if not position.trick.cards and parts:
