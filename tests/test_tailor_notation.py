@@ -133,7 +133,7 @@ def test_position_round_trip_through_a_round(players: int, chase: bool, seed: in
 def test_position_text_example() -> None:
     state = deal(Rules(players=2, chase_mode=True), seed=0, deck=Card.all())
     text = str(state)
-    assert text.startswith("rules: players=2 chase_mode=yes; hands: AS 3S 5S 7S 9S JS KS / ")
+    assert text.startswith("rules: players=2,chase_mode=yes; hands: AS 3S 5S 7S 9S JS KS / ")
     assert "; top: 2H; pile: 2H; stock: 3H 4H" in text
     assert text.endswith(
         "; direction: cw; chase: off; to_move: 0; drawn: -; passes: 0; turns: 0; seed: 0; "
@@ -262,6 +262,42 @@ def test_position_with_an_unplayable_drawn_card_is_rejected() -> None:
         State.parse(text.replace("drawn: -", "drawn: QH"))
 
 
+def test_position_rules_are_written_with_commas_only() -> None:
+    state = deal(Rules(players=3, chase_mode=True, after_joker="any"), seed=2)
+    text = str(state)
+    assert text.startswith("rules: players=3,chase_mode=yes,after_joker=any; hands: ")
+    assert State.parse(text) == state
+    # the old form with spaces between the rules' items is not read
+    old = text.replace("players=3,chase_mode=yes,after_joker=any", "players=3 chase_mode=yes")
+    with pytest.raises(NotationError, match="separated by commas"):
+        State.parse(old)
+    # nor is a preset name, which Chase the Tailor does not have
+    with pytest.raises(NotationError, match="no preset names"):
+        State.parse(text.replace("rules: players=3,", "rules: simplified-3,"))
+
+
+def test_the_notation_modules_import_in_one_direction() -> None:
+    import ast
+    import inspect
+    import types
+
+    import cardgames.tailor._position_text as grammar
+    import cardgames.tailor.notation as notation
+    import cardgames.tailor.state as state_module
+
+    def imported(module: types.ModuleType) -> set[str]:
+        tree = ast.parse(inspect.getsource(module))
+        return {
+            node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module is not None
+        }
+
+    assert "cardgames.tailor.notation" not in imported(state_module)
+    assert "cardgames.tailor.state" in imported(notation)
+    assert not {"cardgames.tailor.state", "cardgames.tailor.notation"} & imported(grammar)
+
+
 def test_huge_numbers_are_notation_errors() -> None:
     text = str(deal(Rules(players=2), seed=4))
     with pytest.raises(NotationError, match="at most 20 digits"):
@@ -350,7 +386,7 @@ def test_parsers_given_a_huge_int_give_a_readable_notation_error() -> None:
         name = section.split(":")[0]
         with pytest.raises(NotationError, match=f"{name} must be a whole number"):
             State.parse(text.replace(section, f"{name}: {digits}"))
-    with pytest.raises(NotationError, match="max_turns must be an integer"):
+    with pytest.raises(NotationError, match="max_turns: invalid number"):
         Rules.parse(f"max_turns={digits}")
     with pytest.raises(NotationError, match="invalid move"):
         parse_move(f"TLR QH>{digits}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 
 import attrs
 import pytest
@@ -137,6 +138,71 @@ def test_rules_parse_garbage_raises_notation_error(text: str) -> None:
         Rules.parse(text)
 
 
+def test_rules_text_is_comma_separated_with_yes_and_no() -> None:
+    rules = Rules(players=4, chase_mode=True)
+    assert str(rules) == "players=4,chase_mode=yes"
+    assert Rules.parse("players=4,chase_mode=yes") == rules
+    assert str(Rules()) == "players=4"
+    assert str(Rules(players=2, must_play_drawn=False, max_turns=40, after_joker="any")) == (
+        "players=2,after_joker=any,must_play_drawn=no,max_turns=40"
+    )
+    assert Rules.parse(" players=4 , chase_mode=yes ") == rules
+
+
+@pytest.mark.parametrize("spelling", ["yes", "YES", "Yes", "true", "True", "TRUE"])
+def test_rules_text_reads_every_true_spelling(spelling: str) -> None:
+    assert Rules.parse(f"players=3,chase_mode={spelling}").chase_mode is True
+    assert Rules.parse(f"final_tailor_penalty={spelling}").final_tailor_penalty is True
+
+
+@pytest.mark.parametrize("spelling", ["no", "NO", "No", "false", "False", "FALSE"])
+def test_rules_text_reads_every_false_spelling(spelling: str) -> None:
+    assert Rules.parse(f"players=3,must_play_drawn={spelling}").must_play_drawn is False
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("traditional-3", "no preset names"),
+        ("simplified-4,players=4", "no preset names"),
+        ("players=4 chase_mode=yes", "separated by commas"),
+        ("players=4,colour=red", "unknown field 'colour'"),
+        ("players=4,chase_mode=maybe", "chase_mode: invalid boolean 'maybe'"),
+        ("players=4,chase_mode=1", "chase_mode: invalid boolean '1'"),
+        ("players=four", "players: invalid number 'four'"),
+        ("players=9", "invalid players 9"),
+        ("players=3,players=3", "players is given twice"),
+        ("players=3,", "expected field=value"),
+        ("", "expected comma-separated items"),
+        ("after_joker=wild", "invalid after_joker 'wild'"),
+        ("players=6,hand_size=10", "hand_size"),
+    ],
+)
+def test_rules_text_errors_say_what_was_expected(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=re.escape(message)) as caught:
+        Rules.parse(text)
+    assert str(caught.value).startswith(f"invalid rules {text!r}")
+
+
+@st.composite
+def every_rules(draw: st.DrawFn) -> Rules:
+    """Any Rules the constructor accepts, hand sizes included."""
+    rules = draw(rules_variants(max_turns=1_000_000))
+    hand_size = draw(st.integers(1, 54 // rules.players))
+    return attrs.evolve(rules, hand_size=hand_size)
+
+
+@settings(max_examples=150)
+@given(every_rules())
+def test_every_constructible_rules_text_round_trips(rules: Rules) -> None:
+    text = str(rules)
+    assert Rules.parse(text) == rules
+    assert " " not in text and text.startswith(f"players={rules.players}")
+    # the spellings the writer does not use are read as the same rules
+    assert Rules.parse(text.replace("=yes", "=TRUE").replace("=no", "=False")) == rules
+    assert Rules.parse(text.replace(",", " , ")) == rules
+
+
 def test_rules_from_dict_rejects_unknown_fields() -> None:
     with pytest.raises(RulesError):
         Rules.from_dict({"players": 3, "colour": "red"})
@@ -191,7 +257,7 @@ def test_rules_max_turns_is_bounded_so_rules_round_trip() -> None:
     state = deal(rules, seed=1)
     assert State.parse(str(state)) == state
     with pytest.raises(NotationError, match="max_turns"):
-        Rules.parse("players=3 max_turns=1000000000000000000")
+        Rules.parse("players=3,max_turns=1000000000000000000")
 
 
 @settings(max_examples=60)

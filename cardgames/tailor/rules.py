@@ -8,8 +8,8 @@ themselves; the state calls them and tests call them directly.
 
 >>> rules = Rules(players=3, chase_mode=True)
 >>> str(rules)
-'players=3 chase_mode=yes'
->>> Rules.parse('players=3 chase_mode=yes') == rules
+'players=3,chase_mode=yes'
+>>> Rules.parse('players=3,chase_mode=yes') == rules
 True
 >>> can_follow(Card.parse('8S'), Card.parse('7H')), can_follow(Card.parse('AS'), Card.parse('KD'))
 (True, True)
@@ -29,6 +29,7 @@ import attrs
 from cardgames.cards import STANDARD_PACK_SIZE, TAILOR_PACK_SIZE, Card, Rank, Suit
 from cardgames.cardset import CardSet, iter_bits
 from cardgames.errors import CardgamesError, NotationError, RulesError
+from cardgames.rules_text import join_rules_text, parse_bool, parse_rule_int, split_rules_text
 from cardgames.validation import SEED_LIMIT, as_tuple, check_bool, check_int, check_seed, quote
 
 __all__ = [
@@ -277,53 +278,76 @@ class Rules:
 
     @classmethod
     def parse(cls, text: str) -> Rules:
-        """Read rules written as ``name=value`` words (booleans ``yes``/``no``).
+        """Read rules written as comma-separated ``field=value`` items (the syntax of
+        :mod:`cardgames.rules_text`; Chase the Tailor has no preset names).
 
-        Fields left out take their defaults.
+        Fields left out take their defaults. Booleans are read as ``yes``/``no`` or
+        ``true``/``false`` in any letter case; spaces around items are ignored.
 
         :raises NotationError: for unreadable text, and for readable text naming impossible
             rules (the message then gives the constructor's reason).
 
-        >>> Rules.parse('players=2 after_joker=any').after_joker
+        >>> Rules.parse('players=2,after_joker=any').after_joker
         'any'
+        >>> Rules.parse('players=4, chase_mode=True') == Rules(players=4, chase_mode=True)
+        True
+        >>> Rules.parse('traditional-3')
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.NotationError: invalid rules 'traditional-3': expected field=value ...
         """
-        if not isinstance(text, str):
-            raise NotationError(f"invalid rules {quote(text)}: expected name=value words")
-        values: dict[str, object] = {}
-        for word in text.split():
-            name, sep, value = word.partition("=")
-            if not sep or name not in _FIELD_NAMES or name in values:
+        try:
+            preset, pairs = split_rules_text(text)
+        except NotationError as error:
+            if isinstance(text, str) and _SPACED_ITEMS.search(text):
                 raise NotationError(
-                    f"invalid rules {quote(text)}: {quote(word)} is not a new name=value with "
-                    f"a name "
-                    f"among {', '.join(_FIELD_NAMES)}"
+                    f"{error} (items are separated by commas, as in 'players=4,chase_mode=yes')"
+                ) from None
+            raise
+        if preset is not None:
+            raise NotationError(
+                f"invalid rules {quote(text)}: expected field=value items such as "
+                f"'players=4,chase_mode=yes' (Chase the Tailor rules have no preset names), "
+                f"got {quote(preset)}"
+            )
+        values: dict[str, object] = {}
+        for name, value in pairs:
+            if name not in _DEFAULTS:
+                raise NotationError(
+                    f"invalid rules {quote(text)}: unknown field {quote(name)}; expected one of "
+                    f"{', '.join(_FIELD_NAMES)}"
                 )
             default = _DEFAULTS[name]
-            if isinstance(default, bool):
-                if value not in ("yes", "no"):
-                    raise NotationError(f"invalid rules {quote(text)}: {name} must be yes or no")
-                values[name] = value == "yes"
-            elif isinstance(default, int):
-                if not re.fullmatch(r"-?[0-9]{1,18}", value):
-                    raise NotationError(f"invalid rules {quote(text)}: {name} must be an integer")
-                values[name] = int(value)
-            else:
-                values[name] = value
+            try:
+                if isinstance(default, bool):
+                    values[name] = parse_bool(value)
+                elif isinstance(default, int):
+                    values[name] = parse_rule_int(value)
+                else:
+                    values[name] = value
+            except NotationError as error:
+                raise NotationError(f"invalid rules {quote(text)}: {name}: {error}") from None
         try:
             return cls(**values)  # type: ignore[arg-type]
         except RulesError as error:
             raise NotationError(f"invalid rules {quote(text)}: {error}") from None
 
     def __str__(self) -> str:
-        words = [f"players={self.players}"]
-        for name in _FIELD_NAMES[1:]:
-            value = getattr(self, name)
-            if value != _DEFAULTS[name]:
-                shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
-                words.append(f"{name}={shown}")
-        return " ".join(words)
+        """``players`` and every field that differs from its default, comma-separated.
+
+        >>> str(Rules(players=3, chase_mode=True, max_turns=50))
+        'players=3,chase_mode=yes,max_turns=50'
+        """
+        changed = [
+            (name, getattr(self, name))
+            for name in _FIELD_NAMES[1:]
+            if getattr(self, name) != _DEFAULTS[name]
+        ]
+        return join_rules_text(None, [("players", self.players), *changed])
 
 
+# Two field=value items with only spaces between them: the old written form.
+_SPACED_ITEMS: Final = re.compile(r"=[^,=\s]*\s+[a-z_]+=")
 _FIELD_NAMES: Final = tuple(field.name for field in attrs.fields(Rules))
 _DEFAULTS: Final[dict[str, object]] = {field.name: field.default for field in attrs.fields(Rules)}
 

@@ -40,7 +40,8 @@ from cardgames.cards import (
 )
 from cardgames.cardset import CardSet, iter_bits
 from cardgames.deck import Deck, shuffle_order
-from cardgames.errors import IllegalMoveError, RulesError
+from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
+from cardgames.tailor._position_text import PositionFields, read_position, write_position
 from cardgames.tailor.moves import (
     Draw,
     Dump,
@@ -504,22 +505,42 @@ class State(_Link):
 
     @classmethod
     def parse(cls, text: str) -> State:
-        """Read a position in the notation of :mod:`cardgames.tailor.notation`.
+        """Read a position in the notation of :mod:`cardgames.tailor.notation`; the result is
+        checked for consistency and has no history.
 
-        :raises NotationError: if the text is not a consistent position.
+        :raises NotationError: if a section is missing or unreadable, or the position is
+            impossible (cards missing or repeated, a seat or count out of range, a drawn card
+            that cannot be played, ...: every check of the constructor). Numbers are whole
+            numbers of at most 20 digits, so that every seed fits.
 
         >>> state = deal(Rules(players=2), seed=4)
         >>> State.parse(str(state)) == state
         True
         """
-        from cardgames.tailor.notation import parse_position
-
-        return parse_position(text)
+        fields = read_position(text)
+        try:
+            return cls(**fields)
+        except CardgamesError as error:
+            raise NotationError(f"invalid position {quote(text)}: {error}") from None
 
     def __str__(self) -> str:
-        from cardgames.tailor.notation import format_position
-
-        return format_position(self)
+        return write_position(
+            PositionFields(
+                rules=self.rules,
+                hands=self.hands,
+                pile=self.pile,
+                stock=self.stock,
+                top=self.top,
+                direction=self.direction,
+                to_move=self.to_move,
+                chase_active=self.chase_active,
+                drawn=self.drawn,
+                passes=self.passes,
+                turns=self.turns,
+                seed=self.seed,
+                reshuffles=self.reshuffles,
+            )
+        )
 
     def __repr__(self) -> str:
         return f"State.parse({str(self)!r})"
