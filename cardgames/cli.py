@@ -5,10 +5,16 @@ Subcommands:
 * ``cardgames packs`` shows the packs and a seeded shuffle and deal;
 * ``cardgames deal GAME ...`` and ``cardgames play GAME ...`` deal, or play out with random legal
   moves, a game of Tarot (``tarot``) or Chase the Tailor (``tailor``);
-* ``cardgames analyse ...`` runs the perfect-information solver.
+* ``cardgames analyse [GAME | FILE] ...`` runs the perfect-information solver on a position: the
+  built-in sample, a seeded or given position of either game, or a position of a saved record;
+* ``cardgames show FILE`` prints a saved record, trick by trick or turn by turn;
+* ``cardgames review FILE`` judges every move of a saved record with the solver.
 
-Each game contributes its own options through a module ``cardgames.<game>.cli`` exposing
-``configure_deal``/``run_deal`` and ``configure_play``/``run_play``.
+Options may come before or after the game name; an option that does not apply to the game is
+an error. The defaults are the same in every subcommand: Tarot deals are traditional rules for
+three players, Chase the Tailor rounds have four players, and every seed is 1.
+
+More subcommands plug in through :data:`COMMAND_MODULES`.
 """
 
 from __future__ import annotations
@@ -17,23 +23,61 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Callable, Sequence
-from types import ModuleType
+from collections.abc import Sequence
+from typing import Protocol
 
 import cardgames
+from cardgames._cli_options import TargetOptions, add_game_options
+from cardgames._cli_records import GAME_NAMES, read_record
 from cardgames._compiled import backend
 from cardgames.deck import Deck
 
-__all__ = ["build_parser", "main"]
+__all__ = ["COMMAND_MODULES", "GAMES", "build_parser", "main"]
 
-GAMES = {"tarot": "Tarot (78-card pack)", "tailor": "Chase the Tailor (55-card pack)"}
+GAMES = GAME_NAMES
+"""The games on the command line: the name to type and the game's name."""
+
+COMMAND_MODULES: tuple[str, ...] = (
+    "cardgames.solver.cli",  # analyse, review
+    "cardgames.solver.batch_cli",  # batch
+)
+"""Modules that each add subcommands.
+
+Each module has ``add_parser(subparsers) -> None``, which adds its subcommand(s) to the
+top-level ``subparsers`` (an ``argparse`` subparsers action), and ``run(args) -> int``, which
+runs a parsed command line and returns the exit status. Adding a subcommand is one more line
+here; :func:`main` calls the ``run`` of the module that added the chosen subcommand unless the
+subcommand's parser sets a ``run`` default of its own.
+"""
 
 
-def _game_module(game: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"cardgames.{game}.cli")
-    except ModuleNotFoundError:  # pragma: no cover - every game ships its command module
-        return None
+class _CommandModule(Protocol):
+    def add_parser(self, subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+        """Add the module's subcommands."""
+
+    def run(self, args: argparse.Namespace) -> int:
+        """Run a parsed command line; returns the exit status."""
+
+
+def _run_show(args: argparse.Namespace) -> int:
+    from cardgames import tailor, tarot
+    from cardgames.tailor.cli import format_round
+    from cardgames.tarot.cli import format_deal
+
+    record = read_record(args.file)
+    print(record.title)
+    for key, value in record.tags:
+        print(f"  {key}: {value}")
+    for number, played in enumerate(record.deals, start=1):
+        if len(record.deals) > 1:
+            print(f"{'Deal' if record.game == 'tarot' else 'Round'} {number}:")
+        final = played.states()[-1]
+        if isinstance(final, tarot.State):
+            print(format_deal(final, hands=True))
+        else:
+            assert isinstance(played.start, tailor.State)
+            print(format_round(played.start, played.moves))  # type: ignore[arg-type]
+    return 0
 
 
 def _run_packs(args: argparse.Namespace) -> int:
@@ -49,47 +93,102 @@ def _run_packs(args: argparse.Namespace) -> int:
     return 0
 
 
+def _game_command(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], verb: str, summary: str
+) -> None:
+    parser = commands.add_parser(verb, help=summary, description=summary[0].upper() + summary[1:])
+    parser.add_argument(
+        "target",
+        choices=GAMES,
+        metavar="GAME",
+        help="the game: tarot or tailor (Chase the Tailor)",
+    )
+    options = TargetOptions(parser, GAMES)
+    add_game_options(options, tarot="tarot", tailor="tailor")
+    if verb == "play":
+        options.add(
+            "--game",
+            action="store_true",
+            defaults={"tarot": False},
+            help="play a whole game (every player deals once) instead of one deal",
+        )
+        options.add(
+            "--rounds",
+            type=int,
+            defaults={"tailor": 1},
+            help="rounds to play; more than 1 plays a match",
+        )
+    options.add(
+        "--json",
+        action="store_true",
+        defaults={"tarot": False, "tailor": False},
+        help="print JSON (a record) instead of text",
+    )
+
+    def run(args: argparse.Namespace) -> int:
+        options.resolve(args, args.target)
+        module = importlib.import_module(f"cardgames.{args.target}.cli")
+        status: int = getattr(module, f"run_{verb}")(args)
+        return status
+
+    parser.set_defaults(run=run)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for the whole command line."""
     parser = argparse.ArgumentParser(
         prog="cardgames",
         description="Card-game engines (Tarot, Chase the Tailor) and a perfect-information solver.",
+        epilog="Run 'cardgames COMMAND --help' for a command's options.",
     )
     parser.add_argument(
         "--version",
         action="version",
         version=f"cardgames {cardgames.__version__} (solver backend: {backend()})",
+        help="show the version and the solver backend, then exit",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    packs = commands.add_parser("packs", help="show the packs and a seeded shuffle and deal")
+    packs = commands.add_parser(
+        "packs",
+        help="show the packs and a seeded shuffle and deal",
+        description="Show both packs, then a seeded shuffle of the Chase the Tailor pack, dealt.",
+    )
     packs.add_argument("--seed", type=int, default=1, help="shuffle seed (default 1)")
-    packs.add_argument("--players", type=int, default=4, choices=range(2, 7), help="hands to deal")
+    packs.add_argument(
+        "--players", type=int, default=4, choices=range(2, 7), help="hands to deal (default 4)"
+    )
     packs.set_defaults(run=_run_packs)
 
-    for verb, help_text in (
-        ("deal", "deal a game and show the hands"),
-        ("play", "deal and play out a game with random legal moves"),
-    ):
-        verb_parser = commands.add_parser(verb, help=help_text)
-        games = verb_parser.add_subparsers(dest="game", metavar="GAME", required=True)
-        for game, description in GAMES.items():
-            module = _game_module(game)
-            if module is None or not hasattr(module, f"configure_{verb}"):
-                continue
-            game_parser = games.add_parser(game, help=description)
-            getattr(module, f"configure_{verb}")(game_parser)
-            run: Callable[[argparse.Namespace], int] = getattr(module, f"run_{verb}")
-            game_parser.set_defaults(run=run)
+    show = commands.add_parser(
+        "show",
+        help="print a saved record of either game",
+        description=(
+            'Print a saved record (Tarot or Chase the Tailor, told by its "game" field): the '
+            "hands dealt, then each trick with the seat of every card (Tarot) or each turn "
+            "with the seat that moved (Chase the Tailor), and the result."
+        ),
+    )
+    show.add_argument("file", metavar="FILE", help="a record written by --json or dumps()")
+    show.set_defaults(run=_run_show)
 
-    from cardgames.solver.cli import configure as configure_analyse
+    _game_command(commands, "deal", "deal a game and show the hands")
+    _game_command(commands, "play", "deal and play out a game with random legal moves")
 
-    configure_analyse(commands)
+    for name in COMMAND_MODULES:
+        module: _CommandModule = importlib.import_module(name)
+        before = set(commands.choices)
+        module.add_parser(commands)
+        for command in set(commands.choices) - before:
+            added = commands.choices[command]
+            if added.get_default("run") is None:
+                added.set_defaults(run=module.run)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (argparse exits with status 2 on a bad
+    command line)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     run = getattr(args, "run", None)

@@ -12,7 +12,8 @@ import pytest
 
 from cardgames.cli import main
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.tarot import Game, Rules, State, deal, loads, random_player
+from cardgames.tarot import Game, Rules, State, deal, loads
+from cardgames.tarot.game import random_strategy
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -23,7 +24,7 @@ def test_game_deal_passes_round_and_each_player_deals_once() -> None:
         (Rules.traditional(players=4), 1, [1, 0, 3, 2]),
         (Rules.simplified(players=5), 3, [3, 4, 0, 1, 2]),
     ):
-        game = Game(rules=rules, seed=2, first_dealer=first).play_out(random_player(2))
+        game = Game(rules=rules, seed=2, first_dealer=first).play_out(random_strategy(2))
         assert game.is_over and len(game.deals) == rules.players
         assert [state.dealer for state in game.deals] == order
         assert game.next_dealer is None
@@ -32,20 +33,20 @@ def test_game_deal_passes_round_and_each_player_deals_once() -> None:
 
 
 def test_game_keeps_running_totals_of_payoffs() -> None:
-    game = Game(rules=Rules.traditional(players=3), seed=9).play_out(random_player(1))
-    rows = game.running_totals()
+    game = Game(rules=Rules.traditional(players=3), seed=9).play_out(random_strategy(1))
+    rows = game.running_totals
     assert len(rows) == 3
     expected = [Fraction(0)] * 3
     for state, row in zip(game.deals, rows, strict=True):
         expected = [a + b for a, b in zip(expected, state.payoffs(), strict=True)]
         assert list(row) == expected
         assert sum(row) == 0
-    assert game.totals() == rows[-1]
+    assert game.totals == rows[-1]
 
 
 def test_game_is_reproducible_and_deals_differ() -> None:
-    one = Game(rules=Rules.simplified(players=3), seed=4).play_out(random_player(4))
-    two = Game(rules=Rules.simplified(players=3), seed=4).play_out(random_player(4))
+    one = Game(rules=Rules.simplified(players=3), seed=4).play_out(random_strategy(4))
+    two = Game(rules=Rules.simplified(players=3), seed=4).play_out(random_strategy(4))
     assert one == two
     hands = {state.initial.hands for state in one.deals}
     assert len(hands) == 3
@@ -74,7 +75,7 @@ def test_game_with_wrong_typed_arguments_raises_rules_error() -> None:
     for anything in ("0", None, 0.0, True, -1, 3, 10**5000):
         with pytest.raises(RulesError, match="first_dealer"):
             Game(rules=rules, seed=1, first_dealer=anything)
-    finished = Game(rules=rules, seed=1).play_out(random_player(1))
+    finished = Game(rules=rules, seed=1).play_out(random_strategy(1))
     for anything in (None, 5, "deals", [None], [finished.deals[1]], finished.deals * 2):
         with pytest.raises(RulesError):
             Game(rules=rules, seed=1, deals=anything)
@@ -83,7 +84,7 @@ def test_game_with_wrong_typed_arguments_raises_rules_error() -> None:
 
 
 def test_game_keeps_a_tuple_of_its_deals() -> None:
-    finished = Game(rules=Rules.simplified(players=3), seed=1).play_out(random_player(1))
+    finished = Game(rules=Rules.simplified(players=3), seed=1).play_out(random_strategy(1))
     deals = list(finished.deals)
     game = Game(rules=finished.rules, seed=1, deals=deals)
     assert game == finished and isinstance(game.deals, tuple)
@@ -108,7 +109,7 @@ def test_game_methods_validate_their_arguments() -> None:
         with pytest.raises(IllegalMoveError):
             game.record(item)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="expected a tarot State"):
-        random_player(1)(None)  # type: ignore[arg-type]
+        random_strategy(1)(None)  # type: ignore[arg-type]
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -127,9 +128,11 @@ def test_cli_deal_tarot_traditional(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_deal_tarot_json_with_dealer(capsys: pytest.CaptureFixture[str]) -> None:
+    # The default rules are traditional ones for three players, as in every subcommand.
     status, out, _ = run(capsys, "deal", "tarot", "--seed", "7", "--dealer", "2", "--json")
     assert status == 0
-    assert loads(out) == deal(Rules.simplified(players=4), seed=7, dealer=2)
+    (only,) = loads(out).deals
+    assert only.replay() == deal(Rules.traditional(players=3), seed=7, dealer=2)
 
 
 def test_cli_play_tarot_simplified(capsys: pytest.CaptureFixture[str]) -> None:
@@ -138,15 +141,15 @@ def test_cli_play_tarot_simplified(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0 and "trick 19" in out and "payoffs" in out
     assert run(capsys, *args)[1] == out
     status, text, _ = run(capsys, *args, "--json")
-    state = loads(text)
-    assert isinstance(state, State) and state.is_over
+    (only,) = loads(text).deals
+    assert only.is_over and only.replay().is_over
     record: dict[str, Any] = json.loads(text)
     assert record["rules"] == "simplified-4"
 
 
 def test_cli_play_tarot_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "play", "tarot", "--rules", "traditional", "--game", "--json")
-    game = loads(out)
+    game = loads(out).game()
     assert status == 0 and isinstance(game, Game) and game.is_over
     status, out, _ = run(capsys, "play", "tarot", "--rules", "traditional-4", "--game")
     assert status == 0 and out.count("Tarot traditional-4") == 4 and "totals" in out

@@ -1,12 +1,19 @@
-"""``cardgames analyse``: the solver on the command line.
+"""``cardgames analyse`` and ``cardgames review``: the solver on the command line.
 
 * ``cardgames analyse`` analyses the embedded sample position (what ``make demo`` runs);
-* ``cardgames analyse tarot --rules R --players P --seed S --tricks-left K`` a seeded position;
-* ``cardgames analyse tarot --position TEXT`` a position in the Tarot notation;
-* ``cardgames analyse tailor --players P --seed S [--chase] [--cards-left N]`` a seeded
-  Chase the Tailor round near its end, or ``--position TEXT``.
+* ``cardgames analyse tarot [--rules R] [--players P] [--seed S] [--tricks-left K]`` a seeded
+  Tarot position with ``K`` whole tricks to go, or ``--position TEXT`` one in the Tarot notation;
+* ``cardgames analyse tailor [--players P] [--seed S] [--chase] [--cards-left N]`` a seeded
+  Chase the Tailor round played on until a hand holds ``N`` cards, or ``--position TEXT``;
+* ``cardgames analyse FILE [--after N] [--deal D]`` the position after move ``N`` of a saved
+  record (0: the start; default: after its last move);
+* ``cardgames review FILE [--time-limit S]`` judges every move of a saved record (see
+  :func:`format_review`).
 
-``--json`` prints :meth:`cardgames.solver.Analysis.to_dict`. An analysis that runs for more than
+Options may come before or after the game or file. The defaults are the ones ``deal`` and
+``play`` use (Tarot: traditional rules, three players; Chase the Tailor: four players; seed 1).
+``--json`` prints :meth:`cardgames.solver.Analysis.to_dict` (for ``review``, every
+:meth:`cardgames.solver.PlayStep.to_dict` and the summary). An analysis that runs for more than
 a second reports its progress on standard error.
 """
 
@@ -17,53 +24,182 @@ import json
 import sys
 import threading
 import time
+from fractions import Fraction
 from typing import Any
 
-__all__ = ["configure", "format_analysis"]
+import attrs
+
+from cardgames._cli_options import TargetOptions, add_game_options
+from cardgames._cli_records import GAME_NAMES, position_after, read_record
+from cardgames.errors import AnalysisError
+
+__all__ = ["PlayerSummary", "add_parser", "format_analysis", "format_review", "run", "summarise"]
+
+_TARGETS = {
+    "sample": "the built-in sample",
+    "tarot": "Tarot",
+    "tailor": "Chase the Tailor",
+    "record": "a record FILE",
+}
+# Options that build a position, which --position gives whole.
+_BUILDING = ("--rules", "--players", "--seed", "--dealer", "--first-player", "--chase")
+_BUILDING_MORE = ("--tricks-left", "--cards-left")
 
 
-def configure(commands: Any) -> None:
-    """Add the ``analyse`` command to the top-level subcommand set ``commands``."""
-    parser = commands.add_parser(
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``analyse`` and ``review`` to the top-level ``subparsers``."""
+    _add_analyse(subparsers)
+    _add_review(subparsers)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``analyse`` or ``review``; returns the exit status."""
+    status: int = args.run(args)
+    return status
+
+
+def _add_common(options: TargetOptions, targets: tuple[str, ...], *, perspective: bool) -> None:
+    every: dict[str, object] = dict.fromkeys(targets)
+    if perspective:
+        options.add(
+            "--perspective",
+            type=int,
+            defaults=every,
+            help="the seat whose side the values are for (default: the player to move)",
+        )
+    options.add(
+        "--time-limit",
+        type=float,
+        metavar="SECONDS",
+        defaults=every,
+        help="seconds allowed for each analysis (default: no limit)",
+    )
+    options.add(
+        "--node-limit",
+        type=int,
+        metavar="NODES",
+        defaults=every,
+        help="search nodes allowed for each analysis (default: no limit)",
+    )
+    options.add(
+        "--json", action="store_true", defaults=dict.fromkeys(targets, False), help="print JSON"
+    )
+
+
+def _add_analyse(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
         "analyse",
         help="perfect-information analysis of a position (default: a built-in sample)",
         description=(
-            "Score every legal move of a position with all cards visible. With no game given, "
-            "analyse the built-in sample: a three-player traditional Tarot deal."
+            "Score every legal move of a position with all cards visible. With no game or file "
+            "given, analyse the built-in sample: a three-player traditional Tarot deal with nine "
+            "tricks left."
         ),
     )
-    _add_common(parser)
-    parser.set_defaults(run=_run_sample)
-    games = parser.add_subparsers(dest="game", metavar="GAME")
-
-    tarot_parser = games.add_parser("tarot", help="a Tarot position")
-    tarot_parser.add_argument("--rules", default="traditional", help="simplified or traditional")
-    tarot_parser.add_argument("--players", type=int, default=3)
-    tarot_parser.add_argument("--seed", type=int, default=1)
-    tarot_parser.add_argument("--dealer", type=int, default=0)
-    tarot_parser.add_argument("--tricks-left", type=int, default=8, help="whole tricks to go")
-    tarot_parser.add_argument("--position", help="a position in the Tarot notation")
-    _add_common(tarot_parser)
-    tarot_parser.set_defaults(run=_run_tarot)
-
-    tailor_parser = games.add_parser("tailor", help="a Chase the Tailor position")
-    tailor_parser.add_argument("--players", type=int, default=3)
-    tailor_parser.add_argument("--seed", type=int, default=1)
-    tailor_parser.add_argument("--chase", action="store_true", help="play with Chase Mode")
-    tailor_parser.add_argument(
-        "--cards-left", type=int, default=3, help="stop the random play when a hand is this small"
+    parser.add_argument(
+        "target",
+        nargs="?",
+        metavar="GAME|FILE",
+        help="tarot, tailor, or a saved record file (default: the built-in sample)",
     )
-    tailor_parser.add_argument("--horizon", type=int, default=None, help="moves to search")
-    tailor_parser.add_argument("--position", help="a position in the Chase the Tailor notation")
-    _add_common(tailor_parser)
-    tailor_parser.set_defaults(run=_run_tailor)
+    options = TargetOptions(parser, _TARGETS)
+    add_game_options(options, tarot="tarot", tailor="tailor", first_player=False)
+    options.add(
+        "--tricks-left", type=int, defaults={"tarot": 8}, help="whole tricks to go in the position"
+    )
+    options.add(
+        "--cards-left",
+        type=int,
+        defaults={"tailor": 3},
+        help="play on at random until a hand holds this many cards",
+    )
+    options.add(
+        "--position",
+        metavar="TEXT",
+        defaults={"tarot": None, "tailor": None},
+        help="a whole position in the game's notation (instead of a seeded one)",
+    )
+    options.add(
+        "--horizon",
+        type=int,
+        defaults={"tailor": None, "record": None},
+        help="moves to search ahead (default: the solver's)",
+    )
+    options.add(
+        "--after",
+        type=int,
+        metavar="N",
+        defaults={"record": None},
+        help="analyse the position after move N (0: the start; default: after the last move)",
+    )
+    options.add(
+        "--deal",
+        type=int,
+        metavar="D",
+        defaults={"record": 1},
+        help="the deal (or round) of the record, counted from 1",
+    )
+    _add_common(options, tuple(_TARGETS), perspective=True)
+
+    def run_analyse(args: argparse.Namespace) -> int:
+        target = args.target
+        if target is None:
+            target = "sample"
+        elif target not in GAME_NAMES:
+            target, args.file = "record", target
+        given = options.given(args)
+        options.resolve(args, target)
+        if args.position is not None:
+            clash = [flag for flag in (*_BUILDING, *_BUILDING_MORE) if flag in given]
+            if clash:
+                options.error(f"{clash[0]} does not apply with --position (the text gives it all)")
+        return {
+            "sample": _run_sample,
+            "tarot": _run_tarot,
+            "tailor": _run_tailor,
+            "record": _run_record,
+        }[target](args)
+
+    parser.set_defaults(run=run_analyse)
 
 
-def _add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--perspective", type=int, default=None, help="seat to analyse for")
-    parser.add_argument("--time-limit", type=float, default=None, help="seconds allowed")
-    parser.add_argument("--node-limit", type=int, default=None, help="search nodes allowed")
-    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+def _add_review(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "review",
+        help="judge every move of a saved record with the solver",
+        description=(
+            "Analyse the position before each move of a saved record and print what each move "
+            "cost its side (the best move's value minus the played move's), then a summary per "
+            "seat. Tarot discards are not judged: the review starts with the first card played."
+        ),
+    )
+    parser.add_argument("file", metavar="FILE", help="a saved record of either game")
+    options = TargetOptions(parser, {"record": "a record FILE"})
+    options.add(
+        "--after",
+        type=int,
+        metavar="N",
+        defaults={"record": 0},
+        help="judge only the moves after move N",
+    )
+    options.add(
+        "--deal",
+        type=int,
+        metavar="D",
+        defaults={"record": 1},
+        help="the deal (or round) of the record, counted from 1",
+    )
+    _add_common(options, ("record",), perspective=False)
+
+    def run_review(args: argparse.Namespace) -> int:
+        options.resolve(args, "record")
+        if args.perspective is not None:
+            options.error(
+                "--perspective does not apply to review (each move is judged for its side)"
+            )
+        return _run_review(args)
+
+    parser.set_defaults(run=run_review)
 
 
 def _limit(args: argparse.Namespace) -> Any:
@@ -109,57 +245,242 @@ def _run_sample(args: argparse.Namespace) -> int:
     from cardgames import tarot
     from cardgames.solver.sample import SAMPLE_POSITION
 
-    return _analyse_and_print(tarot.State.parse(SAMPLE_POSITION), args, "the built-in sample")
+    state = tarot.State.parse(SAMPLE_POSITION)
+    return _print(state, _analyse(state, args), args, "the built-in sample")
 
 
 def _run_tarot(args: argparse.Namespace) -> int:
     from cardgames import tarot
     from cardgames.solver.positions import random_tarot_position
+    from cardgames.tarot.cli import rules_from_args
 
     if args.position is not None:
         state = tarot.State.parse(args.position)
         title = "the given position"
     else:
-        rules = _tarot_rules(args.rules, args.players)
+        rules = rules_from_args(args)
         state = random_tarot_position(rules, args.seed, args.tricks_left, dealer=args.dealer)
         title = f"seed {args.seed}, {args.tricks_left} tricks left"
-    return _analyse_and_print(state, args, title)
-
-
-def _tarot_rules(name: str, players: int) -> Any:
-    from cardgames import tarot
-
-    if name.lower() in ("simplified", "traditional"):
-        return tarot.Rules.preset(f"{name.lower()}-{players}")
-    return tarot.Rules.parse(name)
+    _check_play_phase(state, "give the position after the dealer's discard")
+    return _print(state, _analyse(state, args), args, title)
 
 
 def _run_tailor(args: argparse.Namespace) -> int:
     from cardgames import tailor
-    from cardgames.solver.tailor_search import analyse_tailor, random_endgame
+    from cardgames.solver.tailor_search import random_endgame
+    from cardgames.tailor.cli import rules_from_args
 
     if args.position is not None:
         state = tailor.State.parse(args.position)
         title = "the given position"
     else:
-        rules = tailor.Rules(players=args.players, chase_mode=args.chase)
-        state = random_endgame(rules, args.seed, cards_left=args.cards_left)
+        state = random_endgame(rules_from_args(args), args.seed, cards_left=args.cards_left)
         title = f"seed {args.seed}, near the end of the round"
-    with _Progress():
-        analysis = analyse_tailor(
-            state, perspective=args.perspective, limit=_limit(args), horizon=args.horizon
+    return _print(state, _analyse(state, args), args, title)
+
+
+def _run_record(args: argparse.Namespace) -> int:
+    record = read_record(args.file)
+    if args.horizon is not None and record.game != "tailor":
+        raise AnalysisError(
+            "--horizon applies to Chase the Tailor only, and this is a Tarot record"
         )
-    return _print(state, analysis, args, title)
+    played = record.deal(args.deal)
+    number, state = position_after(played, args.after)
+    deal = f", deal {args.deal}" if len(record.deals) > 1 else ""
+    title = f"{args.file}{deal} after move {number} of {len(played.moves)}"
+    return _print(state, _analyse(state, args), args, title)
 
 
-def _analyse_and_print(state: Any, args: argparse.Namespace, title: str) -> int:
-    from cardgames import solver
+def _check_play_phase(state: Any, advice: str) -> None:
+    from cardgames import tarot
+
+    if isinstance(state, tarot.State) and state.phase is tarot.Phase.DISCARD:
+        left = state.discard_remaining
+        raise AnalysisError(
+            f"the position is still in the discard phase: the dealer, seat {state.dealer}, has "
+            f"{left} card{'s' if left != 1 else ''} to set aside before the play of the cards, "
+            f"which is what the solver analyses ({advice})"
+        )
+
+
+def _analyse(state: Any, args: argparse.Namespace) -> Any:
+    from cardgames import solver, tailor
+    from cardgames.solver.tailor_search import analyse_tailor
 
     with _Progress() as progress:
-        analysis = solver.analyse(
+        if isinstance(state, tailor.State):
+            return analyse_tailor(
+                state,
+                perspective=args.perspective,
+                limit=_limit(args),
+                horizon=getattr(args, "horizon", None),
+            )
+        return solver.analyse(
             state, perspective=args.perspective, limit=_limit(args), progress=progress
         )
-    return _print(state, analysis, args, title)
+
+
+@attrs.frozen
+class PlayerSummary:
+    """How one seat played in a review.
+
+    Only the moves judged exactly count (a move judged under a limit has bounds, not a value).
+
+    :param seat: the seat.
+    :param moves: the seat's moves that were judged.
+    :param exact: how many of them were judged exactly.
+    :param total_loss: the sum of their losses.
+    :param mistakes: how many of them lost something (loss above 0).
+    """
+
+    seat: int
+    moves: int
+    exact: int
+    total_loss: Fraction
+    mistakes: int
+
+    @property
+    def best_rate(self) -> Fraction | None:
+        """The share of the exactly judged moves that lost nothing (None if there are none):
+        the review's accuracy figure, 1 for a seat that always kept the best value."""
+        return None if not self.exact else Fraction(self.exact - self.mistakes, self.exact)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict (fractions as ``"a/b"`` strings)."""
+        rate = self.best_rate
+        return {
+            "seat": self.seat,
+            "moves": self.moves,
+            "exact": self.exact,
+            "total_loss": _jsonable(self.total_loss),
+            "mistakes": self.mistakes,
+            "best_rate": None if rate is None else _jsonable(rate),
+        }
+
+
+def summarise(steps: Any, players: int) -> tuple[PlayerSummary, ...]:
+    """One :class:`PlayerSummary` per seat for judged moves ``steps``
+    (:class:`cardgames.solver.PlayStep` objects).
+
+    >>> from cardgames.solver import PlayStep
+    >>> steps = [
+    ...     PlayStep(move='a', player=0, before=Fraction(5), after=Fraction(5), loss=Fraction(0),
+    ...              exact=True),
+    ...     PlayStep(move='b', player=1, before=Fraction(3), after=Fraction(1), loss=Fraction(2),
+    ...              exact=True),
+    ...     PlayStep(move='c', player=0, before=Fraction(5), after=Fraction(4), loss=Fraction(1),
+    ...              exact=False),
+    ... ]
+    >>> [(s.moves, s.exact, s.total_loss, s.mistakes, s.best_rate) for s in summarise(steps, 2)]
+    [(2, 1, Fraction(0, 1), 0, Fraction(1, 1)), (1, 1, Fraction(2, 1), 1, Fraction(0, 1))]
+    """
+    summaries = []
+    for seat in range(players):
+        mine = [step for step in steps if step.player == seat]
+        exact = [step for step in mine if step.exact]
+        summaries.append(
+            PlayerSummary(
+                seat=seat,
+                moves=len(mine),
+                exact=len(exact),
+                total_loss=sum((step.loss for step in exact), Fraction(0)),
+                mistakes=sum(1 for step in exact if step.loss > 0),
+            )
+        )
+    return tuple(summaries)
+
+
+def _jsonable(value: Fraction) -> int | str:
+    return value.numerator if value.denominator == 1 else str(value)
+
+
+def _run_review(args: argparse.Namespace) -> int:
+    from cardgames import solver
+
+    record = read_record(args.file)
+    played = record.deal(args.deal)
+    total = len(played.moves)
+    if not 0 <= args.after <= total:
+        raise AnalysisError(
+            f"invalid --after {args.after}: the record has {total} moves (choose 0 to {total})"
+        )
+    discard = played.discard_moves()
+    first = max(args.after, discard)
+    state: Any = played.states()[first]
+    deal = f", deal {args.deal}" if len(record.deals) > 1 else ""
+    if not args.json:
+        print(f"Review of {record.title}{deal}: {total} moves")
+        print(_REVIEW_LEGEND)
+        if discard:
+            print(f"  moves 1 to {discard}: the dealer's discard (not judged)")
+        print(f"  {'move':>4}  {'seat':>4}  {'played':<8}  {'best':>7}  {'move':>7}  {'loss':>6}")
+    steps = []
+    moves: tuple[Any, ...] = played.moves
+    for number, move in enumerate(moves[first:], start=first + 1):
+        with _Progress():
+            (step,) = solver.analyse_play(state, [move], limit=_limit(args))
+        steps.append(step)
+        state = state.play(move)
+        if not args.json:
+            print(_review_line(number, step), flush=True)
+    summaries = summarise(steps, state.rules.players)
+    if args.json:
+        report = {
+            "file": args.file,
+            "game": record.game,
+            "deal": args.deal,
+            "first_judged": first + 1,
+            "steps": [step.to_dict() for step in steps],
+            "summary": [summary.to_dict() for summary in summaries],
+        }
+        print(json.dumps(report, indent=2))
+        return 0
+    print(format_review(summaries, inexact=sum(1 for step in steps if not step.exact)))
+    return 0
+
+
+_REVIEW_LEGEND = (
+    "Values are for the side of the seat that moved: 'best' is the position's value with best "
+    "play, 'move' the value of the move played, 'loss' the difference (0: a best move); "
+    "'~' marks values found under a limit (bounds)."
+)
+
+
+def _review_line(number: int, step: Any) -> str:
+    mark = "" if step.exact else "~"
+    flag = "  <- mistake" if step.exact and step.loss > 0 else ""
+    return (
+        f"  {number:>4}  {step.player:>4}  {step.move!s:<8}  {mark + _number(step.before):>7}  "
+        f"{mark + _number(step.after):>7}  {mark + _number(step.loss):>6}{flag}"
+    )
+
+
+def format_review(summaries: tuple[PlayerSummary, ...], inexact: int = 0) -> str:
+    """The summary of a review: per seat the moves judged, the total loss, the mistakes (moves
+    that lost something) and the best-move rate (:attr:`PlayerSummary.best_rate`).
+
+    >>> print(format_review((PlayerSummary(seat=0, moves=4, exact=4, total_loss=Fraction(5, 2),
+    ...                                    mistakes=1),)))
+    Summary (moves judged exactly; best-move rate: the share of them that lost nothing):
+      seat 0: 4 moves, total loss 2.50, 1 mistake, best-move rate 75%
+    """
+    lines = ["Summary (moves judged exactly; best-move rate: the share of them that lost nothing):"]
+    for summary in summaries:
+        rate = summary.best_rate
+        shown = "-" if rate is None else f"{float(rate) * 100:.0f}%"
+        plural = "" if summary.mistakes == 1 else "s"
+        lines.append(
+            f"  seat {summary.seat}: {summary.exact} moves, total loss "
+            f"{_number(summary.total_loss)}, {summary.mistakes} mistake{plural}, "
+            f"best-move rate {shown}"
+        )
+    if inexact:
+        lines.append(
+            f"{inexact} move{'s' if inexact != 1 else ''} judged under a limit (marked ~) "
+            "left out; allow more time (--time-limit) to judge them exactly."
+        )
+    return "\n".join(lines)
 
 
 def _print(state: Any, analysis: Any, args: argparse.Namespace, title: str) -> int:

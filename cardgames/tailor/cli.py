@@ -23,45 +23,40 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from typing import Any
 
+from cardgames.errors import RulesError
 from cardgames.tailor.match import Match, play_round, random_strategy
 from cardgames.tailor.moves import Move
 from cardgames.tailor.notation import format_top
 from cardgames.tailor.records import GameRecord
 from cardgames.tailor.rules import Rules, derive_seed
 from cardgames.tailor.state import State, deal
+from cardgames.validation import quote
 
-__all__ = ["configure_deal", "configure_play", "run_deal", "run_play"]
+__all__ = ["format_round", "rules_from_args", "run_deal", "run_play"]
 
-
-def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--players", type=int, default=4, choices=range(2, 7), help="2 to 6 (default 4)"
-    )
-    parser.add_argument("--seed", type=int, default=0, help="shuffle seed (default 0)")
-    parser.add_argument("--chase", action="store_true", help="play with Chase Mode")
-    parser.add_argument(
-        "--first-player", type=int, default=0, help="seat that moves first (default 0)"
-    )
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+_DEFAULT_PLAYERS = 4
+"""Players in a round when neither ``--players`` nor ``--rules`` says (as ``tailor.Rules()``)."""
 
 
-def configure_deal(parser: argparse.ArgumentParser) -> None:
-    """Add the options of ``cardgames deal tailor``."""
-    _common(parser)
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The rules named by ``--rules`` (a rules text), ``--players`` and ``--chase``.
 
-
-def configure_play(parser: argparse.ArgumentParser) -> None:
-    """Add the options of ``cardgames play tailor``."""
-    _common(parser)
-    parser.add_argument(
-        "--rounds", type=int, default=1, help="rounds to play; more than 1 plays a match"
-    )
-
-
-def _rules(args: argparse.Namespace) -> Rules:
-    return Rules(players=args.players, chase_mode=args.chase)
+    :raises RulesError: if ``--players`` or ``--chase`` disagrees with ``--rules``.
+    :raises NotationError: for an unreadable rules text.
+    """
+    if args.rules is None:
+        players = _DEFAULT_PLAYERS if args.players is None else args.players
+        return Rules(players=players, chase_mode=args.chase)
+    rules = Rules.parse(args.rules)
+    given = f"--rules {quote(args.rules)}"
+    if args.players is not None and args.players != rules.players:
+        raise RulesError(f"--players {args.players} disagrees with {given}")
+    if args.chase and not rules.chase_mode:
+        raise RulesError(f"--chase disagrees with {given}")
+    return rules
 
 
 def _deal_dict(state: State) -> dict[str, Any]:
@@ -82,12 +77,13 @@ def run_deal(args: argparse.Namespace) -> int:
 
     :raises RulesError: for an impossible seat or rules.
     """
-    state = deal(_rules(args), seed=args.seed, first_player=args.first_player)
+    rules = rules_from_args(args)
+    state = deal(rules, seed=args.seed, first_player=args.first_player)
     if args.json:
         print(json.dumps(_deal_dict(state), indent=2))
         return 0
-    chase = ", Chase Mode" if args.chase else ""
-    print(f"Chase the Tailor, {args.players} players{chase}, seed {args.seed}")
+    chase = ", Chase Mode" if rules.chase_mode else ""
+    print(f"Chase the Tailor, {rules.players} players{chase}, seed {args.seed}")
     for seat, hand in enumerate(state.hands):
         print(f"  player {seat}: {hand.to_unicode()}")
     print(f"top card: {state.top_card.to_unicode()}")
@@ -98,6 +94,27 @@ def run_deal(args: argparse.Namespace) -> int:
 
 def _describe(state: State, move: Move) -> str:
     return f"{state.turns + 1:4d}  player {state.to_move}: {move}"
+
+
+def format_round(start: State, moves: Sequence[Move]) -> str:
+    """A round, turn by turn with the seat that moved, and its result (or who is to move).
+
+    :raises IllegalMoveError: at the first move that is not legal.
+    """
+    lines = [f"Chase the Tailor, {start.rules}, seed {start.seed}"]
+    for seat, hand in enumerate(start.hands):
+        lines.append(f"  seat {seat} was dealt: {hand.to_unicode()}")
+    lines.append(f"  top card: {start.top_card.to_unicode()}")
+    state = start
+    for move in moves:
+        lines.append(f"  {_describe(state, move)}")
+        state = state.play(move)
+    if state.is_over:
+        lines.append(f"  {_outcome(state)}")
+        lines.append("  payoffs: " + " ".join(str(payoff) for payoff in state.payoffs()))
+    else:
+        lines.append(f"  not finished: player {state.to_move} to move")
+    return "\n".join(lines)
 
 
 def _outcome(state: State) -> str:
@@ -120,7 +137,7 @@ def run_play(args: argparse.Namespace) -> int:
 
     :raises RulesError: for an impossible seat, rules or number of rounds.
     """
-    rules = _rules(args)
+    rules = rules_from_args(args)
     strategy = random_strategy(derive_seed(args.seed, "players"))
     if args.rounds == 1:
         state = deal(rules, seed=args.seed, first_player=args.first_player)
@@ -131,7 +148,7 @@ def run_play(args: argparse.Namespace) -> int:
             single = {"rounds": [_round_dict(final, record)], "totals": totals, "winners": best}
             print(json.dumps(single, indent=2))
             return 0
-        print(f"Chase the Tailor, {args.players} players, seed {args.seed}: {rules}")
+        print(f"Chase the Tailor, {rules.players} players, seed {args.seed}: {rules}")
         for before, move in zip(record.states(), record.moves, strict=False):
             print(_describe(before, move))
         print(_outcome(final))
@@ -157,7 +174,9 @@ def run_play(args: argparse.Namespace) -> int:
         }
         print(json.dumps(summary, indent=2))
         return 0
-    print(f"Chase the Tailor match, {args.players} players, {args.rounds} rounds, seed {args.seed}")
+    print(
+        f"Chase the Tailor match, {rules.players} players, {args.rounds} rounds, seed {args.seed}"
+    )
     for line in lines:
         print(line)
     print("totals: " + " ".join(f"player {seat} {t}" for seat, t in enumerate(match.totals)))

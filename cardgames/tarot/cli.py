@@ -1,10 +1,12 @@
 """The ``tarot`` part of the command line: ``cardgames deal tarot`` and ``cardgames play tarot``.
 
-``--rules`` takes ``simplified`` or ``traditional`` (with ``--players``), or a full rules text
-such as ``simplified-4,magician_bonus=0`` (see :meth:`cardgames.tarot.rules.Rules.parse`).
+``--rules`` takes ``simplified`` or ``traditional`` (with ``--players``: 3 for traditional
+rules and 4 for simplified unless given), or a full rules text such as
+``simplified-4,magician_bonus=0`` (see :meth:`cardgames.tarot.rules.Rules.parse`). The default
+is traditional rules for three players, seed 1, dealer 0.
 
 >>> from cardgames.cli import main
->>> main(['deal', 'tarot', '--rules', 'traditional', '--players', '3', '--seed', '7'])
+>>> main(['deal', 'tarot', '--seed', '7'])
 Tarot traditional-3, seed 7, dealer 0
 ...
 0
@@ -17,35 +19,17 @@ from fractions import Fraction
 
 from cardgames.deck import make_rng
 from cardgames.errors import RulesError
-from cardgames.tarot.game import Game, random_player
+from cardgames.tarot.game import Game, random_strategy
 from cardgames.tarot.records import dumps
 from cardgames.tarot.rules import Rules
-from cardgames.tarot.state import State, deal
+from cardgames.tarot.state import Phase, State, Trick, deal
 from cardgames.validation import quote
 
-__all__ = ["configure_deal", "configure_play", "rules_from_args", "run_deal", "run_play"]
-
-
-def _add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--rules",
-        default="simplified",
-        help="simplified or traditional (with --players), or a rules text such as "
-        "'simplified-4,magician_bonus=0' (default simplified)",
-    )
-    parser.add_argument(
-        "--players",
-        type=int,
-        default=None,
-        help="number of players (default 4 for simplified, 3 for traditional)",
-    )
-    parser.add_argument("--seed", type=int, default=1, help="shuffle seed (default 1)")
-    parser.add_argument("--dealer", type=int, default=0, help="the dealer's seat (default 0)")
-    parser.add_argument("--json", action="store_true", help="print a JSON record instead")
+__all__ = ["format_deal", "rules_from_args", "run_deal", "run_play"]
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
-    """The rules named by ``--rules`` and ``--players``.
+    """The rules named by ``--rules`` and ``--players`` (None: the preset's usual number).
 
     :raises RulesError: for an impossible combination.
     :raises NotationError: for an unreadable rules text.
@@ -58,21 +42,6 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     if args.players is not None and args.players != rules.players:
         raise RulesError(f"--players {args.players} disagrees with --rules {quote(args.rules)}")
     return rules
-
-
-def configure_deal(parser: argparse.ArgumentParser) -> None:
-    """Add the options of ``cardgames deal tarot``."""
-    _add_common(parser)
-
-
-def configure_play(parser: argparse.ArgumentParser) -> None:
-    """Add the options of ``cardgames play tarot``."""
-    _add_common(parser)
-    parser.add_argument(
-        "--game",
-        action="store_true",
-        help="play a whole game (every player deals once) instead of one deal",
-    )
 
 
 def _number(value: Fraction) -> str:
@@ -94,18 +63,35 @@ def run_deal(args: argparse.Namespace) -> int:
     return 0
 
 
-def _show_deal(state: State) -> None:
-    print(f"Tarot {state.rules}, dealer {state.dealer}")
+def format_deal(state: State, *, hands: bool = False) -> str:
+    """A deal, trick by trick with each card's seat, and its result (or who is to move).
+
+    :param hands: show each seat's hand as dealt first.
+    """
+    lines = [f"Tarot {state.rules}, dealer {state.dealer}"]
+    if hands:
+        for seat, hand in enumerate(state.initial.hands):
+            lines.append(f"  seat {seat} was dealt: {hand.to_unicode()}")
+        lines.append(f"  talon: {state.initial.talon.to_unicode()}")
     if state.discard:
-        print(f"  discard: {state.discard.to_unicode()}")
+        lines.append(f"  discard: {state.discard.to_unicode()}")
     for number, trick in enumerate(state.tricks, start=1):
-        cards = " ".join(
-            f"{player}:{card.to_unicode()}"
-            for player, card in zip(trick.players, trick.cards, strict=True)
-        )
-        print(f"  trick {number:2}: {cards}  -> player {trick.winner}")
-    print("  points:  " + ", ".join(_number(points) for points in state.points()))
-    print("  payoffs: " + ", ".join(_number(payoff) for payoff in state.payoffs()))
+        lines.append(f"  trick {number:2}: {_cards(trick)}  -> seat {trick.winner}")
+    if state.trick.cards:
+        lines.append(f"  trick {len(state.tricks) + 1:2}: {_cards(state.trick)}  (in progress)")
+    if state.is_over:
+        lines.append("  points:  " + ", ".join(_number(points) for points in state.points()))
+        lines.append("  payoffs: " + ", ".join(_number(payoff) for payoff in state.payoffs()))
+    else:
+        action = "to discard" if state.phase is Phase.DISCARD else "to play"
+        lines.append(f"  not finished: seat {state.to_move} {action}")
+    return "\n".join(lines)
+
+
+def _cards(trick: Trick) -> str:
+    return " ".join(
+        f"{seat}:{card.to_unicode()}" for seat, card in zip(trick.players, trick.cards, strict=True)
+    )
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -113,21 +99,21 @@ def run_play(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     if args.game:
         game = Game(rules=rules, seed=args.seed, first_dealer=args.dealer)
-        game = game.play_out(random_player(args.seed))
+        game = game.play_out(random_strategy(args.seed))
         if args.json:
             print(dumps(game))
             return 0
         for state in game.deals:
-            _show_deal(state)
-        print("totals: " + ", ".join(_number(total) for total in game.totals()))
+            print(format_deal(state))
+        print("totals: " + ", ".join(_number(total) for total in game.totals))
         return 0
     rng = make_rng(args.seed)
     state = deal(rules, seed=rng, dealer=args.dealer)
-    choose = random_player(rng)
+    choose = random_strategy(rng)
     while not state.is_over:
         state = state.play(choose(state))
     if args.json:
         print(dumps(state))
         return 0
-    _show_deal(state)
+    print(format_deal(state))
     return 0
