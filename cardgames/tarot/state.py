@@ -27,6 +27,13 @@ import attrs
 from cardgames.cardset import iter_bits
 from cardgames.deck import Deck, RandomSource
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
+from cardgames.tarot._notation import (
+    DealParts,
+    read_deal,
+    read_position,
+    write_deal,
+    write_position,
+)
 from cardgames.tarot.cards import (
     TAROT_PACK_SIZE,
     TarotCard,
@@ -344,14 +351,18 @@ class Deal:
 
         :raises NotationError: if the text is not a valid deal.
         """
-        from cardgames.tarot.notation import parse_deal
+        return cls._from_parts(text, read_deal(text))
 
-        return parse_deal(text)
+    @classmethod
+    def _from_parts(cls, text: str, parts: DealParts) -> Deal:
+        rules, dealer, hands, talon = parts
+        try:
+            return cls(rules=rules, dealer=dealer, hands=hands, talon=talon)
+        except RulesError as error:
+            raise NotationError(f"invalid Tarot deal {quote(text)}: {error}") from None
 
     def __str__(self) -> str:
-        from cardgames.tarot.notation import format_deal
-
-        return format_deal(self)
+        return write_deal(self.rules, self.dealer, self.hands, self.talon)
 
     def __repr__(self) -> str:
         return f"Deal.parse({str(self)!r})"
@@ -574,19 +585,31 @@ class State:
 
     @classmethod
     def parse(cls, text: str) -> State:
-        """Read a position in the notation of :mod:`cardgames.tarot.notation`.
+        """Read a position in the notation of :mod:`cardgames.tarot.notation` (a bare deal is
+        the position at its start), replaying the discard (in card order) and the play from
+        the deal to rebuild the state.
 
-        :raises NotationError: if the text is not a valid position.
+        :raises NotationError: if the text is not a valid position, including any illegal move.
         """
-        from cardgames.tarot.notation import parse_position
-
-        return parse_position(text)
+        deal_parts, discard, tricks = read_position(text)
+        state = Deal._from_parts(text, deal_parts).start()
+        try:
+            for card in discard:
+                state = state.play(_MOVES[card.index])
+            for trick in tricks:
+                for card in trick:
+                    state = state.play(_MOVES[card.index])
+        except IllegalMoveError as error:
+            raise NotationError(f"invalid Tarot position {quote(text)}: {error}") from None
+        return state
 
     def position(self) -> str:
         """This position in the notation of :mod:`cardgames.tarot.notation` (also ``str``)."""
-        from cardgames.tarot.notation import format_position
-
-        return format_position(self)
+        return write_position(
+            str(self.initial),
+            self.discard,
+            [*(trick.cards for trick in self.tricks), self.trick.cards],
+        )
 
     def __str__(self) -> str:
         return self.position()
