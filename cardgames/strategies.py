@@ -10,7 +10,8 @@ True
 >>> seat_strategies([first, first], 3, 'Tarot')
 Traceback (most recent call last):
 ...
-cardgames.errors.RulesError: invalid Tarot strategies: 2 given for 3 seats (give one strategy for every seat, or one per seat)
+cardgames.errors.RulesError: invalid Tarot strategies: 2 given for 3 seats (give one strategy for
+every seat, or one per seat)
 """
 
 from __future__ import annotations

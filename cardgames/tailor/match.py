@@ -1,36 +1,63 @@
-"""Matches of several rounds, and a seeded random player.
+"""Matches of several rounds, the strategies that play them, and a seeded random player.
 
 A :class:`Match` deals each round from a seed derived from the match seed (round 0 uses the
-match seed itself), records each finished round and keeps running totals: a player's total is
-the sum of the hand values left at the end of each round (minus the sum of the payoffs).
-Lowest total wins; equal lowest totals are all winners.
+match seed itself), keeps each finished round and adds up the results. Two views of the same
+numbers: a seat's :attr:`Match.penalties` are the hand values it was left holding (lowest
+wins), and its :attr:`Match.totals` are the sum of its payoffs, which is minus the penalties,
+so that as in Tarot's :class:`~cardgames.tarot.game.Game` a higher total is better. Equal
+best totals are all winners.
+
+A strategy is any callable from a :class:`~cardgames.tailor.State` to one of its legal moves;
+every play function takes one strategy for every seat, or a sequence of exactly one per seat.
+The records the play functions return are built on matches (:mod:`cardgames.tailor.records`
+imports this module), so those functions import the records module when called, keeping the
+import-time dependency one way.
 
 >>> match = Match(rules=Rules(players=3), seed=1).play_out(random_strategy(1))
 >>> match.is_over, match.rounds_played, len(match.totals)
 (True, 5, 3)
->>> all(total >= 0 for total in match.totals), match.winners()[0] in range(3)
+>>> all(total <= 0 for total in match.totals), match.penalties == tuple(-t for t in match.totals)
 (True, True)
+>>> match.winners()[0] in range(3)
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Final
+import copy
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 import attrs
 
 from cardgames.deck import RandomSource, random_below
 from cardgames.errors import IllegalMoveError, RulesError
+from cardgames.strategies import seat_strategies
 from cardgames.tailor.moves import Move
-from cardgames.tailor.records import GameRecord
 from cardgames.tailor.rules import MAX_PLAYERS, Rules, derive_seed
 from cardgames.tailor.state import State, deal
 from cardgames.validation import as_tuple, check_int, check_seat, check_seed, make_rng, quote
 
-__all__ = ["Match", "RoundResult", "Strategy", "play_round", "random_strategy"]
+if TYPE_CHECKING:
+    from cardgames.tailor.records import Record
 
-Strategy = Callable[[State], Move]
+__all__ = [
+    "Match",
+    "RoundResult",
+    "Strategies",
+    "Strategy",
+    "play_deal",
+    "play_round",
+    "random_strategy",
+    "start_of",
+]
+
+Strategy: TypeAlias = Callable[[State], Move]
 """A player: picks a legal move for the state (it may look at ``state.to_move``)."""
+Strategies: TypeAlias = Strategy | Sequence[Strategy]
+"""One strategy for every seat, or a sequence of exactly one per seat."""
+
+_GAME: Final = "Chase the Tailor"
 
 
 def random_strategy(source: RandomSource) -> Strategy:
@@ -54,6 +81,8 @@ def random_strategy(source: RandomSource) -> Strategy:
     rng = make_rng(source)
 
     def choose(state: State) -> Move:
+        if not isinstance(state, State):
+            raise RulesError(f"invalid state {quote(state)}: expected a tailor.State")
         moves = state.legal_moves()
         if not moves:
             raise IllegalMoveError("no move can be chosen: the round is over")
@@ -62,42 +91,60 @@ def random_strategy(source: RandomSource) -> Strategy:
     return choose
 
 
+def start_of(state: State) -> State:
+    """The first state of the chain of plays that led to ``state`` (``state`` itself if it
+    was not reached by :meth:`~cardgames.tailor.State.play`).
+
+    >>> first = deal(Rules(players=2), seed=1)
+    >>> start_of(first.play(first.legal_moves()[0])) is first
+    True
+    """
+    while state.previous is not None:
+        state = state.previous
+    return state
+
+
 def _check_state(state: object) -> State:
     if not isinstance(state, State):
         raise RulesError(f"invalid state {quote(state)}: expected a tailor.State")
     return state
 
 
-def _check_strategy(strategy: object) -> None:
-    if not callable(strategy):
-        raise RulesError(
-            f"invalid strategy {quote(strategy)}: expected a function from a State to a move"
-        )
+def _play(state: State, players: tuple[Strategy, ...]) -> State:
+    # Every round ends (Rules.max_turns caps it), so this always returns.
+    while not state.is_over:
+        state = state.play(players[state.to_move](state))
+    return state
 
 
-def play_round(state: State, strategy: Strategy) -> tuple[State, GameRecord]:
-    """Play ``state`` to the end with ``strategy``; returns the final state and the record.
+def play_deal(state: State, strategies: Strategies) -> tuple[State, Record]:
+    """Play ``state`` to the end of its round; returns the final state and the round's record.
 
-    ``state`` should be freshly dealt for the record to replay from the deal. Every round
-    ends (``Rules.max_turns`` caps it), so this always returns.
+    The record starts where the chain of plays that led to ``state`` started (the deal, or a
+    position built by hand or parsed), so it holds every move made. Every round ends
+    (``Rules.max_turns`` caps it), so this always returns.
 
-    :raises RulesError: if ``state`` is not a state or ``strategy`` cannot be called.
-    :raises IllegalMoveError: if the strategy picks an illegal move.
+    :param strategies: one strategy for every seat, or a sequence of one per seat.
+    :raises RulesError: if ``state`` is not a state or ``strategies`` not a callable or a
+        sequence of one callable per seat.
+    :raises IllegalMoveError: if a strategy picks an illegal move.
 
     >>> from cardgames.tailor import deal
-    >>> final, record = play_round(deal(Rules(players=2), seed=5), random_strategy(5))
-    >>> final.is_over, record.replay() == final
+    >>> final, record = play_deal(deal(Rules(players=2), seed=5), random_strategy(5))
+    >>> final.is_over, record.deals[0].replay() == final
     (True, True)
     """
+    from cardgames.tailor.records import record_of  # records sit above matches: module doc
+
     _check_state(state)
-    _check_strategy(strategy)
-    moves: list[Move] = []
-    start = state
-    while not state.is_over:
-        move = strategy(state)
-        state = state.play(move)
-        moves.append(move)
-    return state, GameRecord.of(start, moves)
+    players = seat_strategies(strategies, state.rules.players, _GAME)
+    final = _play(state, players)
+    return final, record_of(final)
+
+
+play_round = play_deal
+"""The former name of :func:`play_deal`, kept only until the package exports the new one; it
+will be removed (``Match.play_round`` is the one ``play_round``)."""
 
 
 def _to_payoffs(payoffs: Iterable[int]) -> tuple[int, ...]:
@@ -155,29 +202,34 @@ def _check_seed(match: Match, attribute: attrs.Attribute[int], value: object) ->
     check_seed(value)
 
 
-def _to_results(results: Iterable[RoundResult]) -> tuple[RoundResult, ...]:
-    if isinstance(results, str | bytes | Mapping) or not isinstance(results, Iterable):
-        raise RulesError(f"invalid results {quote(results)}: expected a sequence of RoundResult")
-    return as_tuple(results, "results", limit=_MAX_ROUNDS)
+def _to_deals(deals: Iterable[State]) -> tuple[State, ...]:
+    if isinstance(deals, str | bytes | Mapping) or not isinstance(deals, Iterable):
+        raise RulesError(f"invalid match deals {quote(deals)}: expected a sequence of states")
+    return as_tuple(deals, "match deals", limit=_MAX_ROUNDS)
 
 
 @attrs.frozen(kw_only=True)
 class Match:
-    """A series of rounds (five by default) with running totals; lowest total wins.
+    """A series of rounds (five by default) with running totals; the highest total (the
+    lowest penalty) wins.
 
-    Play it with :meth:`play_out` and a strategy, or round by round: :meth:`next_deal`, play
-    the state to its end by any means, then :meth:`record` the finished state.
+    Play it with :meth:`play_out` or :meth:`play_round` and strategies, or round by round:
+    :meth:`next_deal`, play the state to its end by any means, then :meth:`record` the
+    finished state.
 
     :param rules: the variant (also decides who starts later rounds:
         ``Rules.next_round_starter``).
     :param rounds: how many rounds (1 to 10,000).
     :param seed: the match seed; round ``n`` is dealt with :meth:`round_seed`.
     :param first_player: who starts the first round.
-    :param results: the finished rounds (at most ``rounds``), each with a payoff per seat.
-    :raises RulesError: for an argument of the wrong type or out of range.
+    :param deals: the finished rounds so far (at most ``rounds``), each the final state of
+        playing the round :meth:`next_deal` gave after the rounds before it (its
+        :attr:`~cardgames.tailor.State.previous` chain leads back to that deal).
+    :raises RulesError: for an argument of the wrong type or out of range, or a round that is
+        not the match's.
 
     >>> match = Match(rules=Rules(players=2), rounds=1, seed=4)
-    >>> final, _ = play_round(match.next_deal(), random_strategy(0))
+    >>> final, _ = play_deal(match.next_deal(), random_strategy(0))
     >>> match.record(final).is_over
     True
     """
@@ -186,56 +238,107 @@ class Match:
     rounds: int = attrs.field(default=5, validator=_check_rounds)
     seed: int = attrs.field(default=0, validator=_check_seed)
     first_player: int = 0
-    results: tuple[RoundResult, ...] = attrs.field(default=(), converter=_to_results)
+    deals: tuple[State, ...] = attrs.field(default=(), converter=_to_deals)
 
     def __attrs_post_init__(self) -> None:
-        players = self.rules.players
-        check_seat(self.first_player, players, "first_player")
-        if len(self.results) > self.rounds:
+        check_seat(self.first_player, self.rules.players, "first_player")
+        if len(self.deals) > self.rounds:
             raise RulesError(
-                f"invalid results: {len(self.results)} rounds recorded in a match of {self.rounds}"
+                f"invalid match: {len(self.deals)} rounds recorded in a match of {self.rounds}"
             )
-        for result in self.results:
-            if not isinstance(result, RoundResult):
-                raise RulesError(f"invalid result {quote(result)}: expected a RoundResult")
-            check_seat(result.starter, players, "starter")
-            if result.winner is not None:
-                check_seat(result.winner, players, "winner")
-            if len(result.payoffs) != players:
-                raise RulesError(
-                    f"invalid result {quote(result)}: expected {players} payoffs, one a seat"
-                )
+        for number, state in enumerate(self.deals):
+            try:
+                self._check_round(number, state)
+            except IllegalMoveError as error:
+                raise RulesError(f"invalid match round {number}: {error}") from None
+
+    def _check_round(self, number: int, state: object) -> None:
+        if not isinstance(state, State):
+            raise IllegalMoveError(
+                f"invalid round {quote(state)}: expected a finished tailor.State"
+            )
+        if not state.is_over:
+            raise IllegalMoveError("only a finished round can be recorded")
+        if start_of(state) != self._deal(number):
+            raise IllegalMoveError(
+                "this round was not played from the match's next deal (start it with "
+                "Match.next_deal())"
+            )
+
+    def _starter(self, number: int) -> int:
+        if number == 0:
+            return self.first_player
+        last = self.deals[number - 1]
+        if self.rules.next_round_starter == "winner" and last.winner is not None:
+            return last.winner
+        return (start_of(last).to_move + 1) % self.rules.players
+
+    def _deal(self, number: int) -> State:
+        return deal(self.rules, seed=self.round_seed(number), first_player=self._starter(number))
 
     @property
     def rounds_played(self) -> int:
         """How many rounds have been recorded."""
-        return len(self.results)
+        return len(self.deals)
 
     @property
     def is_over(self) -> bool:
         """True once every round has been played."""
-        return len(self.results) >= self.rounds
+        return len(self.deals) >= self.rounds
+
+    @property
+    def results(self) -> tuple[RoundResult, ...]:
+        """How each finished round went: who started, who went out, the payoffs.
+
+        >>> Match(rules=Rules(players=3)).results
+        ()
+        """
+        return tuple(
+            RoundResult(start_of(state).to_move, state.winner, state.payoffs())
+            for state in self.deals
+        )
+
+    @property
+    def running_totals(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's total after each finished round (see :attr:`totals`)."""
+        totals = [0] * self.rules.players
+        rows = []
+        for state in self.deals:
+            totals = [a + b for a, b in zip(totals, state.payoffs(), strict=True)]
+            rows.append(tuple(totals))
+        return tuple(rows)
 
     @property
     def totals(self) -> tuple[int, ...]:
-        """Each seat's running total: the hand values left at the end of the rounds so far.
+        """Each seat's total payoff over the rounds so far: minus the hand values it was left
+        holding, so 0 at best and higher is better (the same sense as Tarot's
+        :attr:`cardgames.tarot.game.Game.totals`).
 
         >>> Match(rules=Rules(players=3)).totals
         (0, 0, 0)
         """
-        return tuple(
-            -sum(result.payoffs[seat] for result in self.results)
-            for seat in range(self.rules.players)
-        )
+        rows = self.running_totals
+        return rows[-1] if rows else (0,) * self.rules.players
+
+    @property
+    def penalties(self) -> tuple[int, ...]:
+        """Each seat's penalty points: the hand values it was left holding at the end of the
+        rounds so far (minus :attr:`totals`); lower is better.
+
+        >>> Match(rules=Rules(players=3)).penalties
+        (0, 0, 0)
+        """
+        return tuple(-total for total in self.totals)
 
     def winners(self) -> tuple[int, ...]:
-        """The seats with the lowest total (several when tied); the leaders while unfinished.
+        """The seats with the highest total, that is the lowest penalty (several when tied);
+        the leaders while unfinished.
 
         >>> Match(rules=Rules(players=3)).winners()
         (0, 1, 2)
         """
         totals = self.totals
-        best = min(totals)
+        best = max(totals)
         return tuple(seat for seat, total in enumerate(totals) if total == best)
 
     def round_seed(self, number: int) -> int:
@@ -254,12 +357,7 @@ class Match:
         With ``next_round_starter="rotate"`` the seat after the previous starter; with
         ``"winner"`` whoever went out last round (the rotation after a stalemate).
         """
-        if not self.results:
-            return self.first_player
-        last = self.results[-1]
-        if self.rules.next_round_starter == "winner" and last.winner is not None:
-            return last.winner
-        return (last.starter + 1) % self.rules.players
+        return self._starter(len(self.deals))
 
     def next_deal(self) -> State:
         """The freshly dealt state of the next round.
@@ -268,46 +366,53 @@ class Match:
         """
         if self.is_over:
             raise IllegalMoveError("the match is over: no round left to deal")
-        return deal(
-            self.rules, seed=self.round_seed(len(self.results)), first_player=self.next_starter()
-        )
+        return self._deal(len(self.deals))
 
     def record(self, state: State) -> Match:
         """The match with the finished round ``state`` added (this match is unchanged).
 
-        :raises IllegalMoveError: if the match is over, the round is not finished, or it is
-            not a round this match dealt (other rules or seed).
+        :raises IllegalMoveError: if the match is over, the round is not finished, or it was
+            not played from the round this match deals next (other rules, seed or starter,
+            or a position built by hand or parsed, which has no way back to the deal).
         """
-        if not isinstance(state, State):
-            raise IllegalMoveError(
-                f"invalid round {quote(state)}: expected a finished tailor.State"
-            )
         if self.is_over:
             raise IllegalMoveError("the match is over: no more rounds can be recorded")
-        if not state.is_over:
-            raise IllegalMoveError("only a finished round can be recorded")
-        if state.rules != self.rules or state.seed != self.round_seed(len(self.results)):
-            raise IllegalMoveError("this round was not dealt by the match (rules or seed differ)")
-        result = RoundResult(self.next_starter(), state.winner, state.payoffs())
-        return attrs.evolve(self, results=(*self.results, result))
+        self._check_round(len(self.deals), state)
+        # Every earlier round was checked when this match was made: a copy with the new round
+        # added skips checking them all again (a long match would cost quadratic time).
+        match = copy.copy(self)
+        object.__setattr__(match, "deals", (*self.deals, state))
+        return match
 
-    def play_round(self, strategy: Strategy) -> tuple[Match, GameRecord]:
-        """Deal and play the next round with ``strategy``; returns the new match and the record.
+    def play_round(self, strategies: Strategies) -> tuple[Match, Record]:
+        """Deal and play the next round; returns the new match and the round's record.
 
-        :raises IllegalMoveError: if the match is over.
-        :raises RulesError: if ``strategy`` cannot be called.
+        :param strategies: one strategy for every seat, or a sequence of one per seat.
+        :raises IllegalMoveError: if the match is over, or a strategy picks an illegal move.
+        :raises RulesError: if ``strategies`` is not a callable or a sequence of one callable
+            per seat.
+
+        >>> match = Match(rules=Rules(players=2), seed=4)
+        >>> match, record = match.play_round([random_strategy(1), random_strategy(2)])
+        >>> match.rounds_played, record.deals[0].replay() == match.deals[0]
+        (1, True)
         """
-        _check_strategy(strategy)
-        final, record = play_round(self.next_deal(), strategy)
-        return self.record(final), record
+        from cardgames.tailor.records import record_of  # records sit above matches: module doc
 
-    def play_out(self, strategy: Strategy) -> Match:
-        """Play every remaining round with ``strategy``.
+        players = seat_strategies(strategies, self.rules.players, _GAME)
+        match = self.record(_play(self.next_deal(), players))
+        return match, record_of(match.deals[-1])
 
-        :raises RulesError: if ``strategy`` cannot be called.
+    def play_out(self, strategies: Strategies) -> Match:
+        """Play every remaining round.
+
+        :param strategies: one strategy for every seat, or a sequence of one per seat.
+        :raises RulesError: if ``strategies`` is not a callable or a sequence of one callable
+            per seat.
+        :raises IllegalMoveError: if a strategy picks an illegal move.
         """
-        _check_strategy(strategy)
+        players = seat_strategies(strategies, self.rules.players, _GAME)
         match = self
         while not match.is_over:
-            match, _ = match.play_round(strategy)
+            match = match.record(_play(match.next_deal(), players))
         return match

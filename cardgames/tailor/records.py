@@ -1,50 +1,62 @@
-"""JSON game records: how a round was dealt and every move, replayable exactly.
+"""JSON records of Chase the Tailor rounds and matches, in the layout shared by every game
+(:mod:`cardgames.records`): :class:`Record`, :func:`dumps`, :func:`loads`, :func:`record_of`.
 
-A record is a JSON object::
+A round starts either from a seed or from an explicit position, and its result is who went
+out and the payoffs::
 
-    {
-      "game": "tailor",
-      "version": 1,
-      "rules": {"players": 4, "chase_mode": false, ...every Rules field...},
-      "seed": 3,
-      "first_player": 0,
-      "deck": null,
-      "moves": ["4D", "draw", "X1 skip", "TLR QH>2", "dump 7S 7H", "pass"]
-    }
+    "start": {"seed": 13, "first_player": 0},       (as dealt by tailor.deal)
+    "start": {"position": "rules: players=3; ..."},  (any other start, in position notation)
+    "moves": ["7D", "draw", "TLR QH>2", "X1 skip", "dump 5S 5C", "pass"],
+    "result": {"winner": 1, "payoffs": [-12, 0, -30]}   (winner null after a stalemate;
+                                                         the result null while unfinished)
 
-``deck`` is null when the pack was shuffled from ``seed``, or the explicit deal order as a
-string of 55 cards, top first. Moves are in their written forms (see
-:mod:`cardgames.tailor.moves`).
+and a match's ``series`` entry is ``{"rounds": 5, "seed": 3, "first_player": 0, "totals":
+[...]}``, the totals being the sums of the payoffs (minus the penalties). Reading replays every
+move and checks that the written results and totals are the ones the moves give. Records of
+the layout before 0.x's shared one (``"game": "tailor"`` with the rules as an object) are not
+read.
 
 >>> from cardgames.tailor import Rules, deal
->>> record = GameRecord(rules=Rules(players=3), seed=13)
->>> record = record.extend(['7D'])
->>> loads(dumps(record)) == record, record.replay() == deal(Rules(players=3), seed=13).play(
-...     record.moves[0])
-(True, True)
+>>> state = deal(Rules(players=3), seed=13)
+>>> state = state.play(state.legal_moves()[0])
+>>> text = dumps(state, tags={'White': 'Ann'})
+>>> record = loads(text)
+>>> record.deals[0].replay() == state, record.deals[0].moves, record.tags
+(True, (Play(card=Card.parse('7D')),), Tags({'White': 'Ann'}))
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Final, TypeGuard
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Final
 
 import attrs
 
-from cardgames.cards import TAILOR_PACK_SIZE, Card
-from cardgames.deck import Deck
 from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
+from cardgames.records import (
+    Tags,
+    envelope,
+    parse_json,
+    read_envelope,
+    read_fields,
+    read_int,
+    read_list,
+    read_str,
+    to_json,
+    to_tags,
+)
+from cardgames.tailor.match import _MAX_ROUNDS, Match, start_of
 from cardgames.tailor.moves import Draw, Dump, Move, Pass, Play, PlayJoker, PlayTailor, parse_move
 from cardgames.tailor.rules import Rules
 from cardgames.tailor.state import State, deal
-from cardgames.validation import as_tuple, check_int, check_seat, check_seed, quote
+from cardgames.validation import SEED_LIMIT, as_tuple, check_int, check_seat, check_seed, quote
 
-__all__ = ["GameRecord", "dumps", "loads"]
+__all__ = ["DealRecord", "GameRecord", "Record", "Series", "dumps", "loads", "record_of"]
 
-_VERSION: Final = 1
-_MAX_INDENT: Final = 16
+GAME: Final = "tailor"
+"""The ``game`` entry of Chase the Tailor records."""
 _MAX_MOVES: Final = 1_000_000  # the largest Rules.max_turns: no round has more moves
+_MOVE_TYPES: Final = (Play, Dump, PlayTailor, PlayJoker, Draw, Pass)
 
 
 def _to_moves(moves: Iterable[Move | str]) -> tuple[Move, ...]:
@@ -56,7 +68,7 @@ def _to_moves(moves: Iterable[Move | str]) -> tuple[Move, ...]:
     for move in as_tuple(moves, "moves", error=IllegalMoveError, limit=_MAX_MOVES):
         if isinstance(move, str):
             result.append(parse_move(move))
-        elif isinstance(move, Play | Dump | PlayTailor | PlayJoker | Draw | Pass):
+        elif isinstance(move, _MOVE_TYPES):
             result.append(move)
         else:
             raise IllegalMoveError(
@@ -65,198 +77,409 @@ def _to_moves(moves: Iterable[Move | str]) -> tuple[Move, ...]:
     return tuple(result)
 
 
-def _to_deck(deck: Sequence[Card] | None) -> tuple[Card, ...] | None:
-    if deck is None:
-        return None
-    if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
-        raise RulesError(f"invalid deck {quote(deck)}: expected None or the 55 cards, top first")
-    cards = as_tuple(deck, "deck", limit=TAILOR_PACK_SIZE)
-    if (
-        len(cards) != TAILOR_PACK_SIZE
-        or not all(isinstance(card, Card) for card in cards)
-        or len(set(cards)) != TAILOR_PACK_SIZE
-    ):
-        raise RulesError(f"invalid deck {quote(deck)}: expected each of the 55 cards once")
-    return cards
-
-
-def _check_rules(record: GameRecord, attribute: attrs.Attribute[Rules], value: object) -> None:
-    if not isinstance(value, Rules):
-        raise RulesError(f"invalid rules {quote(value)}: expected a tailor.Rules")
-
-
-def _check_seed(record: GameRecord, attribute: attrs.Attribute[int], value: object) -> None:
-    check_seed(value)
+def _check_initial(record: DealRecord, attribute: attrs.Attribute[State], value: object) -> None:
+    if not isinstance(value, State):
+        raise RulesError(f"invalid initial state {quote(value)}: expected a tailor.State")
 
 
 @attrs.frozen(kw_only=True)
-class GameRecord:
-    """One round: rules, seed, first player, optional explicit deck order, and the moves.
+class DealRecord:
+    """One round: the state it started from and every move made, which are replayed (and so
+    checked) when the record is made.
 
-    The constructor checks everything but the legality of the moves, which :meth:`replay`
-    checks; anything it accepts :func:`dumps` writes and :func:`loads` reads back.
-
-    :param rules: the variant.
-    :param seed: the deal's seed, 0 to ``2**64 - 1``.
-    :param first_player: the seat that moved first.
-    :param deck: None (the pack shuffled from ``seed``) or the 55 cards, top first.
-    :param moves: moves or their written forms (converted to moves).
-    :raises RulesError: for bad rules, seed, seat or deck.
+    :param initial: the first state: usually a deal (:func:`~cardgames.tailor.deal`), but any
+        position can start a record.
+    :param moves: moves or their written forms (``'7D'``, ``'draw'``).
+    :raises RulesError: if ``initial`` is not a :class:`~cardgames.tailor.State`.
     :raises NotationError: for a move text that is not a move.
-    :raises IllegalMoveError: for anything else given as a move.
+    :raises IllegalMoveError: for anything else given as a move, or a move that is illegal
+        where it is played.
 
-    >>> record = GameRecord(rules=Rules(players=2), seed=1, moves=['draw'])
-    >>> record.moves
-    (Draw(),)
-    >>> GameRecord(rules=Rules(players=2), first_player=True)
+    >>> record = DealRecord(initial=deal(Rules(players=3), seed=13), moves=['7D', '7H'])
+    >>> [str(move) for move in record.moves], record.is_over, record.replay().turns
+    (['7D', '7H'], False, 2)
+    >>> DealRecord(initial=deal(Rules(players=3), seed=13), moves=['7D', '9S'])
     Traceback (most recent call last):
     ...
-    cardgames.errors.RulesError: invalid first_player True: expected an int from 0 to 1
+    cardgames.errors.IllegalMoveError: move 2 of the round: illegal move '9S': ...
     """
 
-    rules: Rules = attrs.field(validator=_check_rules)
-    seed: int = attrs.field(default=0, validator=_check_seed)
-    first_player: int = 0
-    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_to_deck)
+    initial: State = attrs.field(validator=_check_initial)
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_moves)
+    _final: State = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        check_seat(self.first_player, self.rules.players, "first_player")
+        state = self.initial
+        for number, move in enumerate(self.moves):
+            try:
+                state = state.play(move)
+            except IllegalMoveError as error:
+                raise IllegalMoveError(f"move {number + 1} of the round: {error}") from None
+        object.__setattr__(self, "_final", state)
 
     @classmethod
-    def of(cls, state: State, moves: Iterable[Move], first_player: int | None = None) -> GameRecord:
-        """A record of ``moves`` played from the freshly dealt ``state``.
+    def of(cls, state: State) -> DealRecord:
+        """The record of the plays that led to ``state``: from the first state of its
+        :attr:`~cardgames.tailor.State.previous` chain, with its
+        :meth:`~cardgames.tailor.State.history`.
 
-        :param first_player: defaults to the state's player to move.
-
-        >>> from cardgames.tailor import deal
-        >>> GameRecord.of(deal(Rules(), seed=2), []).seed
-        2
+        :raises RulesError: if ``state`` is not a :class:`~cardgames.tailor.State`.
         """
         if not isinstance(state, State):
             raise RulesError(f"invalid state {quote(state)}: expected a tailor.State")
-        return cls(
-            rules=state.rules,
-            seed=state.seed,
-            first_player=state.to_move if first_player is None else first_player,
-            moves=moves,
-        )
+        return cls(initial=start_of(state), moves=state.history())
+
+    @property
+    def is_over(self) -> bool:
+        """True if the moves finish the round."""
+        return self._final.is_over
 
     def start(self) -> State:
-        """The dealt state before any move."""
-        return deal(self.rules, seed=self.seed, first_player=self.first_player, deck=self.deck)
+        """The state before the first move (:attr:`initial`)."""
+        return self.initial
 
     def states(self) -> Iterator[State]:
-        """The dealt state and then the state after each move.
-
-        :raises IllegalMoveError: at the first move that is not legal.
-        """
-        state = self.start()
+        """The first state and then the state after each move."""
+        state = self.initial
         yield state
         for move in self.moves:
             state = state.play(move)
             yield state
 
     def replay(self) -> State:
-        """The state after all the moves.
-
-        :raises IllegalMoveError: if a move is not legal.
-
-        >>> GameRecord(rules=Rules(players=2), seed=1).replay().turns
-        0
-        """
-        state = self.start()
-        for move in self.moves:
-            state = state.play(move)
-        return state
-
-    def extend(self, moves: Iterable[Move | str]) -> GameRecord:
-        """A record with ``moves`` added at the end (this one is unchanged)."""
-        return attrs.evolve(self, moves=self.moves + _to_moves(moves))
+        """The state after all the moves (reached by play, so its
+        :meth:`~cardgames.tailor.State.history` is :attr:`moves`)."""
+        return self._final
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON-ready dictionary described in :mod:`cardgames.tailor.records`."""
-        return {
-            "game": "tailor",
-            "version": _VERSION,
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "first_player": self.first_player,
-            "deck": None if self.deck is None else " ".join(str(card) for card in self.deck),
-            "moves": [str(move) for move in self.moves],
-        }
+        """This round's entry of the ``deals`` list of a record."""
+        initial = self.initial
+        start: dict[str, Any]
+        if initial == deal(initial.rules, seed=initial.seed, first_player=initial.to_move):
+            start = {"seed": initial.seed, "first_player": initial.to_move}
+        else:
+            start = {"position": str(initial)}
+        final = self._final
+        result = None
+        if final.is_over:
+            result = {"winner": final.winner, "payoffs": list(final.payoffs())}
+        return {"start": start, "moves": [str(move) for move in self.moves], "result": result}
+
+
+def _check_rounds(series: Series, attribute: attrs.Attribute[int], value: object) -> None:
+    check_int(value, "rounds", low=1, high=_MAX_ROUNDS)
+
+
+def _check_seed(series: Series, attribute: attrs.Attribute[int], value: object) -> None:
+    check_seed(value, "match seed")
+
+
+def _check_first(series: Series, attribute: attrs.Attribute[int], value: object) -> None:
+    check_int(value, "first_player", low=0)
+
+
+@attrs.frozen
+class Series:
+    """The settings of a whole match (see :class:`~cardgames.tailor.Match`).
+
+    :param rounds: how many rounds (1 to 10,000).
+    :param seed: the match seed.
+    :param first_player: who started the first round (checked against the rules by
+        :class:`Record`).
+    :raises RulesError: for a value of the wrong type or out of range.
+    """
+
+    rounds: int = attrs.field(default=5, validator=_check_rounds)
+    seed: int = attrs.field(default=0, validator=_check_seed)
+    first_player: int = attrs.field(default=0, validator=_check_first)
+
+
+def _to_deals(deals: Iterable[DealRecord]) -> tuple[DealRecord, ...]:
+    if isinstance(deals, str | bytes | Mapping) or not isinstance(deals, Iterable):
+        raise RulesError(f"invalid record deals {quote(deals)}: expected a sequence")
+    return as_tuple(deals, "record deals")
+
+
+def _check_rules(record: Record, attribute: attrs.Attribute[Rules], value: object) -> None:
+    if not isinstance(value, Rules):
+        raise RulesError(f"invalid rules {quote(value)}: expected a tailor.Rules")
+
+
+@attrs.frozen(kw_only=True)
+class Record:
+    """A record of Chase the Tailor rounds: the rules, free tags and the rounds; when
+    ``series`` is given, the record of a whole :class:`~cardgames.tailor.Match` (whose
+    finished rounds the deals must be, in order).
+
+    :param rules: the variant of every round.
+    :param deals: :class:`DealRecord` values, one a round.
+    :param tags: names and texts (see :class:`cardgames.records.Tags`), such as the event,
+        the date or the players' names.
+    :param series: None, or the match's :class:`Series`.
+    :raises RulesError: for an argument of the wrong type, a round of other rules, or rounds
+        that are not the match's.
+
+    >>> from cardgames.tailor.match import random_strategy
+    >>> match = Match(rules=Rules(players=3), rounds=2, seed=6).play_out(random_strategy(6))
+    >>> record = record_of(match, tags={'Event': 'Friday'})
+    >>> record.match() == match, len(record.deals), record.series
+    (True, 2, Series(rounds=2, seed=6, first_player=0))
+    """
+
+    rules: Rules = attrs.field(validator=_check_rules)
+    deals: tuple[DealRecord, ...] = attrs.field(default=(), converter=_to_deals)
+    tags: Tags = attrs.field(factory=Tags, converter=to_tags)
+    series: Series | None = None
+
+    def __attrs_post_init__(self) -> None:
+        for item in self.deals:
+            if not isinstance(item, DealRecord):
+                raise RulesError(f"invalid record deal {quote(item)}: expected a DealRecord")
+            if item.initial.rules != self.rules:
+                raise RulesError(
+                    f"invalid record: a round of the rules {quote(str(item.initial.rules))} in "
+                    f"a record of {quote(str(self.rules))}"
+                )
+        if self.series is not None:
+            if not isinstance(self.series, Series):
+                raise RulesError(f"invalid series {quote(self.series)}: expected a Series")
+            self._match()
+
+    def _only(self) -> DealRecord:
+        if len(self.deals) != 1:
+            raise RulesError(
+                f"this record holds {len(self.deals)} rounds, not one: use record.deals[i]"
+            )
+        return self.deals[0]
+
+    def start(self) -> State:
+        """The first state of a record of one round (see :meth:`DealRecord.start`).
+
+        :raises RulesError: if the record does not hold exactly one round.
+        """
+        return self._only().start()
+
+    def states(self) -> Iterator[State]:
+        """The states of a record of one round (see :meth:`DealRecord.states`).
+
+        :raises RulesError: if the record does not hold exactly one round.
+        """
+        return self._only().states()
+
+    def replay(self) -> State:
+        """The final state of a record of one round (see :meth:`DealRecord.replay`).
+
+        :raises RulesError: if the record does not hold exactly one round.
+        """
+        return self._only().replay()
+
+    @property
+    def is_series(self) -> bool:
+        """True if this is the record of a whole match (see :meth:`match`)."""
+        return self.series is not None
+
+    def _match(self) -> Match:
+        series = self.series
+        if series is None:
+            raise RulesError("this record is of single rounds, not of a match")
+        try:
+            check_seat(series.first_player, self.rules.players, "first_player")
+            match = Match(
+                rules=self.rules,
+                rounds=series.rounds,
+                seed=series.seed,
+                first_player=series.first_player,
+            )
+            for item in self.deals:
+                match = match.record(item.replay())
+        except CardgamesError as error:
+            raise RulesError(f"invalid match record: {error}") from None
+        return match
+
+    def match(self) -> Match:
+        """The match this record is of, with every round replayed.
+
+        :raises RulesError: if the record is not of a match (``series`` is None).
+        """
+        return self._match()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON-ready data (what :func:`dumps` writes)."""
+        series = None
+        if self.series is not None:
+            series = {
+                "rounds": self.series.rounds,
+                "seed": self.series.seed,
+                "first_player": self.series.first_player,
+                "totals": list(self._match().totals),
+            }
+        return envelope(
+            GAME, str(self.rules), self.tags, series, [item.to_dict() for item in self.deals]
+        )
 
     @classmethod
-    def from_dict(cls, data: object) -> GameRecord:
-        """Read the dictionary form back.
+    def from_dict(cls, data: object) -> Record:
+        """Read the data :meth:`to_dict` gives (what :func:`loads` does after the JSON).
 
-        Keys other than those of the record (such as the ``winner`` and ``final`` that
-        ``cardgames play tailor --json`` adds) are ignored.
-
-        :raises NotationError: if a field is missing, of the wrong kind or out of range.
+        :raises NotationError: for anything but such data, quoting the bad entry.
         """
-        text = quote(data)
-        if not isinstance(data, dict):
-            raise NotationError(f"invalid record {text}: expected a JSON object")
-        version = data.get("version")
-        if data.get("game") != "tailor" or not _is_int(version) or version != _VERSION:
-            raise NotationError(f"invalid record {text}: expected game 'tailor', version 1")
-        seed, first, deck, moves = (
-            data.get("seed"),
-            data.get("first_player"),
-            data.get("deck"),
-            data.get("moves"),
-        )
-        if not _is_int(seed) or not _is_int(first):
-            raise NotationError(f"invalid record {text}: seed and first_player must be integers")
-        if deck is not None and not isinstance(deck, str):
-            raise NotationError(f"invalid record {text}: deck must be null or a string")
-        if not isinstance(moves, list) or not all(isinstance(move, str) for move in moves):
-            raise NotationError(f"invalid record {text}: moves must be a list of strings")
+        rules_text, tags, series_data, deals_data = read_envelope(data, GAME)
         try:
-            rules = Rules.from_dict(data.get("rules"))
-            cards = None if deck is None else tuple(Deck.parse(deck))
-            return cls(rules=rules, seed=seed, first_player=first, deck=cards, moves=moves)
+            rules = Rules.parse(rules_text)
         except CardgamesError as error:
-            raise NotationError(f"invalid record {text}: {error}") from None
+            raise NotationError(f"invalid record rules {quote(rules_text)}: {error}") from None
+        deals = tuple(_read_deal(item, rules, number) for number, item in enumerate(deals_data))
+        series = None
+        totals: object = None
+        if series_data is not None:
+            fields = read_fields(
+                series_data, "record series", ("rounds", "seed", "first_player", "totals")
+            )
+            series = Series(
+                read_int(fields["rounds"], "series rounds", low=1, high=_MAX_ROUNDS),
+                read_int(fields["seed"], "series seed", low=0, high=SEED_LIMIT - 1),
+                read_int(fields["first_player"], "series first_player", low=0),
+            )
+            totals = fields["totals"]
+        try:
+            record = cls(rules=rules, deals=deals, tags=tags, series=series)
+        except CardgamesError as error:
+            raise NotationError(f"invalid Chase the Tailor record: {error}") from None
+        if series is not None:
+            expected = list(record._match().totals)
+            if _read_ints(totals, "series totals", rules.players) != expected:
+                raise NotationError(
+                    f"invalid series totals {quote(totals)}: the rounds give {quote(expected)}"
+                )
+        return record
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _read_ints(value: object, what: str, count: int) -> list[int]:
+    items = read_list(value, what)
+    if len(items) != count:
+        raise NotationError(f"invalid {what} {quote(value)}: expected a list of {count} integers")
+    return [read_int(item, what) for item in items]
 
 
-def dumps(record: GameRecord, *, indent: int | None = None) -> str:
-    """The JSON text of a record.
+def _read_start(value: object, rules: Rules, where: str) -> State:
+    if isinstance(value, dict) and "position" in value:
+        fields = read_fields(value, f"{where} start", ("position",))
+        text = read_str(fields["position"], f"{where} start position")
+        try:
+            state = State.parse(text)
+        except CardgamesError as error:
+            raise NotationError(f"invalid {where} start position {quote(text)}: {error}") from None
+        if state.rules != rules:
+            raise NotationError(
+                f"invalid {where} start position {quote(text)}: its rules are not the "
+                f"record's {quote(str(rules))}"
+            )
+        return state
+    fields = read_fields(value, f"{where} start", ("seed", "first_player"))
+    seed = read_int(fields["seed"], f"{where} seed", low=0, high=SEED_LIMIT - 1)
+    first = read_int(fields["first_player"], f"{where} first_player", low=0, high=rules.players - 1)
+    return deal(rules, seed=seed, first_player=first)
 
-    :param indent: None for one line, or the spaces per level (0 to 16).
-    :raises RulesError: if ``record`` is not a :class:`GameRecord` or ``indent`` is bad.
 
-    >>> from cardgames.tailor import Rules
-    >>> dumps(GameRecord(rules=Rules(players=2), moves=['draw']))[:40]
-    '{"game": "tailor", "version": 1, "rules"'
+def _read_deal(data: object, rules: Rules, number: int) -> DealRecord:
+    where = f"round {number}"
+    fields = read_fields(data, f"record {where}", ("start", "moves"), ("result",))
+    initial = _read_start(fields["start"], rules, where)
+    moves = read_list(fields["moves"], f"{where} moves")
+    if len(moves) > rules.max_turns:
+        raise NotationError(
+            f"invalid {where} moves: {len(moves)} moves, more than the {rules.max_turns} turns "
+            "a round lasts at most"
+        )
+    for move in moves:
+        read_str(move, f"{where} move")
+    try:
+        record = DealRecord(initial=initial, moves=moves)  # type: ignore[arg-type]  # strings
+    except CardgamesError as error:
+        raise NotationError(f"invalid {where} moves: {error}") from None
+    if "result" in fields:
+        written = fields["result"]
+        expected = record.to_dict()["result"]
+        if written is not None:
+            result = read_fields(written, f"{where} result", ("winner", "payoffs"))
+            winner = result["winner"]
+            if winner is not None:
+                read_int(winner, f"{where} winner", low=0, high=rules.players - 1)
+            _read_ints(result["payoffs"], f"{where} payoffs", rules.players)
+        if written != expected:
+            raise NotationError(
+                f"invalid {where} result {quote(written)}: the moves give {quote(expected)}"
+            )
+    return record
+
+
+def record_of(item: State | Match | Record, tags: Mapping[str, str] | None = None) -> Record:
+    """The :class:`Record` of a state (the plays that led to it, see :meth:`DealRecord.of`),
+    a match, or a record.
+
+    :param tags: names and texts added to the record's tags (replacing any of the same name).
+    :raises NotationError: if ``item`` is none of these.
+    :raises RulesError: if ``tags`` is not a mapping of strings to strings.
+
+    >>> record = record_of(deal(Rules(players=2), seed=1))
+    >>> len(record.deals), record.deals[0].moves, record.is_series
+    (1, (), False)
     """
-    if not isinstance(record, GameRecord):
-        raise RulesError(f"invalid record {quote(record)}: expected a tailor.GameRecord")
-    if indent is not None:
-        check_int(indent, "indent", low=0, high=_MAX_INDENT)
-    return json.dumps(record.to_dict(), indent=indent)
+    extra = to_tags(tags)
+    if isinstance(item, Record):
+        record = item
+    elif isinstance(item, State):
+        record = Record(rules=item.rules, deals=(DealRecord.of(item),))
+    elif isinstance(item, Match):
+        record = Record(
+            rules=item.rules,
+            deals=tuple(DealRecord.of(state) for state in item.deals),
+            series=Series(item.rounds, item.seed, item.first_player),
+        )
+    else:
+        raise NotationError(
+            f"cannot record {quote(item)}: expected a tailor State, Match or Record"
+        )
+    if extra:
+        record = attrs.evolve(record, tags={**record.tags, **extra})
+    return record
 
 
-def loads(text: str) -> GameRecord:
-    """Read a record from JSON text (the moves are read but not yet checked against the rules;
-    :meth:`GameRecord.replay` checks them).
+def dumps(
+    item: State | Match | Record,
+    *,
+    tags: Mapping[str, str] | None = None,
+    indent: int | None = None,
+) -> str:
+    """The JSON record of a round (a :class:`~cardgames.tailor.State`: the plays that led to
+    it), a :class:`~cardgames.tailor.Match` or a :class:`Record`.
 
-    :raises NotationError: if the text is not a record.
+    :param tags: names and texts added to the record's tags (see :func:`record_of`).
+    :param indent: None for one line, or the spaces per level (0 to 16).
+    :raises NotationError: if ``item`` is none of these.
+    :raises RulesError: if ``tags`` or ``indent`` is bad.
+
+    >>> dumps(deal(Rules(players=2), seed=1))[:52]
+    '{"format": "cardgames-record", "version": 1, "game":'
+    """
+    return to_json(record_of(item, tags).to_dict(), indent)
+
+
+def loads(text: str | bytes) -> Record:
+    """Read a record written by :func:`dumps`, replaying every move.
+
+    :raises NotationError: if the text is not a valid Chase the Tailor record (bad JSON, an
+        unknown, missing or mistyped entry, a move that is illegal on replay, or a result
+        that the moves do not give), quoting what is wrong.
 
     >>> loads('[]')
     Traceback (most recent call last):
     ...
-    cardgames.errors.NotationError: invalid record []: expected a JSON object
+    cardgames.errors.NotationError: invalid record '[]': expected a JSON object
     """
-    if not isinstance(text, str):
-        raise NotationError(f"invalid record {quote(text)}: expected JSON text")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:  # ValueError: also huge integers
-        raise NotationError(f"invalid record {quote(text)}: not JSON ({error})") from None
-    return GameRecord.from_dict(data)
+    return Record.from_dict(parse_json(text))
+
+
+GameRecord = Record
+"""The former name of :class:`Record`, kept only until the package exports the new one; it
+will be removed."""

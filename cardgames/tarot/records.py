@@ -35,13 +35,13 @@ from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, Ru
 from cardgames.records import (
     Tags,
     envelope,
+    parse_json,
     read_envelope,
     read_fields,
     read_int,
     read_list,
     read_numbers,
     read_str,
-    parse_json,
     to_json,
     to_number,
     to_tags,
@@ -244,6 +244,34 @@ class Record:
                 raise RulesError(f"invalid Tarot series {quote(self.series)}: expected a Series")
             self._game()
 
+    def _only(self) -> DealRecord:
+        if len(self.deals) != 1:
+            raise RulesError(
+                f"this record holds {len(self.deals)} deals, not one: use record.deals[i]"
+            )
+        return self.deals[0]
+
+    def start(self) -> State:
+        """The first state of a record of one deal (see :meth:`DealRecord.start`).
+
+        :raises RulesError: if the record does not hold exactly one deal.
+        """
+        return self._only().start()
+
+    def states(self) -> Iterator[State]:
+        """The states of a record of one deal (see :meth:`DealRecord.states`).
+
+        :raises RulesError: if the record does not hold exactly one deal.
+        """
+        return self._only().states()
+
+    def replay(self) -> State:
+        """The final state of a record of one deal (see :meth:`DealRecord.replay`).
+
+        :raises RulesError: if the record does not hold exactly one deal.
+        """
+        return self._only().replay()
+
     @property
     def is_series(self) -> bool:
         """True if this is the record of a whole game (see :meth:`game`)."""
@@ -385,9 +413,7 @@ def record_of(item: State | Game | Record, tags: Mapping[str, str] | None = None
             series=Series(item.seed, item.first_dealer),
         )
     else:
-        raise NotationError(
-            f"cannot record {quote(item)}: expected a tarot State, Game or Record"
-        )
+        raise NotationError(f"cannot record {quote(item)}: expected a tarot State, Game or Record")
     if extra:
         record = attrs.evolve(record, tags={**record.tags, **extra})
     return record
@@ -422,12 +448,6 @@ def loads(text: str | bytes) -> Record:
     ...       '"simplified-3", "deals": [], "colour": "red"}')
     Traceback (most recent call last):
     ...
-    cardgames.errors.NotationError: invalid record: unknown entry 'colour' (expected deals, format, game, rules, series, tags, version)
+    cardgames.errors.NotationError: invalid record: unknown entry 'colour' (expected deals, ...
     """
     return Record.from_dict(parse_json(text))
-
-
-def _unused() -> None:  # pragma: no cover - keeps json imported for the module doctest
-    json.dumps(None)
-
-
