@@ -65,6 +65,7 @@ def analyse(
     perspective: int | None = None,
     limit: Limit | None = None,
     progress: Progress | None = None,
+    horizon: int | None = None,
 ) -> Analysis[tarot.Move]: ...
 @overload
 def analyse(
@@ -73,6 +74,7 @@ def analyse(
     perspective: int | None = None,
     limit: Limit | None = None,
     progress: Progress | None = None,
+    horizon: int | None = None,
 ) -> Analysis[tailor.Move]: ...
 def analyse(
     state: tarot.State | tailor.State,
@@ -80,6 +82,7 @@ def analyse(
     perspective: int | None = None,
     limit: Limit | None = None,
     progress: Progress | None = None,
+    horizon: int | None = None,
 ) -> Analysis[tarot.Move] | Analysis[tailor.Move]:
     """Score every legal move of ``state`` for ``perspective``'s side, with all cards visible.
 
@@ -91,6 +94,11 @@ def analyse(
         and its values are bounds.
     :param progress: called now and then with the moves scored so far, the moves to score and
         the nodes searched (the command line uses it to report long analyses).
+    :param horizon: how far ahead to look: whole tricks in Tarot (the rest valued by an
+        estimate, see :mod:`cardgames.tarot.horizon`; default: to the end of the deal, exactly),
+        moves in Chase the Tailor (default
+        :data:`~cardgames.solver.tailor_search.DEFAULT_HORIZON`). A result cut by its horizon
+        has ``bound == "horizon"``.
     :returns: the :class:`~cardgames.search.results.Analysis`.
     :raises AnalysisError: for a state the solver cannot analyse.
     """
@@ -98,11 +106,13 @@ def analyse(
     if isinstance(state, tarot.State):
         from cardgames.solver.tarot import analyse_tarot
 
-        return analyse_tarot(state, perspective=perspective, limit=limit, progress=progress)
+        return analyse_tarot(
+            state, perspective=perspective, limit=limit, progress=progress, horizon=horizon
+        )
     if isinstance(state, tailor.State):
         from cardgames.solver.tailor_search import analyse_tailor
 
-        return analyse_tailor(state, perspective=perspective, limit=limit)
+        return analyse_tailor(state, perspective=perspective, limit=limit, horizon=horizon)
     raise AnalysisError(
         f"cannot analyse {type(state).__name__!r}: expected a tarot.State or a tailor.State"
     )

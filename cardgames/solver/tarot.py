@@ -15,9 +15,10 @@ from fractions import Fraction
 
 from cardgames.cardset import iter_bits
 from cardgames.errors import AnalysisError
-from cardgames.search.engine import LimitReached, principal_variation, score_moves
+from cardgames.search.engine import LimitReached, SimpleSearch, principal_variation, score_moves
 from cardgames.search.results import Analysis, Limit, MoveValue, Solution
 from cardgames.tarot.cards import TarotCard
+from cardgames.tarot.horizon import Estimate, HorizonTree, position_key
 from cardgames.tarot.play import count_mask
 from cardgames.tarot.rules import ExcuseRule, NumeralOrder, Rules
 from cardgames.tarot.search import (
@@ -185,17 +186,37 @@ def analyse_tarot(
     perspective: int | None = None,
     limit: Limit | None = None,
     progress: Progress | None = None,
+    horizon: int | None = None,
+    estimate: Estimate = Estimate.SHARE,
 ) -> Analysis[Move]:
     """Analyse a Tarot position in its play phase (see :func:`cardgames.solver.analyse`).
 
     :param progress: called after each distinct legal card is scored with the number scored,
         the number to score and the nodes searched so far.
+    :param horizon: look only this many whole tricks ahead (the trick in progress counts as
+        the first) and value what is left with ``estimate`` (see
+        :mod:`cardgames.tarot.horizon`). The result then has ``bound == "horizon"`` and
+        ``exact`` False, its values are exact for that shortened game only, ``lower`` and
+        ``upper`` equal ``value``, and ``pv`` stops at the horizon. None (the default), or a
+        horizon reaching the end of the deal, searches exactly.
+    :param estimate: how a horizon values the points still in play.
 
-    :raises AnalysisError: for a deal still in its discard phase or already over, or a seat
-        that does not exist.
+    :raises AnalysisError: for a deal still in its discard phase or already over, a seat that
+        does not exist, or a horizon that is not a positive int.
+
+    >>> from cardgames import tarot
+    >>> from cardgames.solver.positions import random_tarot_position
+    >>> state = random_tarot_position(tarot.Rules.traditional(players=3), 2, tricks_left=20)
+    >>> quick = analyse_tarot(state, horizon=1)
+    >>> quick.bound, quick.exact, len(quick.move_values) == len(state.legal_moves())
+    ('horizon', False, True)
     """
     job = _Job(state, perspective, limit)
     model, root, searcher, points = job.model, job.root, job.searcher, job.points
+    if horizon is not None:
+        _check_horizon(horizon)
+        if horizon < root.tricks_left:
+            return _analyse_to_horizon(state, job, horizon, estimate, progress)
     tree = TarotTree(model)
     classes = tree.distinct(root)
     # The first card starts from the side's even share of what is left.
@@ -237,6 +258,65 @@ def analyse_tarot(
         elapsed=job.elapsed(),
         exact=not stopped,
         bound="bounds" if stopped else "exact",
+    )
+
+
+def _check_horizon(horizon: object) -> None:
+    if not isinstance(horizon, int) or isinstance(horizon, bool) or horizon < 1:
+        raise AnalysisError(
+            f"invalid horizon {quote(horizon)}: expected a positive int (tricks to look ahead)"
+        )
+
+
+def _analyse_to_horizon(
+    state: State, job: _Job, horizon: int, estimate: Estimate, progress: Progress | None
+) -> Analysis[Move]:
+    """Score every legal card in the game cut off after ``horizon`` tricks."""
+    if not isinstance(estimate, Estimate):
+        raise AnalysisError(f"invalid estimate {quote(estimate)}: expected a tarot Estimate")
+    model, root = job.model, job.root
+    tree = HorizonTree(model, root, horizon, estimate)
+    search = SimpleSearch(tree, key=position_key)
+    search.node_limit = job.searcher.node_limit
+    search.deadline = job.searcher.deadline
+    classes = tree.distinct(root)
+    guess = root.secured + tree.future_estimate(root)
+    bounds, stopped = score_moves(tree, search, root, guess, progress)
+    maximising = model.maximiser[to_move(model, root)]
+    pick = max if maximising else min
+    # Under a limit a card may keep loose bounds; its midpoint stands for it.
+    values = {move: (low + high) // 2 for move, (low, high) in bounds.items()}
+    best = pick(values.values())
+    move_values = []
+    best_moves = []
+    for move in state.legal_moves():
+        value = job.points(values[classes[model.card_to_internal(move.card.index)]])
+        move_values.append(MoveValue(move=move, value=value, lower=value, upper=value))
+        if value == job.points(best):
+            best_moves.append(move)
+    pv: list[Move] = []
+    if not stopped:
+        try:
+            line = principal_variation(tree, search, root, best)
+            pv = [Move(TarotCard.from_index(model.card_to_engine(bit))) for bit in line]
+        except LimitReached:
+            pass
+    return Analysis[Move](
+        game="tarot",
+        perspective=job.seat,
+        side=_side(model),
+        to_move=state.to_move,
+        objective=TAROT_OBJECTIVE,
+        value=job.points(best),
+        lower=job.points(best),
+        upper=job.points(best),
+        move_values=tuple(move_values),
+        best_moves=tuple(best_moves),
+        pv=tuple(pv),
+        nodes=search.nodes,
+        elapsed=job.elapsed(),
+        exact=False,
+        bound="horizon",
     )
 
 
