@@ -215,6 +215,70 @@ def test_history_replays_to_the_same_state() -> None:
         assert replay == state and replay.key() == state.key()
 
 
+def _card_order_playout(state: State, rng: random.Random) -> list[State]:
+    # A play-out whose discard is made in card order, the order history() lists it in.
+    states = [state]
+    while not state.is_over:
+        moves = state.legal_moves()
+        state = state.play(moves[0] if state.phase is Phase.DISCARD else rng.choice(moves))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=str)
+def test_walking_previous_back_visits_every_state_in_reverse(rules: Rules) -> None:
+    states = _card_order_playout(deal(rules, seed=8, dealer=1), random.Random(8))
+    walked = [states[-1]]
+    while (back := walked[-1].previous) is not None:
+        walked.append(back)
+    assert walked == states[::-1]
+    final = states[-1].history()
+    assert len(final) == len(states) - 1 == 78  # the discard, then every card dealt
+    for number, state in enumerate(states):
+        assert state.history() == final[:number]
+
+
+def test_previous_after_an_out_of_order_discard_is_the_card_order_replay() -> None:
+    rules = Rules.traditional(players=3)
+    start = deal(rules, seed=4)
+    first, second, third = start.legal_moves()[:3]
+    state = start.play(third).play(first).play(second)  # discarded high card first
+    assert state.history() == (first, second, third)
+    back = state.previous
+    assert back == start.play(first).play(second)
+    assert back is not None and back.previous == start.play(first)
+    after = state.play(state.legal_moves()[0])
+    assert after.previous == state  # the play itself is remembered exactly
+
+
+def test_previous_is_none_at_the_start_and_for_made_up_positions() -> None:
+    start = deal(Rules.simplified(players=4), seed=3)
+    assert start.previous is None and start.history() == ()
+    no_talon = deal(Rules.simplified(players=3), seed=3)
+    assert no_talon.previous is None
+    # a position no play from its deal reaches: a card of seat 1 swapped with one of seat 2
+    state = no_talon.play(no_talon.legal_moves()[0])
+    one, two = next(iter(state.hands[1])), next(iter(state.hands[2]))
+    hands = (
+        state.hands[0],
+        state.hands[1].remove(one).add(two),
+        state.hands[2].remove(two).add(one),
+    )
+    swapped = attrs.evolve(state, hands=hands)
+    assert swapped != state and swapped.previous is None
+    # a position built by hand that play does reach has the same way back
+    rebuilt = attrs.evolve(state)
+    assert rebuilt.previous == no_talon
+
+
+def test_previous_of_a_parsed_position_and_its_history_prefix() -> None:
+    states = random_playout(deal(Rules.simplified(players=5), seed=6), random.Random(6))
+    state = State.parse(states[40].position())
+    back = state.previous
+    assert back is not None and back == states[39]
+    assert back.history() == state.history()[:-1]
+
+
 def test_trick_records_players_leader_and_winner() -> None:
     final = random_playout(deal(Rules.traditional(players=3), seed=5), random.Random(5))[-1]
     rules = final.rules

@@ -647,6 +647,34 @@ class State:
             moves.extend(_MOVES[card.index] for card in trick.cards)
         return tuple(moves)
 
+    @property
+    def previous(self) -> State | None:
+        """The state before the last move of :meth:`history`, or None at the start of the deal
+        and for a position that no play from its deal reaches (one made up for analysis).
+
+        The way back is worked out from the position, not remembered: the deal is replayed up
+        to the last move, so equal states have the same ``previous``. The discard is a set of
+        cards, replayed in card order: while discarding, the previous state is the one
+        without the highest card discarded so far, whichever order the dealer chose.
+
+        >>> from cardgames.tarot import Rules, deal
+        >>> start = deal(Rules.simplified(players=3), seed=1)
+        >>> after = start.play(start.legal_moves()[0])
+        >>> after.previous == start, start.previous
+        (True, None)
+        """
+        moves = self.history()
+        if not moves:
+            return None
+        state = self.initial.start()
+        try:
+            for move in moves[:-1]:
+                state = state.play(move)
+            reached = state.play(moves[-1])
+        except IllegalMoveError:
+            return None
+        return state if reached == self else None
+
     def _is_played(self) -> bool:
         # Whether this state is the one its deal and history() lead to: true of every state
         # reached in play (and read from a position or record), false of a position made up
