@@ -84,8 +84,11 @@ def test_default_pool_batch_equals_one_by_one_and_reads_a_lazy_iterable() -> Non
 
 
 def test_dask_local_cluster_batch_equals_one_by_one() -> None:
-    from distributed import Client, LocalCluster
+    import distributed
 
+    # The package has no type hints.
+    LocalCluster: Any = distributed.LocalCluster
+    Client: Any = distributed.Client
     with (
         LocalCluster(
             n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None

@@ -49,7 +49,7 @@ import itertools
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence, Sized
 from typing import Any, Final, Generic, ParamSpec, TypeAlias, TypeVar
 
 import attrs
@@ -379,7 +379,7 @@ def batch_map(
     progress: bool = False,
     total: int | None = None,
     unit: str = "item",
-) -> Iterator[R | BatchError]:
+) -> Generator[R | BatchError, None, None]:
     """``function`` applied to every item, in chunks on ``executor``, yielded in input order.
 
     The machinery under :func:`analyse_many`, for any other work of the same shape (such as
@@ -420,7 +420,7 @@ def _batch_map(
     progress: bool,
     total: int | None,
     unit: str,
-) -> Iterator[R | BatchError]:
+) -> Generator[R | BatchError, None, None]:
     owned: concurrent.futures.Executor | None = None
     if executor is None:
         first = list(itertools.islice(source, 2))
@@ -594,7 +594,7 @@ def run_tasks(
     executor: concurrent.futures.Executor | str | None,
     progress: bool,
     total: int | None,
-) -> Iterator[AnyAnalysis | AnySolution | BatchError]:
+) -> Generator[AnyAnalysis | AnySolution | BatchError, None, None]:
     """The batch behind :func:`analyse_many`, :func:`solve_many` and the command line."""
     function: Callable[[_Task], AnyAnalysis | AnySolution] = _solve_task if solve else _analyse_task
     if isinstance(executor, str):
@@ -631,7 +631,7 @@ def analyse_many(
     limit: Limit | None = None,
     executor: concurrent.futures.Executor | str | None = None,
     progress: bool = False,
-) -> Iterator[AnyAnalysis | BatchError]:
+) -> Generator[AnyAnalysis | BatchError, None, None]:
     """:func:`cardgames.solver.analyse` of every position, in input order, as they finish.
 
     >>> from cardgames import tailor
@@ -649,8 +649,10 @@ def analyse_many(
     :param executor: a :class:`concurrent.futures.Executor`, a Dask scheduler address (see
         :func:`dask_executor`), or None for a process pool over :func:`available_cpus`.
     :param progress: show a progress bar on standard error.
-    :returns: an iterator of :class:`~cardgames.search.results.Analysis` results, with a
-        :class:`BatchError` in the place of each position that failed.
+    :returns: a generator of :class:`~cardgames.search.results.Analysis` results, with a
+        :class:`BatchError` in the place of each position that failed. Closing it early
+        (``close()``, or leaving a ``for`` loop over it with ``break`` and dropping it) cancels
+        the work not yet started and shuts down the pool it started.
     :raises AnalysisError: for invalid arguments (checked before any work starts), a
         missing ``distributed`` package or an unreachable scheduler.
     """
@@ -668,7 +670,7 @@ def solve_many(
     limit: Limit | None = None,
     executor: concurrent.futures.Executor | str | None = None,
     progress: bool = False,
-) -> Iterator[AnySolution | BatchError]:
+) -> Generator[AnySolution | BatchError, None, None]:
     """:func:`cardgames.solver.solve` of every position, as :func:`analyse_many` does it.
 
     >>> from cardgames import tarot

@@ -1,0 +1,258 @@
+"""``cardgames batch``: JSON-lines files of positions in, records out, resumable."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardgames import solver, tailor, tarot
+from cardgames.errors import AnalysisError, NotationError
+from cardgames.solver import batch_cli
+from cardgames.solver.positions import random_tarot_position
+from cardgames.solver.tailor_search import random_endgame
+
+
+def run_batch(argv: Sequence[str]) -> int:
+    """``cardgames batch ARGV`` through the module's own parser functions."""
+    parser = argparse.ArgumentParser(prog="cardgames")
+    batch_cli.add_parser(parser.add_subparsers())
+    args = parser.parse_args(["batch", *argv])
+    status: int = args.run(args)
+    return status
+
+
+def _records(path: Path) -> list[dict[str, Any]]:
+    """The output records without the seconds each analysis took."""
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    for record in records:
+        for key in ("analysis", "solution"):
+            if key in record:
+                del record[key]["elapsed"]
+    return records
+
+
+def _plain(result: Any) -> dict[str, Any]:
+    data: dict[str, Any] = result.to_dict()
+    del data["elapsed"]
+    return data
+
+
+@pytest.fixture
+def positions_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """Six Tarot positions (seeds 1-6, 3 tricks left), two Chase the Tailor ones (seeds 1-2),
+    a position that does not read and a line that is not JSON."""
+    tarot_args = ["--make-positions", "tarot", "--tricks-left", "3", "--count", "6"]
+    assert run_batch(tarot_args) == 0
+    tailor_args = ["--make-positions", "tailor", "--cards-left", "2", "--count", "2"]
+    assert run_batch(tailor_args) == 0
+    lines = capsys.readouterr().out.splitlines()
+    lines.insert(3, json.dumps({"game": "tarot", "position": "not a position", "id": "typo"}))
+    lines.insert(5, "{not json")
+    path = tmp_path / "in.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_make_positions_writes_seeded_positions(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--make-positions", "tarot", "--rules", "traditional", "--players", "3"]
+    assert run_batch([*argv, "--tricks-left", "9", "--count", "3", "--seed", "7"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    rules = tarot.Rules.preset("traditional-3")
+    assert [record["id"] for record in records] == ["tarot-7", "tarot-8", "tarot-9"]
+    for seed, record in zip((7, 8, 9), records, strict=True):
+        assert record["game"] == "tarot"
+        assert tarot.State.parse(record["position"]) == random_tarot_position(rules, seed, 9)
+    assert run_batch(["--make-positions", "tailor", "--players", "4", "--cards-left", "2"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(records) == 100
+    assert tailor.State.parse(records[4]["position"]) == random_endgame(
+        tailor.Rules(players=4), 5, cards_left=2
+    )
+
+
+def test_batch_analyses_every_line_and_reports_bad_ones(
+    positions_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out.jsonl"
+    assert run_batch([str(positions_file), "-o", str(out), "--jobs", "1"]) == 1
+    records = _records(out)
+    inputs = positions_file.read_text().splitlines()
+    assert [record["line"] for record in records] == list(range(1, len(inputs) + 1))
+    bad_position, bad_json = records[3], records[5]
+    assert bad_position["id"] == "typo" and bad_position["error"].startswith("NotationError")
+    assert "invalid Tarot" in bad_position["error"]
+    assert bad_json["id"] is None and "invalid JSON" in bad_json["error"]
+    for number, record in enumerate(records, start=1):
+        if number in (4, 6):
+            continue
+        given = json.loads(inputs[number - 1])
+        state = batch_cli.GAMES[given["game"]].parse(given["position"])
+        assert record["id"] == given["id"]
+        assert record["analysis"] == _plain(solver.analyse(state))
+    summary = capsys.readouterr().err.strip().splitlines()[-1]
+    assert summary.startswith("cardgames batch: 8 done, 2 failed, 0 already in")
+
+
+def test_an_interrupted_run_resumed_gives_the_same_output(
+    positions_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    whole = tmp_path / "whole.jsonl"
+    assert run_batch([str(positions_file), "-o", str(whole), "--jobs", "2", "--quiet"]) == 1
+    expected = _records(whole)
+
+    # Killed while writing its fifth line: four whole lines and half of the next.
+    killed = tmp_path / "killed.jsonl"
+    lines = whole.read_text().splitlines(keepends=True)
+    killed.write_text("".join(lines[:4]) + lines[4][: len(lines[4]) // 2])
+    assert run_batch([str(positions_file), "-o", str(killed), "--quiet"]) == 1
+    assert _records(killed) == expected
+
+    # Stopped with Ctrl-C after three results.
+    stopped = tmp_path / "stopped.jsonl"
+    real_run_tasks = batch_cli.run_tasks
+
+    def interrupted(*args: Any, **kwargs: Any) -> Iterator[Any]:
+        for count, result in enumerate(real_run_tasks(*args, **kwargs)):
+            if count == 3:
+                raise KeyboardInterrupt
+            yield result
+
+    monkeypatch.setattr(batch_cli, "run_tasks", interrupted)
+    assert run_batch([str(positions_file), "-o", str(stopped), "--jobs", "1", "--quiet"]) == 130
+    assert len(_records(stopped)) == 3
+    monkeypatch.setattr(batch_cli, "run_tasks", real_run_tasks)
+    assert run_batch([str(positions_file), "-o", str(stopped), "--jobs", "1"]) == 1
+    assert _records(stopped) == expected
+
+    # Whole files are left as they are.
+    assert run_batch([str(positions_file), "-o", str(stopped), "--jobs", "1", "--quiet"]) == 0
+    assert _records(stopped) == expected
+
+
+def test_a_record_complete_but_for_its_newline_is_kept(
+    positions_file: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out.jsonl"
+    assert run_batch([str(positions_file), "-o", str(out), "--jobs", "1", "--quiet"]) == 1
+    expected = _records(out)
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:2]) + lines[2].rstrip("\n"))
+    assert run_batch([str(positions_file), "-o", str(out), "--jobs", "1", "--quiet"]) == 1
+    assert _records(out) == expected
+
+
+def test_solve_writes_solutions_and_will_not_mix_with_analyses(
+    positions_file: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out.jsonl"
+    argv = [str(positions_file), "-o", str(out), "--jobs", "1", "--quiet"]
+    assert run_batch([*argv, "--solve", "--node-limit", "100000"]) == 1
+    first = _records(out)[0]
+    given = json.loads(positions_file.read_text().splitlines()[0])
+    state = tarot.State.parse(given["position"])
+    assert first["solution"] == _plain(solver.solve(state, limit=solver.Limit(nodes=100000)))
+    with pytest.raises(AnalysisError, match="holds solution records: run with --solve"):
+        run_batch(argv)
+
+
+def test_per_line_settings_and_their_errors(tmp_path: Path) -> None:
+    state = random_tarot_position(tarot.Rules.preset("traditional-3"), 4, 2)
+    lines = [
+        {"game": "tarot", "position": str(state), "perspective": 1, "limit": {"nodes": 50}},
+        {"game": "tarot", "position": str(state), "limit": {"moves": 3}},
+        {"game": "chess", "position": str(state)},
+        {"game": "tarot", "position": str(state), "colour": "red"},
+        {"game": "tarot", "position": str(state), "id": [1]},
+        [1, 2],
+    ]
+    source = tmp_path / "in.jsonl"
+    source.write_text("".join(json.dumps(line) + "\n\n" for line in lines))  # blank lines too
+    out = tmp_path / "out.jsonl"
+    assert run_batch([str(source), "-o", str(out), "--jobs", "1", "--quiet"]) == 1
+    records = _records(out)
+    assert [record["line"] for record in records] == [1, 3, 5, 7, 9, 11]
+    limited = solver.analyse(state, perspective=1, limit=solver.Limit(nodes=50))
+    assert records[0]["analysis"] == _plain(limited)
+    assert "invalid limit {'moves': 3}" in records[1]["error"]
+    assert "invalid game 'chess'" in records[2]["error"]
+    assert "unknown key(s) 'colour'" in records[3]["error"]
+    assert "invalid id [1]" in records[4]["error"]
+    assert "expected a JSON object" in records[5]["error"]
+
+
+def test_an_output_file_that_is_not_a_batch_is_left_alone(
+    positions_file: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "notes.jsonl"
+    out.write_text('{"hello": 1}\n{"id": 1, "line": 1, "error": "x"}\n')
+    with pytest.raises(NotationError, match="line 1 is not a cardgames batch record"):
+        run_batch([str(positions_file), "-o", str(out), "--jobs", "1", "--quiet"])
+    assert out.read_text() == '{"hello": 1}\n{"id": 1, "line": 1, "error": "x"}\n'
+
+
+def test_in_and_out_are_needed(tmp_path: Path) -> None:
+    with pytest.raises(AnalysisError, match="needs IN and -o OUT"):
+        run_batch([str(tmp_path / "in.jsonl")])
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@pytest.fixture
+def dask_scheduler(tmp_path: Path) -> Iterator[str]:
+    """A ``dask scheduler`` and two ``dask worker`` processes on 127.0.0.1; its address."""
+    import distributed
+
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    dask = [sys.executable, "-m", "dask"]
+
+    def start(*arguments: str) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
+            [*dask, *arguments],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=tmp_path,  # their scratch space goes there
+        )
+
+    processes = [start("scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard")]
+    try:
+        for _ in range(2):
+            processes.append(start("worker", address, "--nthreads", "1", "--no-dashboard"))
+        connect: Any = distributed.Client  # the package has no type hints
+        with connect(address, timeout=60) as client:
+            client.wait_for_workers(2, timeout=60)
+        yield address
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+        deadline = time.monotonic() + 20
+        for process in reversed(processes):
+            try:
+                process.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def test_scheduler_path_against_dask_scheduler_and_workers(
+    dask_scheduler: str, positions_file: Path, tmp_path: Path
+) -> None:
+    serial = tmp_path / "serial.jsonl"
+    assert run_batch([str(positions_file), "-o", str(serial), "--jobs", "1", "--quiet"]) == 1
+    out = tmp_path / "out.jsonl"
+    assert run_batch([str(positions_file), "-o", str(out), "--scheduler", dask_scheduler]) == 1
+    assert _records(out) == _records(serial)
