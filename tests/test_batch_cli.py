@@ -16,7 +16,7 @@ import pytest
 
 from cardgames import solver, tailor, tarot
 from cardgames.errors import AnalysisError, NotationError
-from cardgames.solver import batch_cli
+from cardgames.solver import batch, batch_cli
 from cardgames.solver.positions import random_tarot_position
 from cardgames.solver.tailor_search import random_endgame
 
@@ -95,7 +95,7 @@ def test_batch_analyses_every_line_and_reports_bad_ones(
         if number in (4, 6):
             continue
         given = json.loads(inputs[number - 1])
-        state = batch_cli.GAMES[given["game"]].parse(given["position"])
+        state = batch.GAMES[given["game"]].parse(given["position"])
         assert record["id"] == given["id"]
         assert record["analysis"] == _plain(solver.analyse(state))
     summary = capsys.readouterr().err.strip().splitlines()[-1]
@@ -118,7 +118,7 @@ def test_an_interrupted_run_resumed_gives_the_same_output(
 
     # Stopped with Ctrl-C after three results.
     stopped = tmp_path / "stopped.jsonl"
-    real_run_tasks = batch_cli.run_tasks
+    real_run_tasks = batch.run_tasks
 
     def interrupted(*args: Any, **kwargs: Any) -> Iterator[Any]:
         for count, result in enumerate(real_run_tasks(*args, **kwargs)):
