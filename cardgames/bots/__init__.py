@@ -1,0 +1,41 @@
+"""Bots: players that see only what their seat may know, for both games.
+
+A bot implements :class:`Bot`: ``bot.choose(view, rng) -> move``, where ``view`` is a
+:class:`cardgames.tarot.View` or :class:`cardgames.tailor.View` (never a state) and ``rng`` the
+:class:`random.Random` every random choice must use. Three bots come with the library:
+
+* :class:`RandomBot`, a uniformly random legal move;
+* :class:`RuleBot`, the rules of thumb of a casual player;
+* :class:`PIMCBot`, perfect-information Monte Carlo over the solver.
+
+:func:`cardgames.arena.run` measures them against each other; ``docs/bots.rst`` describes them.
+
+>>> import random
+>>> from cardgames import bots, tailor
+>>> state = tailor.deal(tailor.Rules(players=3), seed=13)
+>>> view = state.view(state.to_move)
+>>> [str(bot.choose(view, random.Random(1))) for bot in (bots.RandomBot(), bots.RuleBot())]
+['2C', 'QD']
+"""
+
+from __future__ import annotations
+
+from cardgames.bots.pimc import ESTIMATES, Estimate, PIMCBot, rollout_points
+from cardgames.bots.protocol import Bot, TailorBot, TarotBot, bot_name
+from cardgames.bots.random_bot import RandomBot
+from cardgames.bots.rule_bot import RuleBot, tailor_rule_move, tarot_rule_move
+
+__all__ = [
+    "ESTIMATES",
+    "Bot",
+    "Estimate",
+    "PIMCBot",
+    "RandomBot",
+    "RuleBot",
+    "TailorBot",
+    "TarotBot",
+    "bot_name",
+    "rollout_points",
+    "tailor_rule_move",
+    "tarot_rule_move",
+]

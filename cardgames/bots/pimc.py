@@ -1,0 +1,294 @@
+""":class:`PIMCBot`: perfect-information Monte Carlo — sample the hidden cards, solve each
+sample, play the move that does best on average.
+
+For each decision the bot draws ``worlds`` complete deals consistent with its view
+(:meth:`cardgames.tarot.View.samples`, :meth:`cardgames.tailor.View.samples`), values every
+legal move in each of them as if all cards were visible, adds the values up and plays the move
+with the largest total (the first in the legal order on a tie).
+
+How a move is valued in one world:
+
+* **Tarot**, with ``exact_tricks`` or fewer tricks left (counting the one in progress): by the
+  solver (:func:`cardgames.solver.analyse`, the side's card points at the end of the deal),
+  within ``nodes`` search nodes. Should the budget run out, the estimate is the midpoint of
+  the bounds the solver proved.
+* **Tarot**, earlier in the deal, where an exact solve is out of reach: by ``estimate``:
+
+  ``"rollout"`` (the default)
+      play the move, then play the world out to the end with :class:`cardgames.bots.RuleBot`'s
+      rules of thumb for every seat; the value is the side's card points at the end.
+  ``"midpoint"``
+      the solver within ``nodes`` nodes; the midpoint of the proved lower and upper bounds.
+  ``"lower"``
+      the same search; its lower bound (what the side is sure to make).
+
+* **Chase the Tailor**: the solver's horizon search
+  (:func:`cardgames.solver.tailor_search.analyse_tailor`) ``horizon`` moves deep within
+  ``nodes`` nodes, its value being the seat's payoff minus the others' mean, with the round
+  scored on the hands held when it is cut at the horizon.
+
+The discard of a Tarot dealer is left to :class:`cardgames.bots.RuleBot` (the solver analyses
+the play of the cards only).
+
+The budget: ``worlds`` and ``nodes`` bound the work of every move and keep the bot exactly
+reproducible (same view, same ``rng``, same move on any machine). ``time_per_move`` adds a
+wall-clock cap: the worlds still to value share what is left of it, and the bot stops sampling
+new worlds once it is spent (at least one world is always valued). A move then takes at most
+``time_per_move`` plus the set-up of one search or one play-out (a few milliseconds), but
+which worlds were valued, and so the move, can depend on the machine's speed.
+
+>>> import random
+>>> from cardgames import tarot
+>>> from cardgames.bots import PIMCBot
+>>> state = tarot.random_position(tarot.Rules.traditional(players=3), seed=3, tricks_left=3)
+>>> bot = PIMCBot(worlds=4)
+>>> move = bot.choose(state.view(state.to_move), random.Random(7))
+>>> move in state.legal_moves()
+True
+>>> move == bot.choose(state.view(state.to_move), random.Random(7))
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from fractions import Fraction
+from typing import Any, Final, Literal, overload
+
+import attrs
+
+from cardgames import solver, tailor, tarot
+from cardgames.bots.protocol import check_rng
+from cardgames.bots.rule_bot import tarot_rule_move
+from cardgames.bots.tarot_heuristics import choose_card_index
+from cardgames.bots.views import legal_moves_of
+from cardgames.errors import RulesError
+from cardgames.search.results import Analysis, MoveValue
+from cardgames.validation import check_int, quote
+
+__all__ = ["ESTIMATES", "Estimate", "PIMCBot", "rollout_points"]
+
+Estimate = Literal["rollout", "midpoint", "lower"]
+"""How :class:`PIMCBot` values a Tarot move too early in a deal for the solver."""
+ESTIMATES: Final[tuple[Estimate, ...]] = ("rollout", "midpoint", "lower")
+_NO_VOIDS: Final = (0,) * 6
+_FULL: Final = (1 << 78) - 1
+
+
+def _check_worlds(instance: PIMCBot, attribute: attrs.Attribute[int], value: int) -> None:
+    check_int(value, "PIMCBot worlds", low=1, high=10_000)
+
+
+def _check_tricks(instance: PIMCBot, attribute: attrs.Attribute[int], value: int) -> None:
+    check_int(value, "PIMCBot exact_tricks", low=0, high=78)
+
+
+def _check_nodes(instance: PIMCBot, attribute: attrs.Attribute[int], value: int) -> None:
+    check_int(value, "PIMCBot nodes", low=1, high=solver.MAX_NODES)
+
+
+def _check_horizon(instance: PIMCBot, attribute: attrs.Attribute[int], value: int) -> None:
+    check_int(value, "PIMCBot horizon", low=1, high=1000)
+
+
+def _check_time(instance: PIMCBot, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is None:
+        return
+    if type(value) not in (int, float) or not 0 < value <= 3600:  # type: ignore[operator]
+        raise RulesError(
+            f"invalid PIMCBot time_per_move {quote(value)}: expected None or a number of "
+            "seconds above 0 and at most 3600"
+        )
+
+
+def _check_estimate(instance: PIMCBot, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value not in ESTIMATES:
+        raise RulesError(
+            f"invalid PIMCBot estimate {quote(value)}: expected one of {', '.join(ESTIMATES)}"
+        )
+
+
+def _check_name(instance: PIMCBot, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str) or not value:
+        raise RulesError(f"invalid PIMCBot name {quote(value)}: expected a non-empty text")
+
+
+@attrs.frozen(kw_only=True)
+class PIMCBot:
+    """Samples worlds from its view and solves each (see the module's description).
+
+    :param worlds: worlds sampled per decision, 1 to 10,000.
+    :param time_per_move: an optional wall-clock cap in seconds (None: none, and the bot is
+        exactly reproducible).
+    :param exact_tricks: Tarot: with this many tricks left or fewer, moves are valued by the
+        solver; before, by ``estimate``.
+    :param estimate: Tarot: ``"rollout"``, ``"midpoint"`` or ``"lower"`` (see above).
+    :param nodes: the node budget of one world's search.
+    :param horizon: Chase the Tailor: the moves searched ahead.
+    :param name: the label the arena shows.
+    :raises RulesError: for a setting of the wrong type or out of range.
+    """
+
+    worlds: int = attrs.field(default=12, validator=_check_worlds)
+    time_per_move: float | None = attrs.field(default=None, validator=_check_time)
+    exact_tricks: int = attrs.field(default=5, validator=_check_tricks)
+    estimate: Estimate = attrs.field(default="rollout", validator=_check_estimate)
+    nodes: int = attrs.field(default=20_000, validator=_check_nodes)
+    horizon: int = attrs.field(default=4, validator=_check_horizon)
+    name: str = attrs.field(default="pimc", validator=_check_name)
+
+    @overload
+    def choose(self, view: tarot.View, rng: random.Random) -> tarot.Move: ...
+    @overload
+    def choose(self, view: tailor.View, rng: random.Random) -> tailor.Move: ...
+    def choose(
+        self, view: tarot.View | tailor.View, rng: random.Random
+    ) -> tarot.Move | tailor.Move:
+        """The move with the best total value over the sampled worlds.
+
+        :raises RulesError: if ``view`` is not a view whose seat is to move, or ``rng`` is
+            not a :class:`random.Random`.
+        """
+        check_rng(rng)
+        if isinstance(view, tarot.View):
+            return self._choose_tarot(view, rng)
+        return self._choose_tailor(view, rng)
+
+    # -- Tarot -----------------------------------------------------------------------------
+
+    def _choose_tarot(self, view: tarot.View, rng: random.Random) -> tarot.Move:
+        moves = legal_moves_of(view)
+        if len(moves) == 1:
+            return moves[0]
+        if view.phase is tarot.Phase.DISCARD:
+            return tarot_rule_move(view)
+        clock = _Clock(self.time_per_move)
+        totals = [0.0] * len(moves)
+        solve = len(view.hand) <= self.exact_tricks
+        for done, world in enumerate(view.samples(self.worlds, rng)):
+            if done and clock.spent():
+                break
+            share = clock.share(self.worlds - done)
+            if solve or self.estimate != "rollout":
+                analysis = solver.analyse(
+                    world, perspective=view.seat, limit=solver.Limit(nodes=self.nodes, time=share)
+                )
+                lower_only = not solve and self.estimate == "lower"
+                values = _values(analysis, moves, lower_only)
+            else:
+                values = [rollout_points(world.play(move), view.seat) for move in moves]
+            for at, value in enumerate(values):
+                totals[at] += value
+        return moves[_best(totals)]
+
+    # -- Chase the Tailor ------------------------------------------------------------------
+
+    def _choose_tailor(self, view: tailor.View, rng: random.Random) -> tailor.Move:
+        from cardgames.solver.tailor_search import analyse_tailor
+
+        moves = legal_moves_of(view)
+        if len(moves) == 1:
+            return moves[0]
+        clock = _Clock(self.time_per_move)
+        totals = [0.0] * len(moves)
+        for done, world in enumerate(view.samples(self.worlds, rng)):
+            if done and clock.spent():
+                break
+            share = clock.share(self.worlds - done)
+            analysis = analyse_tailor(
+                world,
+                perspective=view.seat,
+                limit=solver.Limit(nodes=self.nodes, time=share),
+                horizon=self.horizon,
+            )
+            for at, value in enumerate(_values(analysis, moves, lower_only=False)):
+                totals[at] += value
+        return moves[_best(totals)]
+
+
+class _Clock:
+    """The optional time cap of one decision."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+
+    def spent(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def share(self, worlds_left: int) -> float | None:
+        """The seconds one of the ``worlds_left`` remaining worlds may take (None: no cap)."""
+        if self.deadline is None:
+            return None
+        left = self.deadline - time.perf_counter()
+        return max(left / max(worlds_left, 1), 1e-6)
+
+
+def _best(totals: list[float]) -> int:
+    best = 0
+    for at, total in enumerate(totals):
+        if total > totals[best]:
+            best = at
+    return best
+
+
+def _values(analysis: Analysis[Any], moves: tuple[Any, ...], lower_only: bool) -> list[float]:
+    by_move: dict[Any, MoveValue[Any]] = {entry.move: entry for entry in analysis.move_values}
+    values = []
+    for move in moves:
+        entry = by_move[move]
+        if lower_only or entry.lower == entry.upper:
+            values.append(float(entry.lower))
+        else:
+            values.append(float((entry.lower + entry.upper) / 2))
+    return values
+
+
+def rollout_points(state: tarot.State, seat: int) -> float:
+    """Play ``state`` out to the end with :class:`cardgames.bots.RuleBot`'s rules of thumb for
+    every seat, each seeing its own hand and the cards played (no inference of voids), and
+    return the card points of ``seat``'s side at the end (as
+    :meth:`cardgames.tarot.State.team_points` counts them).
+
+    >>> from cardgames import tarot
+    >>> state = tarot.random_position(tarot.Rules.traditional(players=3), seed=1, tricks_left=4)
+    >>> 0 <= rollout_points(state, 0) <= 78
+    True
+
+    :raises RulesError: if ``state`` is not a Tarot state in its play phase or later.
+    """
+    if not isinstance(state, tarot.State) or state.phase is tarot.Phase.DISCARD:
+        raise RulesError(f"invalid play-out state {quote(state)}: expected a Tarot play position")
+    rules = state.rules
+    dealer = state.dealer
+    discard = state.discard.mask
+    while not state.is_over:
+        player = state.to_move
+        hands = state.hands
+        hand = hands[player].mask
+        legal = 0
+        for move in state.legal_moves():
+            legal |= move.card.mask
+        unseen = 0
+        for other, cards in enumerate(hands):
+            if other != player:
+                unseen |= cards.mask
+        if player != dealer:
+            unseen |= discard
+        trick = state.trick
+        index = choose_card_index(
+            rules,
+            player,
+            hand,
+            [card.index for card in trick.cards],
+            trick.players,
+            legal,
+            unseen & _FULL,
+            _NO_VOIDS,
+        )
+        state = state.play(tarot.Move(tarot.TarotCard.from_index(index)))
+    team = rules.team_of(seat)
+    teams = rules.teams
+    position = next(at for at, members in enumerate(teams) if team == rules.team_of(members[0]))
+    points: Fraction = state.team_points()[position]
+    return float(points)

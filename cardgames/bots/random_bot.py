@@ -1,0 +1,46 @@
+""":class:`RandomBot`: a uniformly random legal move, the baseline every other bot should beat."""
+
+from __future__ import annotations
+
+import random
+from typing import overload
+
+import attrs
+
+from cardgames import tailor, tarot
+from cardgames.bots.protocol import check_rng
+from cardgames.bots.views import legal_moves_of
+from cardgames.deck import random_below
+
+__all__ = ["RandomBot"]
+
+
+@attrs.frozen
+class RandomBot:
+    """Plays a legal move chosen uniformly with the ``rng`` it is given (both games).
+
+    >>> import random
+    >>> from cardgames import tailor
+    >>> state = tailor.deal(tailor.Rules(players=3), seed=13)
+    >>> move = RandomBot().choose(state.view(0), random.Random(1))
+    >>> move in state.legal_moves(), move == RandomBot().choose(state.view(0), random.Random(1))
+    (True, True)
+    """
+
+    name: str = "random"
+    """The label the arena shows."""
+
+    @overload
+    def choose(self, view: tarot.View, rng: random.Random) -> tarot.Move: ...
+    @overload
+    def choose(self, view: tailor.View, rng: random.Random) -> tailor.Move: ...
+    def choose(
+        self, view: tarot.View | tailor.View, rng: random.Random
+    ) -> tarot.Move | tailor.Move:
+        """A uniformly random legal move.
+
+        :raises RulesError: if ``view`` is not a view, ``rng`` not a :class:`random.Random`, or
+            the view's seat has no move to make.
+        """
+        moves = legal_moves_of(view)
+        return moves[random_below(check_rng(rng), len(moves))]

@@ -1,0 +1,99 @@
+""":class:`RuleBot`: the play of a sensible casual player, from the heuristics of
+:mod:`cardgames.bots.tarot_heuristics` and :mod:`cardgames.bots.tailor_heuristics`."""
+
+from __future__ import annotations
+
+import random
+from typing import overload
+
+import attrs
+
+from cardgames import tailor, tarot
+from cardgames.bots.protocol import check_rng
+from cardgames.bots.tailor_heuristics import choose_move
+from cardgames.bots.tarot_heuristics import choose_card_index, choose_discard_index
+from cardgames.bots.views import legal_moves_of, tarot_unseen, tarot_voids
+from cardgames.cardset import CardSet
+
+__all__ = ["RuleBot", "tailor_rule_move", "tarot_rule_move"]
+
+
+def tarot_rule_move(view: tarot.View) -> tarot.Move:
+    """:class:`RuleBot`'s Tarot move for ``view`` (deterministic: no randomness is needed).
+
+    :raises RulesError: if ``view`` is not a Tarot view whose seat is to move.
+    """
+    moves = legal_moves_of(view)
+    if len(moves) == 1:
+        return moves[0]
+    legal = 0
+    for move in moves:
+        legal |= move.card.mask
+    rules = view.rules
+    if view.phase is tarot.Phase.DISCARD:
+        index = choose_discard_index(rules, view.hand.mask, legal)
+    else:
+        index = choose_card_index(
+            rules,
+            view.seat,
+            view.hand.mask,
+            [card.index for card in view.trick.cards],
+            view.trick.players,
+            legal,
+            tarot_unseen(view),
+            tarot_voids(view),
+        )
+    return tarot.Move(tarot.TarotCard.from_index(index))
+
+
+def tailor_rule_move(view: tailor.View) -> tailor.Move:
+    """:class:`RuleBot`'s Chase the Tailor move for ``view`` (deterministic).
+
+    :raises RulesError: if ``view`` is not a Chase the Tailor view whose seat is to move.
+    """
+    moves = legal_moves_of(view)
+    return choose_move(
+        view.rules,
+        view.seat,
+        view.hand,
+        moves,
+        hand_sizes=view.hand_sizes,
+        direction=view.direction,
+        seen=CardSet.from_cards(view.pile),
+    )
+
+
+@attrs.frozen
+class RuleBot:
+    """Plays as a sensible casual player would (both games): the rules of thumb are described
+    in :mod:`cardgames.bots.tarot_heuristics` and :mod:`cardgames.bots.tailor_heuristics`.
+
+    It is deterministic: the ``rng`` is accepted (the protocol) but not needed.
+
+    >>> import random
+    >>> from cardgames import tarot
+    >>> state = tarot.deal(tarot.Rules.traditional(players=3), seed=2)
+    >>> move = RuleBot().choose(state.view(state.to_move), random.Random(0))
+    >>> move in state.legal_moves()
+    True
+    """
+
+    name: str = "rule"
+    """The label the arena shows."""
+
+    @overload
+    def choose(self, view: tarot.View, rng: random.Random) -> tarot.Move: ...
+    @overload
+    def choose(self, view: tailor.View, rng: random.Random) -> tailor.Move: ...
+    def choose(
+        self, view: tarot.View | tailor.View, rng: random.Random
+    ) -> tarot.Move | tailor.Move:
+        """The rule-of-thumb move for the view's seat.
+
+        :raises RulesError: if ``view`` is not a view whose seat is to move, or ``rng`` is
+            not a :class:`random.Random`.
+        """
+        check_rng(rng)
+        if isinstance(view, tarot.View):
+            return tarot_rule_move(view)
+        return tailor_rule_move(view)

@@ -1,0 +1,64 @@
+"""What the bots read from a view, in the raw forms their heuristics take."""
+
+from __future__ import annotations
+
+from typing import Final, overload
+
+from cardgames import tailor, tarot
+from cardgames.errors import RulesError
+from cardgames.validation import quote
+
+__all__ = ["legal_moves_of", "tarot_unseen", "tarot_voids"]
+
+_FULL: Final = (1 << 78) - 1
+_TRUMP_KIND: Final = 4
+
+
+@overload
+def legal_moves_of(view: tarot.View) -> tuple[tarot.Move, ...]: ...
+@overload
+def legal_moves_of(view: tailor.View) -> tuple[tailor.Move, ...]: ...
+def legal_moves_of(
+    view: tarot.View | tailor.View,
+) -> tuple[tarot.Move, ...] | tuple[tailor.Move, ...]:
+    """The view's legal moves.
+
+    :raises RulesError: if ``view`` is not a view of either game (a state is refused: a bot
+        sees only what its seat may know), or it is not the seat's turn.
+    """
+    if not isinstance(view, tarot.View | tailor.View):
+        raise RulesError(
+            f"invalid view {quote(view)}: expected a cardgames.tarot.View or "
+            "cardgames.tailor.View (a bot is never handed a State)"
+        )
+    moves = view.legal_moves()
+    if not moves:
+        raise RulesError(
+            f"no move to choose: seat {view.seat} is not to move in this view (or it is over)"
+        )
+    return moves
+
+
+def tarot_unseen(view: tarot.View) -> int:
+    """The mask of the cards the seat has not seen: not in its hand, not played to a trick,
+    not in its own discard."""
+    seen = view.hand.mask | view.trick.mask
+    for trick in view.tricks:
+        seen |= trick.mask
+    if view.discard is not None:
+        seen |= view.discard.mask
+    return _FULL & ~seen
+
+
+def tarot_voids(view: tarot.View) -> tuple[int, ...]:
+    """Per seat, the mask of the kinds it is known to lack (bit ``k`` for suit ``k``, bit 4
+    for trumps), from the view's ``void_suits`` and ``out_of_trumps``."""
+    masks = []
+    for seat in range(view.rules.players):
+        mask = 0
+        for suit in view.void_suits[seat]:
+            mask |= 1 << int(suit)
+        if view.out_of_trumps[seat]:
+            mask |= 1 << _TRUMP_KIND
+        masks.append(mask)
+    return tuple(masks)
