@@ -256,3 +256,24 @@ def test_scheduler_path_against_dask_scheduler_and_workers(
     out = tmp_path / "out.jsonl"
     assert run_batch([str(positions_file), "-o", str(out), "--scheduler", dask_scheduler]) == 1
     assert _records(out) == _records(serial)
+
+
+def test_the_cardgames_command_runs_batch(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardgames.cli import main
+
+    assert main(["batch", "--make-positions", "tailor", "--count", "2", "--seed", "3"]) == 0
+    source = tmp_path / "in.jsonl"
+    source.write_text(capsys.readouterr().out)
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", str(source), "-o", str(out), "--jobs", "1", "--quiet"]) == 0
+    states = [random_endgame(tailor.Rules(players=3), seed, cards_left=3) for seed in (3, 4)]
+    assert _records(out) == [
+        {"id": f"tailor-{seed}", "line": line, "analysis": _plain(solver.analyse(state))}
+        for line, (seed, state) in enumerate(zip((3, 4), states, strict=True), start=1)
+    ]
+    missing = tmp_path / "missing.jsonl"
+    assert main(["batch", str(missing), "-o", str(tmp_path / "other.jsonl")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    assert not (tmp_path / "other.jsonl").exists()

@@ -121,6 +121,8 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs is not None:
         check_int(args.jobs, "--jobs", low=1, high=4096, error=AnalysisError)
     default_limit = _default_limit(args)
+    if args.input != "-":
+        _check_readable(args.input)
     done = _resume(args.output, "solution" if args.solve else "analysis")
     started = time.perf_counter()
     counts = {"done": 0, "failed": 0, "skipped": 0}
@@ -221,6 +223,14 @@ def _analyse_file(
             source.close()
 
 
+def _check_readable(path: str) -> None:
+    try:
+        with open(path, "rb"):
+            pass
+    except OSError as error:
+        raise NotationError(f"cannot read {quote(path)}: {error.strerror or error}") from None
+
+
 def _pending_lines(path: str, done: set[tuple[int, str]]) -> int:
     """The input lines still to analyse, for the progress bar (a quick first pass)."""
     done_lines = {number for number, _ in done}
@@ -301,6 +311,8 @@ def _resume(path: str, kind: str) -> set[tuple[int, str]]:
             data = file.read()
     except FileNotFoundError:
         return set()
+    except OSError as error:
+        raise NotationError(f"cannot read {quote(path)}: {error.strerror or error}") from None
     lines = data.split(b"\n")
     tail = lines.pop()  # whatever follows the last newline: b"" when the file is whole
     keep = len(data) - len(tail)
