@@ -1,0 +1,158 @@
+"""Throughput of batch analysis: serially, on a process pool, and on a local Dask cluster.
+
+Usage::
+
+    python benchmarks/batch.py [--positions 200] [--tricks-left 9] [--seed 1] [--workers 2]
+        [--small-positions 1000] [--small-tricks-left 4] [--solve] [--skip-dask]
+
+Position ``i`` is ``random_tarot_position(traditional-3, seed + i, K)``, as in
+``benchmarks/solver.py``. Three runs over the same positions:
+
+* **serial**: :func:`cardgames.solver.analyse` in a plain loop (no batch machinery at all);
+* **processes**: :func:`cardgames.solver.batch.analyse_many` on a
+  :class:`~concurrent.futures.ProcessPoolExecutor` of ``--workers`` processes, its start-up
+  included;
+* **dask**: ``analyse_many`` on a Dask ``LocalCluster`` of ``--workers`` single-threaded
+  worker processes, reached through its scheduler address (the cluster's start-up is shown
+  apart, not counted).
+
+For each: positions per second, the speed-up over serial and the scaling efficiency (speed-up
+divided by the workers). Then the same at ``--small-tricks-left`` (default 4), where a position
+takes a few milliseconds, comparing the adaptive chunks with one position a chunk: the
+overhead is the shortfall from perfect scaling, ``1 - speed-up / workers``, and the cost per
+position is ``(wall time * workers - serial time) / positions``. Every batch result is checked
+equal to the serial one (but for the time it took).
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import sys
+import time
+from typing import Any
+
+from cardgames import solver, tarot
+from cardgames.solver import batch
+from cardgames.solver.positions import random_tarot_position
+
+
+def _plain(result: Any) -> dict[str, Any]:
+    if isinstance(result, batch.BatchError):
+        raise SystemExit(f"batch error: {result}")
+    data: dict[str, Any] = result.to_dict()
+    del data["elapsed"]
+    return data
+
+
+def _serial(states: list[tarot.State], solve: bool) -> tuple[float, list[dict[str, Any]]]:
+    run = solver.solve if solve else solver.analyse
+    began = time.perf_counter()
+    results = [_plain(run(state)) for state in states]
+    return time.perf_counter() - began, results
+
+
+def _batched(
+    states: list[tarot.State], solve: bool, executor: Any, expected: list[dict[str, Any]]
+) -> float:
+    many = batch.solve_many if solve else batch.analyse_many
+    began = time.perf_counter()
+    results = [_plain(result) for result in many(states, executor=executor)]
+    elapsed = time.perf_counter() - began
+    if results != expected:
+        raise SystemExit("a batch result differs from the serial one")
+    return elapsed
+
+
+def _pool(
+    states: list[tarot.State], solve: bool, workers: int, expected: list[dict[str, Any]]
+) -> float:
+    began = time.perf_counter()
+    with concurrent.futures.ProcessPoolExecutor(workers) as pool:
+        _batched(states, solve, pool, expected)
+    return time.perf_counter() - began
+
+
+def _report(name: str, count: int, seconds: float, serial: float, workers: int) -> None:
+    speed_up = serial / seconds
+    print(
+        f"  {name:<28} {count / seconds:8.2f} positions/s  speed-up {speed_up:4.2f}x  "
+        f"efficiency {speed_up / workers:5.1%}  overhead/position "
+        f"{(seconds * workers - serial) / count * 1000:+.2f} ms"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--tricks-left", type=int, default=9)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--small-positions", type=int, default=1000)
+    parser.add_argument("--small-tricks-left", type=int, default=4)
+    parser.add_argument("--solve", action="store_true", help="time solve() instead of analyse()")
+    parser.add_argument("--skip-dask", action="store_true")
+    args = parser.parse_args(argv)
+    rules = tarot.Rules.preset("traditional-3")
+    workers = args.workers
+    mode = "solve" if args.solve else "analyse"
+
+    states = [
+        random_tarot_position(rules, args.seed + i, args.tricks_left) for i in range(args.positions)
+    ]
+    print(
+        f"{args.positions} positions, traditional-3, {args.tricks_left} tricks left, seeds "
+        f"{args.seed}..{args.seed + args.positions - 1}, {mode}, {workers} workers "
+        f"({batch.available_cpus()} cores available), backend {solver.backend()}"
+    )
+    serial, expected = _serial(states, args.solve)
+    _report("serial", len(states), serial, serial, 1)
+    _report("processes", len(states), _pool(states, args.solve, workers, expected), serial, workers)
+    if not args.skip_dask:
+        import distributed
+
+        began = time.perf_counter()
+        with distributed.LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster:
+            started = time.perf_counter() - began
+            seconds = _batched(states, args.solve, cluster.scheduler_address, expected)
+        print(f"  (the Dask cluster took {started:.1f} s to start)")
+        _report("dask scheduler + workers", len(states), seconds, serial, workers)
+
+    small = [
+        random_tarot_position(rules, args.seed + i, args.small_tricks_left)
+        for i in range(args.small_positions)
+    ]
+    print(
+        f"{args.small_positions} positions with {args.small_tricks_left} tricks left (tiny "
+        f"work: overhead)"
+    )
+    serial, expected = _serial(small, args.solve)
+    _report("serial", len(small), serial, serial, 1)
+    _report(
+        "serial executor (batched)",
+        len(small),
+        _batched(small, args.solve, batch.SerialExecutor(), expected),
+        serial,
+        1,
+    )
+    _report(
+        "processes, adaptive chunks",
+        len(small),
+        _pool(small, args.solve, workers, expected),
+        serial,
+        workers,
+    )
+    chunk_limit = batch.MAX_CHUNK
+    batch.MAX_CHUNK = 1  # type: ignore[misc]  # one position a chunk, for comparison
+    try:
+        seconds = _pool(small, args.solve, workers, expected)
+    finally:
+        batch.MAX_CHUNK = chunk_limit  # type: ignore[misc]
+    _report("processes, 1 a chunk", len(small), seconds, serial, workers)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
