@@ -11,7 +11,8 @@ import sys
 from collections.abc import Sequence
 from fractions import Fraction
 
-from cardgames.tarot import Game, Rules, random_player
+from cardgames.tarot.game import Game, random_strategy
+from cardgames.tarot.rules import Rules
 
 
 def _show(values: Sequence[Fraction]) -> str:
@@ -23,17 +24,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     seed = int(args[0]) if args else 1
     rules = Rules.simplified(players=4)
-    game = Game(rules=rules, seed=seed).play_out(random_player(seed))
+    game = Game(rules=rules, seed=seed).play_out(random_strategy(seed))
     print(f"A game of Tarot ({rules}), seed {seed}")
-    for number, (state, totals) in enumerate(zip(game.deals, game.running_totals(), strict=True)):
+    for number, (state, totals) in enumerate(zip(game.deals, game.running_totals, strict=True)):
         print(f"\nDeal {number + 1}, dealt by player {state.dealer}")
         print(f"  discard:  {state.discard}")
         print(f"  winners:  {' '.join(str(trick.winner) for trick in state.tricks)}")
         print(f"  points:   {_show(state.points())}")
         print(f"  payoffs:  {_show(state.payoffs())}")
         print(f"  totals:   {_show(totals)}")
-    best = max(range(rules.players), key=lambda player: game.totals()[player])
-    print(f"\nPlayer {best} wins with {game.totals()[best]}.")
+    best = max(range(rules.players), key=lambda player: game.totals[player])
+    print(f"\nPlayer {best} wins with {game.totals[best]}.")
     return 0
 
 
