@@ -601,3 +601,122 @@ def test_random_tarot_position_validates_every_argument(
         random_tarot_position(*arguments)
     state = random_tarot_position(Rules.traditional(players=3), 1, 25, 2)
     assert state.phase is Phase.PLAY and not state.tricks and state.dealer == 2
+
+
+# -- dealing with pinned cards (deal(..., fixed=)) -------------------------------------------
+
+
+def test_fixed_cards_are_pinned_and_the_rest_dealt_from_the_seed() -> None:
+    rules = Rules.traditional(players=3)
+    kings = hand("KS KH KD KC")
+    state = deal(rules, seed=5, dealer=1, fixed={2: kings, 0: "21T 1T EX"})
+    hands = state.initial.hands
+    assert kings <= hands[2] and hand("21T 1T EX") <= hands[0]
+    assert [len(h) for h in hands] == [25, 25, 25] and len(state.initial.talon) == 3
+    again = deal(rules, seed=5, dealer=1, fixed={0: "21T 1T EX", 2: kings})  # key order
+    assert again == state
+    other = deal(rules, seed=6, dealer=1, fixed={2: kings, 0: "21T 1T EX"})
+    assert other != state and kings <= other.initial.hands[2]
+    by_seat = {2: kings}  # a dict[int, TarotCardSet] fits the type as well as a literal
+    assert kings <= deal(rules, seed=5, fixed=by_seat).initial.hands[2]
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=str)
+def test_an_empty_fixed_mapping_deals_exactly_as_no_mapping(rules: Rules) -> None:
+    for seed in (0, 1, 77):
+        assert deal(rules, seed=seed, dealer=1, fixed={}) == deal(rules, seed=seed, dealer=1)
+        assert deal(rules, seed=seed, fixed=None) == deal(rules, seed)
+
+
+def test_fixed_cards_may_be_a_set_an_iterable_or_a_text() -> None:
+    rules = Rules.simplified(players=4)
+    text = "QH 7S 12T"
+    forms: list[Any] = [
+        text,
+        hand(text),
+        TarotCardSet.parse(text),
+        [TarotCard.parse(word) for word in text.split()],
+        tuple(TarotCard.parse(word) for word in text.split()),
+        (TarotCard.parse(word) for word in text.split()),
+        {TarotCard.parse(word) for word in text.split()},
+    ]
+    deals = {deal(rules, seed=3, fixed={1: form}).initial for form in forms}
+    assert len(deals) == 1 and hand(text) <= deals.pop().hands[1]
+
+
+def test_fixing_the_talon() -> None:
+    rules = Rules.simplified(players=5)
+    state = deal(rules, seed=2, dealer=4, fixed={"talon": "EX 2S", 0: "KS"})
+    assert hand("EX 2S") <= state.initial.talon and len(state.initial.talon) == 3
+    assert state.phase is Phase.DISCARD and hand("EX 2S") <= state.hands[4]  # the dealer's
+    full = deal(rules, seed=2, fixed={"talon": "EX 2S 3S"})
+    assert full.initial.talon == hand("EX 2S 3S")
+    with pytest.raises(RulesError, match="talon"):
+        deal(Rules.simplified(players=3), seed=2, fixed={"talon": "EX"})  # no talon
+
+
+def test_a_fully_fixed_pack_ignores_the_seed() -> None:
+    rules = Rules.traditional(players=3)
+    game = Deal.random(rules, 9)
+    fixed: dict[int | str, TarotCardSet] = {seat: h for seat, h in enumerate(game.hands)}
+    fixed["talon"] = game.talon
+    assert Deal.random(rules, 1, fixed=fixed) == game == Deal.random(rules, 2, fixed=fixed)
+    whole = Deal.random(rules, 4, fixed={1: game.hands[1]})
+    assert whole.hands[1] == game.hands[1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    preset=st.sampled_from(PRESETS),
+    seed=st.integers(0, 2**64 - 1),
+    data=st.data(),
+)
+def test_fixed_deals_keep_the_pinned_cards_and_are_reproducible(
+    preset: Rules, seed: int, data: st.DataObject
+) -> None:
+    order = data.draw(st.permutations(range(78)))
+    fixed: dict[int | str, list[TarotCard]] = {}
+    position = 0
+    keys: list[int | str] = [*range(preset.players), "talon"]
+    for key in data.draw(st.lists(st.sampled_from(keys), unique=True)):
+        room = preset.talon_size if key == "talon" else preset.hand_size
+        count = data.draw(st.integers(0, room))
+        fixed[key] = [TarotCard.from_index(i) for i in order[position : position + count]]
+        position += count
+    dealer = seed % preset.players
+    state = deal(preset, seed=seed, dealer=dealer, fixed=fixed)
+    for key, cards in fixed.items():
+        held = state.initial.talon if key == "talon" else state.initial.hands[int(key)]
+        assert set(cards) <= held
+    assert state == deal(preset, seed=seed, dealer=dealer, fixed=fixed)
+    assert Deal.parse(str(state.initial)) == state.initial
+
+
+@pytest.mark.parametrize(
+    ("fixed", "message"),
+    [
+        ([0], "mapping"),
+        ("KS", "mapping"),
+        ({3: "KS"}, "fixed seat 3"),
+        ({-1: "KS"}, "fixed seat -1"),
+        ({True: "KS"}, "fixed seat True"),
+        ({"dealer": "KS"}, "fixed seat 'dealer'"),
+        ({0: "KS ZZ"}, "'KS ZZ'"),
+        ({0: "KS KS"}, "twice"),
+        ({0: [TarotCard.parse("KS")] * 2}, "KS is given twice"),
+        ({0: "KS", 2: "21T KS"}, "KS is given to seat 0 and to seat 2"),
+        ({1: "EX", "talon": "EX"}, "EX is given to seat 1 and to the talon"),
+        ({"talon": "1S 2S 3S 4S"}, "4 cards, but the talon holds 3"),
+        ({0: TarotCardSet.full()}, "78 cards, but seat 0 holds 25"),
+        ({0: 5}, "seat 0"),
+        ({0: [5]}, "5 is not a TarotCard"),
+        ({0: [Card.parse("AS")]}, "not a TarotCard"),
+        ({0: CardSet.parse("AS")}, "not a TarotCard"),
+        ({0: None}, "seat 0"),
+    ],
+    ids=quote,
+)
+def test_bad_fixed_cards_raise_rules_error_quoting_them(fixed: Any, message: str) -> None:
+    with pytest.raises(RulesError, match=message) as raised:
+        deal(Rules.traditional(players=3), seed=1, fixed=fixed)
+    assert "fixed" in str(raised.value)

@@ -18,14 +18,14 @@ taken the talon into hand and discards as many cards, one :class:`Move` at a tim
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import ItemsView, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import attrs
 
 from cardgames.cardset import iter_bits
-from cardgames.deck import Deck, RandomSource
+from cardgames.deck import Deck, RandomSource, shuffle_order
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.tarot._notation import (
     DealParts,
@@ -57,7 +57,17 @@ from cardgames.tarot.play import (
 from cardgames.tarot.rules import MAX_PLAYERS, ExcuseRule, Rules, _check_rules
 from cardgames.validation import as_tuple, check_bool, check_int, check_seat, make_rng, quote
 
-__all__ = ["DEAL_PACKET", "Deal", "Move", "Phase", "State", "Trick", "deal"]
+__all__ = [
+    "DEAL_PACKET",
+    "CardsLike",
+    "Deal",
+    "FixedCards",
+    "Move",
+    "Phase",
+    "State",
+    "Trick",
+    "deal",
+]
 
 DEAL_PACKET: Final = 5
 """Cards given to a player at a time when dealing from a deck (see :meth:`Deal.from_deck`)."""
@@ -258,6 +268,114 @@ def _tricks(tricks: Sequence[Trick]) -> tuple[Trick, ...]:
     return as_tuple(tricks, "Tarot tricks")
 
 
+CardsLike = TarotCardSet | Iterable[TarotCard] | str
+"""Cards given by the caller: a card set, an iterable of cards, or a text that
+``TarotCardSet.parse`` reads."""
+
+
+class FixedCards(Protocol):
+    """Cards pinned before a deal (see :meth:`Deal.random`): a mapping from a seat, or the
+    key ``"talon"``, to :data:`CardsLike` cards.
+
+    Typed by the mapping's ``items()`` so that a ``dict[int, TarotCardSet]`` and a
+    ``dict[int | str, str]`` both fit (a ``Mapping`` type is invariant in its keys); at run
+    time it must be a :class:`collections.abc.Mapping`.
+    """
+
+    def items(self) -> ItemsView[int | str, CardsLike]: ...
+
+
+_TALON_KEY: Final = "talon"  # the key of ``fixed`` that pins cards in the talon
+
+
+def _deal_packets(
+    rules: Rules, dealer: int, cards: Sequence[int], room: Sequence[int]
+) -> tuple[list[int], int]:
+    # Deal card indices from the top in packets of DEAL_PACKET round the table, starting
+    # after the dealer, until every seat has received its ``room`` (fewer to finish a hand);
+    # the cards left over are the talon. Returns the masks by seat and the talon's mask.
+    masks = [0] * rules.players
+    wanted = list(room)
+    order = []
+    seat = dealer
+    for _ in range(rules.players):
+        seat = rules._next(seat)
+        order.append(seat)
+    position = 0
+    while any(wanted):
+        for seat in order:
+            take = min(DEAL_PACKET, wanted[seat])
+            for index in cards[position : position + take]:
+                masks[seat] |= 1 << index
+            wanted[seat] -= take
+            position += take
+    talon = 0
+    for index in cards[position:]:
+        talon |= 1 << index
+    return masks, talon
+
+
+def _pinned_mask(rules: Rules, key: object, cards: object) -> int:
+    # The mask of the cards pinned under ``key``, checked on their own.
+    where = "the talon" if key == _TALON_KEY else f"seat {key}"
+    room = rules.talon_size if key == _TALON_KEY else rules.hand_size
+    if isinstance(cards, TarotCardSet):
+        mask = cards.mask
+    elif isinstance(cards, str):
+        try:
+            mask = TarotCardSet.parse(cards).mask
+        except NotationError as error:
+            raise RulesError(f"invalid fixed cards for {where} {quote(cards)}: {error}") from None
+    else:
+        given = _check_cards(cards, f"fixed cards for {where}", error=RulesError)
+        mask = 0
+        for card in given:
+            if mask >> card.index & 1:
+                raise RulesError(
+                    f"invalid fixed cards for {where} {quote(cards)}: {card} is given twice"
+                )
+            mask |= 1 << card.index
+    if mask.bit_count() > room:
+        raise RulesError(
+            f"invalid fixed cards for {where} {quote(cards)}: {mask.bit_count()} cards, but "
+            f"{where} holds {room} under {rules}"
+        )
+    return mask
+
+
+def _pinned_cards(rules: Rules, fixed: object) -> tuple[list[int], int]:
+    # The pinned masks by seat and the talon's, checked together: no card in two places.
+    if not isinstance(fixed, Mapping):
+        raise RulesError(
+            f"invalid fixed cards {quote(fixed)}: expected a mapping from a seat (or 'talon') "
+            "to cards, such as {0: 'KS 21T'}"
+        )
+    pinned = [0] * rules.players
+    talon = 0
+    owner: dict[int, str] = {}
+    for key, cards in fixed.items():
+        if key == _TALON_KEY:
+            mask = talon = _pinned_mask(rules, key, cards)
+            name = "the talon"
+        else:
+            if type(key) is not int or not 0 <= key < rules.players:
+                raise RulesError(
+                    f"invalid fixed seat {quote(key)}: expected a seat from 0 to "
+                    f"{rules.players - 1} or 'talon'"
+                )
+            seat = key
+            mask = pinned[seat] = _pinned_mask(rules, seat, cards)
+            name = f"seat {seat}"
+        for index in iter_bits(mask):
+            if index in owner:
+                raise RulesError(
+                    f"invalid fixed cards {quote(fixed)}: {TarotCard.from_index(index)} is "
+                    f"given to {owner[index]} and to {name}"
+                )
+            owner[index] = name
+    return pinned, talon
+
+
 @attrs.frozen(kw_only=True, repr=False)
 class Deal:
     """Who was dealt what: the rules, the dealer, every hand (by seat) and the talon.
@@ -315,31 +433,70 @@ class Deal:
             raise RulesError(
                 f"invalid Tarot deck {shown}: expected a Deck of the 78-card Tarot pack"
             )
-        dealt, rest = deck.deal(rules.players, rules.hand_size, packet=DEAL_PACKET)
-        masks = [0] * rules.players
-        seat = dealer
-        for hand in dealt:
-            seat = rules.next_player(seat)
-            masks[seat] = hand.mask
+        room = [rules.hand_size] * rules.players
+        masks, talon = _deal_packets(rules, dealer, [card.index for card in deck], room)
         return cls(
             rules=rules,
             dealer=dealer,
             hands=tuple(TarotCardSet(mask) for mask in masks),
-            talon=TarotCardSet.from_cards(rest),
+            talon=TarotCardSet(talon),
         )
 
     @classmethod
-    def random(cls, rules: Rules, seed: RandomSource, dealer: int = 0) -> Deal:
+    def random(
+        cls,
+        rules: Rules,
+        seed: RandomSource,
+        dealer: int = 0,
+        *,
+        fixed: FixedCards | None = None,
+    ) -> Deal:
         """Shuffle the pack with ``seed`` (see ``Deck.shuffled``) and deal it
-        (:meth:`from_deck`).
+        (:meth:`from_deck`); with ``fixed``, pin chosen cards first and deal the rest.
 
         :param seed: an int from 0 to ``2**64 - 1`` or a :class:`random.Random`.
-        :raises RulesError: if the rules or the dealer are not valid, or ``seed`` is neither
-            (a negative seed is refused, not folded onto its absolute value).
+        :param fixed: cards pinned in place before the deal, as a mapping from a seat (or
+            ``"talon"``) to a :class:`cardgames.tarot.cards.TarotCardSet`, an iterable of
+            :class:`cardgames.tarot.cards.TarotCard` or a text that
+            ``TarotCardSet.parse`` reads (``'KS 21T EX'``). The other cards are shuffled with
+            ``seed`` and dealt as :meth:`from_deck` deals, packets of :data:`DEAL_PACKET`
+            round the table, each seat receiving only the cards it still lacks, the talon
+            last. Same seed and same ``fixed``, same deal; an empty mapping deals as None.
+        :raises RulesError: if the rules or the dealer are not valid, ``seed`` is neither
+            (a negative seed is refused, not folded onto its absolute value), or ``fixed``
+            is not such a mapping: a key that is not a seat nor ``"talon"``, cards that do
+            not read, a card given twice, or more cards than the seat's hand (or the talon)
+            holds.
+
+        >>> from cardgames.tarot import Rules, TarotCardSet
+        >>> rules = Rules.traditional(players=3)
+        >>> game = Deal.random(rules, seed=3, fixed={0: 'KS KH 21T', 'talon': 'EX'})
+        >>> TarotCardSet.parse('KS KH 21T') <= game.hands[0], str(game.talon).endswith('EX')
+        (True, True)
+        >>> Deal.random(rules, seed=3, fixed={}) == Deal.random(rules, seed=3)
+        True
         """
         _check_rules(rules, "deal rules")
         check_seat(dealer, rules.players, "dealer")
-        return cls.from_deck(rules, Deck.tarot().shuffled(make_rng(seed, "seed")), dealer)
+        rng = make_rng(seed, "seed")
+        if fixed is None:
+            return cls.from_deck(rules, Deck.tarot().shuffled(rng), dealer)
+        pinned, pinned_talon = _pinned_cards(rules, fixed)
+        taken = pinned_talon
+        for mask in pinned:
+            taken |= mask
+        rest = [index for index in range(TAROT_PACK_SIZE) if not taken >> index & 1]
+        order = shuffle_order(len(rest), rng)
+        room = [rules.hand_size - mask.bit_count() for mask in pinned]
+        masks, talon = _deal_packets(rules, dealer, [rest[i] for i in order], room)
+        return cls(
+            rules=rules,
+            dealer=dealer,
+            hands=tuple(
+                TarotCardSet(mask | extra) for mask, extra in zip(pinned, masks, strict=True)
+            ),
+            talon=TarotCardSet(talon | pinned_talon),
+        )
 
     def start(self) -> State:
         """The state at the start of this deal (see :meth:`State.from_deal`)."""
@@ -942,20 +1099,31 @@ class State:
 _STATE_FIELDS: Final = tuple(field.name for field in attrs.fields(State))
 
 
-def deal(rules: Rules, seed: RandomSource, dealer: int = 0) -> State:
-    """Shuffle with ``seed``, deal (see :meth:`Deal.from_deck`) and return the starting state.
+def deal(
+    rules: Rules, seed: RandomSource, dealer: int = 0, *, fixed: FixedCards | None = None
+) -> State:
+    """Shuffle with ``seed``, deal (see :meth:`Deal.from_deck`) and return the starting state;
+    with ``fixed``, chosen cards are pinned to their seats (or the talon) and only the rest
+    is dealt from the seed (see :meth:`Deal.random`).
 
     :param rules: the rules.
     :param seed: an int from 0 to ``2**64 - 1`` (same seed, same deal everywhere) or a
         ``random.Random``, which is advanced.
     :param dealer: the dealer's seat, an int (never a bool).
+    :param fixed: a mapping from seat (or ``"talon"``) to the cards pinned there: a
+        :class:`cardgames.tarot.cards.TarotCardSet`, an iterable of
+        :class:`cardgames.tarot.cards.TarotCard`, or a text such as ``'KS 21T EX'``.
     :raises RulesError: if the rules are not a :class:`cardgames.tarot.rules.Rules`, the dealer is
-        not a seat, or the seed is not one (a negative seed is refused rather than folded onto
-        its absolute value).
+        not a seat, the seed is not one (a negative seed is refused rather than folded onto
+        its absolute value), or ``fixed`` is not valid (a key that is not a seat, a card
+        given twice, more cards than a hand holds).
 
     >>> from cardgames.tarot import Rules
     >>> state = deal(Rules.simplified(players=3), seed=1, dealer=2)
     >>> state.phase.value, state.to_move, [len(hand) for hand in state.hands]
     ('play', 0, [26, 26, 26])
+    >>> pinned = deal(Rules.simplified(players=3), seed=1, fixed={1: 'KS KH KD KC'})
+    >>> [card for card in pinned.hands[1] if card.rank == 14]
+    [TarotCard.parse('KS'), TarotCard.parse('KH'), TarotCard.parse('KD'), TarotCard.parse('KC')]
     """
-    return Deal.random(rules, seed, dealer).start()
+    return Deal.random(rules, seed, dealer, fixed=fixed).start()
