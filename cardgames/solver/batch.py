@@ -50,7 +50,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence, Sized
-from typing import Any, Final, Generic, ParamSpec, TypeAlias, TypeVar
+from typing import Any, Final, Generic, TypeAlias, TypeVar
 
 import attrs
 
@@ -97,9 +97,8 @@ GAMES: Final[dict[str, type[tarot.State] | type[tailor.State]]] = {
     "tailor": tailor.State,
 }
 
-T = TypeVar("T")
-R = TypeVar("R")
-P = ParamSpec("P")
+_T = TypeVar("_T")
+_R = TypeVar("_R")
 
 
 @attrs.frozen(kw_only=True)
@@ -174,7 +173,7 @@ class Job:
     ...
     cardgames.errors.AnalysisError: a position given as text needs its game ('tarot' or 'tailor')
 
-    :param position: a :class:`cardgames.tarot.State` or :class:`cardgames.tailor.State`, or
+    :param position: a :class:`cardgames.tarot.state.State` or :class:`cardgames.tailor.State`, or
         the notation of one (read by the worker with the game's ``State.parse``).
     :param game: ``"tarot"`` or ``"tailor"``; needed when ``position`` is text.
     :param perspective: the seat whose side is analysed.
@@ -203,9 +202,10 @@ class SerialExecutor(concurrent.futures.Executor):
     """
 
     def submit(
-        self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs
-    ) -> concurrent.futures.Future[R]:
-        future: concurrent.futures.Future[R] = concurrent.futures.Future()
+        self, fn: Callable[..., _R], /, *args: Any, **kwargs: Any
+    ) -> concurrent.futures.Future[_R]:
+        """Call ``fn`` with the arguments now; the future holds its result or its error."""
+        future: concurrent.futures.Future[_R] = concurrent.futures.Future()
         try:
             future.set_result(fn(*args, **kwargs))
         except Exception as error:  # the caller reads it from the future; Ctrl-C still stops
@@ -301,11 +301,11 @@ def _describe(item: object) -> str:
 
 
 def _run_chunk(
-    function: Callable[[T], R], start: int, items: Sequence[T]
-) -> tuple[float, list[R | BatchError]]:
+    function: Callable[[_T], _R], start: int, items: Sequence[_T]
+) -> tuple[float, list[_R | BatchError]]:
     """Run ``function`` over a chunk in a worker; returns the seconds spent and the results."""
     began = time.perf_counter()
-    results: list[R | BatchError] = []
+    results: list[_R | BatchError] = []
     for offset, item in enumerate(items):
         try:
             results.append(function(item))
@@ -347,10 +347,10 @@ class _ChunkSizer:
 
 
 @attrs.define
-class _Chunk(Generic[T, R]):
+class _Chunk(Generic[_T, _R]):
     start: int
-    items: list[T]
-    future: concurrent.futures.Future[tuple[float, list[R | BatchError]]]
+    items: list[_T]
+    future: concurrent.futures.Future[tuple[float, list[_R | BatchError]]]
     counted: bool = False
 
 
@@ -372,14 +372,14 @@ def _progress_bar(enabled: bool, total: int | None, unit: str) -> Any:
 
 
 def batch_map(
-    function: Callable[[T], R],
-    items: Iterable[T],
+    function: Callable[[_T], _R],
+    items: Iterable[_T],
     *,
     executor: concurrent.futures.Executor | None = None,
     progress: bool = False,
     total: int | None = None,
     unit: str = "item",
-) -> Generator[R | BatchError, None, None]:
+) -> Generator[_R | BatchError, None, None]:
     """``function`` applied to every item, in chunks on ``executor``, yielded in input order.
 
     The machinery under :func:`analyse_many`, for any other work of the same shape (such as
@@ -414,13 +414,13 @@ def batch_map(
 
 
 def _batch_map(
-    function: Callable[[T], R],
-    source: Iterator[T],
+    function: Callable[[_T], _R],
+    source: Iterator[_T],
     executor: concurrent.futures.Executor | None,
     progress: bool,
     total: int | None,
     unit: str,
-) -> Generator[R | BatchError, None, None]:
+) -> Generator[_R | BatchError, None, None]:
     owned: concurrent.futures.Executor | None = None
     if executor is None:
         first = list(itertools.islice(source, 2))
@@ -438,17 +438,17 @@ def _batch_map(
 
 
 def _run_chunks(
-    function: Callable[[T], R],
-    source: Iterator[T],
+    function: Callable[[_T], _R],
+    source: Iterator[_T],
     executor: concurrent.futures.Executor,
     progress: bool,
     total: int | None,
     unit: str,
-) -> Iterator[R | BatchError]:
+) -> Iterator[_R | BatchError]:
     slots = _worker_slots(executor)
     serial = isinstance(executor, SerialExecutor)
     sizer = _ChunkSizer()
-    pending: collections.deque[_Chunk[T, R]] = collections.deque()
+    pending: collections.deque[_Chunk[_T, _R]] = collections.deque()
     taken = 0
     exhausted = False
     bar = _progress_bar(progress, total, unit)
@@ -496,7 +496,7 @@ def _run_chunks(
         bar.close()
 
 
-def _chunk_results(chunk: _Chunk[T, R]) -> list[R | BatchError]:
+def _chunk_results(chunk: _Chunk[_T, _R]) -> list[_R | BatchError]:
     error = chunk.future.exception()
     if error is None:
         return chunk.future.result()[1]
