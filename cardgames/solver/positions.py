@@ -1,5 +1,8 @@
 """Seeded test positions for the solver: benchmarks, the command line and the tests use them.
 
+:func:`random_tarot_position` is now :func:`cardgames.tarot.positions.random_position`; this
+module delegates to it (the same position for the same arguments) until its callers move.
+
 >>> from cardgames import tarot
 >>> state = random_tarot_position(tarot.Rules.traditional(players=3), seed=1, tricks_left=5)
 >>> [len(hand) for hand in state.hands], state.trick.cards
@@ -8,24 +11,19 @@
 
 from __future__ import annotations
 
-import random
-
-from cardgames.deck import random_below
-from cardgames.errors import AnalysisError, RulesError
-from cardgames.tarot.rules import Rules
-from cardgames.tarot.state import Phase, State, deal
-from cardgames.validation import check_int, check_seat, check_seed, quote
+from cardgames.errors import AnalysisError
+from cardgames.tarot.positions import random_position
+from cardgames.tarot.rules import Rules, _check_rules
+from cardgames.tarot.state import State
+from cardgames.validation import check_int, check_seat, check_seed
 
 __all__ = ["random_tarot_position"]
 
 
 def random_tarot_position(rules: Rules, seed: int, tricks_left: int, dealer: int = 0) -> State:
-    """A Tarot position with ``tricks_left`` whole tricks still to play.
-
-    The deal is :func:`cardgames.tarot.state.deal` with ``seed``; the discard and every card after
-    it are chosen uniformly among the legal moves by ``random.Random(seed)`` (through
-    :func:`cardgames.deck.random_below`); play stops at
-    the first trick boundary with ``tricks_left`` tricks to go.
+    """A Tarot position with ``tricks_left`` whole tricks still to play: the same as
+    :func:`cardgames.tarot.positions.random_position`, but reporting a bad ``tricks_left`` as
+    :class:`~cardgames.errors.AnalysisError`.
 
     :param rules: the :class:`cardgames.tarot.rules.Rules`.
     :param seed: an int from 0 to ``2**64 - 1``.
@@ -35,16 +33,8 @@ def random_tarot_position(rules: Rules, seed: int, tricks_left: int, dealer: int
         not a seat.
     :raises AnalysisError: if ``tricks_left`` is not an int between 1 and the tricks in a deal.
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"invalid Tarot rules {quote(rules)}: expected a cardgames.tarot.Rules")
+    _check_rules(rules)
     check_seed(seed)
     check_seat(dealer, rules.players, "dealer")
     check_int(tricks_left, "tricks_left", low=1, high=rules.tricks_per_deal, error=AnalysisError)
-    rng = random.Random(seed)
-    state = deal(rules, seed=seed, dealer=dealer)
-    while state.phase is Phase.DISCARD or (
-        rules.tricks_per_deal - len(state.tricks) > tricks_left or state.trick.cards
-    ):
-        moves = state.legal_moves()
-        state = state.play(moves[random_below(rng, len(moves))])
-    return state
+    return random_position(rules, seed=seed, tricks_left=tricks_left, dealer=dealer)
