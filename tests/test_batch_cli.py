@@ -237,15 +237,18 @@ def dask_scheduler(tmp_path: Path) -> Iterator[str]:
             client.wait_for_workers(2, timeout=60)
         yield address
     finally:
-        for process in reversed(processes):
-            process.terminate()
-        deadline = time.monotonic() + 20
-        for process in reversed(processes):
-            try:
-                process.wait(timeout=max(0.1, deadline - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        # The workers first, while the scheduler can still see them go; then the scheduler.
+        workers, scheduler = processes[1:], processes[0]
+        for group in (workers, [scheduler]):
+            for process in group:
+                process.terminate()
+            deadline = time.monotonic() + 10
+            for process in group:
+                try:
+                    process.wait(timeout=max(0.1, deadline - time.monotonic()))
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
 
 
 def test_scheduler_path_against_dask_scheduler_and_workers(
