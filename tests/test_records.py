@@ -459,3 +459,52 @@ def test_tailor_records_are_checked_values() -> None:
         tailor_records.Series(rounds=0)
     with pytest.raises(NotationError, match="cannot record"):
         tailor_records.dumps(5)  # type: ignore[arg-type]
+
+
+# -- anything anywhere -----------------------------------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=20)
+    | st.sampled_from(["1/2", "-7/3", "0", "draw", "pass", "7D", "1S", "EX", "players=2"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=8,
+)
+
+
+@st.composite
+def edited_record(draw: st.DrawFn) -> str:
+    data: Any = json.loads(draw(st.sampled_from([TAROT_TEXT, TAILOR_TEXT])))
+    for _ in range(draw(st.integers(1, 3))):
+        target = data
+        while True:
+            keys = list(target) if isinstance(target, dict) else list(range(len(target)))
+            if not keys:
+                break
+            key = draw(st.sampled_from(keys))
+            child = target[key]
+            if isinstance(child, dict | list) and child and draw(st.booleans()):
+                target = child
+                continue
+            target[key] = draw(JSON_VALUES)
+            break
+    return json.dumps(data)
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=edited_record())
+def test_records_with_anything_anywhere_give_only_notation_errors(text: str) -> None:
+    for loads, dumps in (
+        (tarot_records.loads, tarot_records.dumps),
+        (tailor_records.loads, tailor_records.dumps),
+    ):
+        try:
+            record = loads(text)
+        except NotationError:
+            continue
+        again = dumps(record)  # type: ignore[arg-type]
+        VALIDATOR.validate(json.loads(again))
+        assert loads(again) == record
