@@ -33,22 +33,18 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from fractions import Fraction
 from typing import Final, TypeAlias
 
-import attrs
-
-from cardgames.cards import TAILOR
-from cardgames.cardset import CardSet
 from cardgames.errors import AnalysisError
 from cardgames.search.engine import LimitReached, reference_value, score_moves
 from cardgames.search.results import Analysis, Limit, MoveValue
-from cardgames.tailor.match import random_strategy
+from cardgames.tailor import positions
 from cardgames.tailor.moves import Move
-from cardgames.tailor.rules import Rules, derive_seed
+from cardgames.tailor.positions import find_position, no_position_message
+from cardgames.tailor.rules import Rules
 from cardgames.tailor.search import SCORE, TailorModel, TailorSearch, move_code, points
-from cardgames.tailor.state import State, deal
+from cardgames.tailor.state import State
 from cardgames.validation import quote
 
 __all__ = [
@@ -388,26 +384,12 @@ def _ends_round(model: TailorModel, position: list[int], line: list[int]) -> boo
 # -- positions for tests and benchmarks --------------------------------------------------------
 
 
-def _random_moves(state: State, seed: int) -> Iterator[State]:
-    choose = random_strategy(seed)
-    while not state.is_over:
-        state = state.play(choose(state))
-        yield state
-
-
 def random_endgame(rules: Rules, seed: int, cards_left: int = 3) -> State:
-    """A position near the end of a round: a seeded deal played on by seeded random moves
-    until some seat holds at most ``cards_left`` cards, with the round still running.
+    """A position near the end of a round; the same as
+    :func:`cardgames.tailor.positions.random_position` (the same position for the same
+    arguments), but reporting bad ``cards_left`` and a search that found nothing as
+    :class:`~cardgames.errors.AnalysisError`.
 
-    If a round ends before that (a big dump, a stalemate), the next attempt deals again with
-    the seed ``derive_seed(seed, "endgame", attempt)``; the same arguments always give the
-    same position. After 100 deals that all ended first (rules whose rounds end too soon,
-    such as a tiny ``Rules.max_turns``) it gives up with an
-    :class:`~cardgames.errors.AnalysisError` rather than trying for ever.
-
-    :param rules: the variant.
-    :param seed: seeds the deal and the random moves (an int from 0 to ``2**64 - 1``).
-    :param cards_left: stop when a hand is this small (at least 1).
     :raises RulesError: if ``rules`` is not a :class:`~cardgames.tailor.Rules` or ``seed`` is
         not a seed.
     :raises AnalysisError: if ``cards_left`` is not a positive int, or no such position came up
@@ -417,8 +399,6 @@ def random_endgame(rules: Rules, seed: int, cards_left: int = 3) -> State:
     >>> state = random_endgame(Rules(players=4), seed=1)
     >>> min(len(hand) for hand in state.hands) <= 3, state.is_over
     (True, False)
-    >>> random_endgame(Rules(players=4), seed=1) == state
-    True
     >>> random_endgame(Rules(players=2, max_turns=1), seed=1, cards_left=1)
     Traceback (most recent call last):
     ...
@@ -427,53 +407,25 @@ def random_endgame(rules: Rules, seed: int, cards_left: int = 3) -> State:
     from cardgames.errors import RulesError
     from cardgames.validation import check_seed
 
-    attempts = 100
     if not isinstance(rules, Rules):
         raise RulesError(f"invalid rules {quote(rules)}: expected a tailor.Rules")
     check_seed(seed)
     if isinstance(cards_left, bool) or not isinstance(cards_left, int) or cards_left < 1:
         raise AnalysisError(f"invalid cards_left {quote(cards_left)}: expected a positive int")
-    for attempt in range(attempts):
-        deal_seed = seed if attempt == 0 else derive_seed(seed, "endgame", attempt)
-        state = deal(rules, seed=deal_seed)
-        if min(len(hand) for hand in state.hands) <= cards_left:
-            return state
-        for position in _random_moves(state, deal_seed):
-            if position.is_over:
-                break
-            if min(len(hand) for hand in position.hands) <= cards_left:
-                return position
-    cards = "card" if cards_left == 1 else "cards"
-    raise AnalysisError(
-        f"no position with a hand of at most {cards_left} {cards} came up in {attempts} seeded "
-        f"deals of {rules}: every round ended first (is max_turns={rules.max_turns} too small?)"
-    )
+    state = find_position(rules, seed, cards_left)
+    if state is None:
+        raise AnalysisError(no_position_message(rules, cards_left))
+    return state
 
 
 def give_tailor(state: State, seat: int) -> State | None:
-    """``state`` with the Tailor moved into ``seat``'s hand, swapped with that hand's lowest card
-    wherever the Tailor was (another hand, the stock, or under the top of the pile); None when
-    the Tailor is the card showing on the pile. Used to build positions where the Tailor's many
-    calls are in play.
+    """The same as :func:`cardgames.tailor.positions.give_tailor`: ``state`` with the Tailor
+    moved into ``seat``'s hand (None when the Tailor is the card showing on the pile).
 
+    >>> from cardgames.cards import TAILOR
     >>> state = random_endgame(Rules(players=3), seed=1)
     >>> moved = give_tailor(state, state.to_move)
     >>> moved is not None and TAILOR in moved.hands[state.to_move]
     True
     """
-    hands = list(state.hands)
-    if TAILOR in hands[seat]:
-        return state
-    card = next(iter(hands[seat]))
-    pile, stock = list(state.pile), list(state.stock)
-    holder = next((index for index, hand in enumerate(hands) if TAILOR in hand), None)
-    if holder is not None:
-        hands[holder] = CardSet(hands[holder].mask & ~(1 << TAILOR.index) | 1 << card.index)
-    elif TAILOR in stock:
-        stock[stock.index(TAILOR)] = card
-    elif TAILOR in pile[:-1]:
-        pile[pile.index(TAILOR)] = card
-    else:
-        return None
-    hands[seat] = CardSet(hands[seat].mask & ~(1 << card.index) | 1 << TAILOR.index)
-    return attrs.evolve(state, hands=tuple(hands), pile=tuple(pile), stock=tuple(stock))
+    return positions.give_tailor(state, seat)
