@@ -111,8 +111,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.skip_dask:
         import distributed
 
+        local_cluster: Any = distributed.LocalCluster  # the package has no type hints
         began = time.perf_counter()
-        with distributed.LocalCluster(
+        with local_cluster(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
         ) as cluster:
             started = time.perf_counter() - began
