@@ -88,17 +88,20 @@ class TargetOptions:
         """The flags of the options given on the command line (before :meth:`resolve`)."""
         return [flag for dest, flag in self._flags.items() if hasattr(args, dest)]
 
-    def resolve(self, args: argparse.Namespace, target: str) -> None:
+    def resolve(self, args: argparse.Namespace, target: str, hint: str = "") -> None:
         """Check the given options against ``target`` and set the defaults of the others.
 
-        Exits with the parser's usage and status 2 if an option does not apply to ``target``.
+        Exits with the parser's usage and status 2 if an option does not apply to ``target``
+        (the message ends with ``hint`` if given).
         """
         for dest, flag in self._flags.items():
             defaults = self._defaults[dest]
             if getattr(args, dest, _UNSET) is not _UNSET:
                 if target not in defaults:
                     valid = " and ".join(self.targets[name] for name in defaults)
-                    self.error(f"{flag} does not apply to {self.targets[target]} (only to {valid})")
+                    self.error(
+                        f"{flag} does not apply to {self.targets[target]} (only to {valid}){hint}"
+                    )
             else:
                 setattr(args, dest, defaults.get(target))
 

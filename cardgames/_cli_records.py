@@ -148,16 +148,16 @@ def position_after(played: Played, after: int | None) -> tuple[int, tarot.State 
     if isinstance(state, tarot.State) and state.phase is tarot.Phase.DISCARD:
         discard = played.discard_moves()
         hint = (
-            f"moves 1 to {discard} of this record are the discard: choose --after "
+            f"moves 1 to {discard} of this record are the discard, so choose --after "
             f"{_range(discard, _last_open(states))}"
             if discard <= total
             else "the record stops before the discard is finished: play the discard first"
         )
+        left = state.discard_remaining
         raise AnalysisError(
             f"the position after move {number} is still in the discard phase (the dealer, seat "
-            f"{state.dealer}, has {state.discard_remaining} more card"
-            f"{'s' if state.discard_remaining != 1 else ''} to set aside); the solver analyses "
-            f"the play of the cards, which starts after the discard: {hint}"
+            f"{state.dealer}, has {left} more card{'s' if left != 1 else ''} to set aside); the "
+            f"solver analyses the play of the cards, which starts after the discard: {hint}"
         )
     return number, state
 

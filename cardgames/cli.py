@@ -201,6 +201,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except cardgames.CardgamesError as error:
         print(f"cardgames: error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        # Ctrl-C during a long analysis: a one-line notice rather than a traceback.
+        print("cardgames: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # The reader went away (``cardgames play ... | head``): stop quietly, as Unix tools
         # do. Python would otherwise report the failed flush of stdout at exit.

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 import threading
 import time
 from fractions import Fraction
@@ -33,7 +34,20 @@ from cardgames._cli_options import TargetOptions, add_game_options
 from cardgames._cli_records import GAME_NAMES, position_after, read_record
 from cardgames.errors import AnalysisError
 
-__all__ = ["PlayerSummary", "add_parser", "format_analysis", "format_review", "run", "summarise"]
+__all__ = [
+    "REVIEW_SECONDS",
+    "PlayerSummary",
+    "add_parser",
+    "format_analysis",
+    "format_review",
+    "run",
+    "summarise",
+]
+
+REVIEW_SECONDS = 2.0
+"""The time limit of ``review`` for each move when neither limit is given: the first moves of
+a whole deal cannot be solved exactly in reasonable time, so they are judged with bounds
+(marked ``~``) and left out of the summary, while the later ones are solved exactly."""
 
 _TARGETS = {
     "sample": "the built-in sample",
@@ -58,7 +72,13 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def _add_common(options: TargetOptions, targets: tuple[str, ...], *, perspective: bool) -> None:
+def _add_common(
+    options: TargetOptions,
+    targets: tuple[str, ...],
+    *,
+    perspective: bool,
+    seconds: float | None = None,
+) -> None:
     every: dict[str, object] = dict.fromkeys(targets)
     if perspective:
         options.add(
@@ -72,7 +92,9 @@ def _add_common(options: TargetOptions, targets: tuple[str, ...], *, perspective
         type=float,
         metavar="SECONDS",
         defaults=every,
-        help="seconds allowed for each analysis (default: no limit)",
+        help="seconds allowed for each analysis (default: "
+        + ("no limit" if seconds is None else f"{seconds:g} unless --node-limit is given")
+        + ")",
     )
     options.add(
         "--node-limit",
@@ -148,7 +170,8 @@ def _add_analyse(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         elif target not in GAME_NAMES:
             target, args.file = "record", target
         given = options.given(args)
-        options.resolve(args, target)
+        hint = "; name the game first: cardgames analyse tarot ..." if target == "sample" else ""
+        options.resolve(args, target, hint)
         if args.position is not None:
             clash = [flag for flag in (*_BUILDING, *_BUILDING_MORE) if flag in given]
             if clash:
@@ -189,14 +212,13 @@ def _add_review(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
         defaults={"record": 1},
         help="the deal (or round) of the record, counted from 1",
     )
-    _add_common(options, ("record",), perspective=False)
+    _add_common(options, ("record",), perspective=False, seconds=REVIEW_SECONDS)
 
     def run_review(args: argparse.Namespace) -> int:
+        given = options.given(args)
         options.resolve(args, "record")
-        if args.perspective is not None:
-            options.error(
-                "--perspective does not apply to review (each move is judged for its side)"
-            )
+        if "--time-limit" not in given and "--node-limit" not in given:
+            args.time_limit = REVIEW_SECONDS
         return _run_review(args)
 
     parser.set_defaults(run=run_review)
@@ -411,7 +433,7 @@ def _run_review(args: argparse.Namespace) -> int:
     deal = f", deal {args.deal}" if len(record.deals) > 1 else ""
     if not args.json:
         print(f"Review of {record.title}{deal}: {total} moves")
-        print(_REVIEW_LEGEND)
+        print(textwrap.fill(_REVIEW_LEGEND, width=88))
         if discard:
             print(f"  moves 1 to {discard}: the dealer's discard (not judged)")
         print(f"  {'move':>4}  {'seat':>4}  {'played':<8}  {'best':>7}  {'move':>7}  {'loss':>6}")
@@ -448,10 +470,18 @@ _REVIEW_LEGEND = (
 
 
 def _review_line(number: int, step: Any) -> str:
+    from cardgames import tarot
+    from cardgames.tailor import render as tailor_render
+    from cardgames.tarot import render as tarot_render
+
+    if isinstance(step.move, tarot.Move):
+        played = tarot_render.move_to_unicode(step.move)
+    else:
+        played = tailor_render.move_to_unicode(step.move)
     mark = "" if step.exact else "~"
     flag = "  <- mistake" if step.exact and step.loss > 0 else ""
     return (
-        f"  {number:>4}  {step.player:>4}  {step.move!s:<8}  {mark + _number(step.before):>7}  "
+        f"  {number:>4}  {step.player:>4}  {played:<8}  {mark + _number(step.before):>7}  "
         f"{mark + _number(step.after):>7}  {mark + _number(step.loss):>6}{flag}"
     )
 
@@ -492,56 +522,27 @@ def _print(state: Any, analysis: Any, args: argparse.Namespace, title: str) -> i
 
 
 def format_analysis(state: Any, analysis: Any, title: str = "") -> str:
-    """A readable report of an analysis: the position, every move's value, the best line."""
-    lines = []
-    if analysis.game == "tarot":
-        rules = state.rules
-        left = rules.tricks_per_deal - len(state.tricks)
-        lines.append(f"Tarot, {rules}: {title}; {left} tricks left, dealer seat {state.dealer}.")
-        for seat, hand in enumerate(state.hands):
-            lines.append(f"  seat {seat}: {hand.to_unicode()}")
-        if state.trick.cards:
-            played = " ".join(card.to_unicode() for card in state.trick.cards)
-            lines.append(f"  trick so far (led by seat {state.trick.leader}): {played}")
+    """A readable report of an analysis: what was analysed, the position as a picture
+    (:func:`cardgames.tarot.render.state_to_unicode` or
+    :func:`cardgames.tailor.render.state_to_unicode`), every move's value, the best line and
+    the search's size."""
+    from cardgames import tarot
+    from cardgames.tailor import render as tailor_render
+    from cardgames.tarot import render as tarot_render
+
+    if isinstance(state, tarot.State):
+        picture = tarot_render.state_to_unicode(state)
+        table = tarot_render.analysis_to_unicode(analysis, state)
     else:
-        lines.append(f"Chase the Tailor, {state.rules.players} players: {title}.")
-        lines.append(f"  {state}")
-    side = ", ".join(str(seat) for seat in analysis.side)
-    lines.append(
-        f"Seat {analysis.to_move} to move. Values for seat {analysis.perspective} "
-        f"(side: {side}); objective: {analysis.objective}."
-    )
-    width = max(len(str(entry.move)) for entry in analysis.move_values)
-    best = set(map(str, analysis.best_moves))
-    lines.append(f"  {'move':<{width}}  value")
-    for entry in analysis.move_values:
-        text = _number(entry.value)
-        if not entry.exact:
-            text = f"{_number(entry.lower)}..{_number(entry.upper)}"
-        marker = "  <- best" if str(entry.move) in best else ""
-        lines.append(f"  {entry.move!s:<{width}}  {text}{marker}")
-    value = _number(analysis.value)
-    if not analysis.exact and analysis.bound == "bounds":
-        value = f"between {_number(analysis.lower)} and {_number(analysis.upper)}"
-    lines.append(f"Value: {value}")
-    lines.append(f"Best line: {_line(state, analysis)}")
+        picture = tailor_render.state_to_unicode(state)
+        table = tailor_render.analysis_to_unicode(analysis)
     status = "exact" if analysis.exact else f"not exact ({analysis.bound})"
     horizon = f", horizon {analysis.horizon} moves" if analysis.horizon is not None else ""
+    lines = [f"Analysis of {title}." if title else "Analysis.", "", picture, "", table]
     lines.append(
         f"Searched {analysis.nodes} nodes in {analysis.elapsed:.2f} s ({status}{horizon})."
     )
     return "\n".join(lines)
-
-
-def _line(state: Any, analysis: Any) -> str:
-    moves = [str(move) for move in analysis.pv]
-    if analysis.game != "tarot" or not moves:
-        return " ".join(moves) or "-"
-    # Tarot: show the tricks apart.
-    size = state.rules.players
-    first = size - len(state.trick.cards)
-    groups = [moves[:first]] + [moves[i : i + size] for i in range(first, len(moves), size)]
-    return " / ".join(" ".join(group) for group in groups if group)
 
 
 def _number(value: Any) -> str:
