@@ -35,7 +35,7 @@ import random
 from collections.abc import Sequence
 from concurrent.futures import Executor, Future, as_completed
 from fractions import Fraction
-from typing import Any, Final, Literal, TypeAlias, overload
+from typing import Any, Final, Literal, TypeAlias, cast, overload
 
 import attrs
 
@@ -43,6 +43,8 @@ from cardgames import tailor, tarot
 from cardgames.bots.protocol import TailorBot, TarotBot, bot_name, check_bot
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.tailor.rules import derive_seed
+from cardgames.tailor.view import view_of as tailor_view_of
+from cardgames.tarot.view import view_of as tarot_view_of
 from cardgames.validation import as_tuple, check_bool, check_int, check_seed, quote
 
 __all__ = [
@@ -446,7 +448,7 @@ def _tarot_game(
 ) -> tarot.State:
     while not state.is_over:
         seat = state.to_move
-        move = bots[seat].choose(state.view(seat), rngs[seat])
+        move = bots[seat].choose(tarot_view_of(state, seat), rngs[seat])
         state = _play(state, move, bots[seat], seat)
     return state
 
@@ -456,7 +458,7 @@ def _tailor_game(
 ) -> tailor.State:
     while not state.is_over:
         seat = state.to_move
-        move = bots[seat].choose(state.view(seat), rngs[seat])
+        move = bots[seat].choose(tailor_view_of(state, seat), rngs[seat])
         state = _play(state, move, bots[seat], seat)
     return state
 
@@ -500,17 +502,13 @@ def play_deal(
         seats = tuple((seat - rotation) % players for seat in range(players))
         rngs = [random.Random(derive_seed(seed, "bot", deal, rotation, entry)) for entry in seats]
         if isinstance(rules, tarot.Rules):
-            tarot_bots = [bots[entry] for entry in seats]
+            tarot_bots = [cast("TarotBot", bots[entry]) for entry in seats]
             start = tarot.deal(rules, deal_seed, dealer=starter)
-            payoffs: tuple[Fraction | int, ...] = _tarot_game(
-                tarot_bots,
-                start,
-                rngs,  # type: ignore[arg-type]
-            ).payoffs()
+            payoffs: tuple[Fraction | int, ...] = _tarot_game(tarot_bots, start, rngs).payoffs()
         else:
-            tailor_bots = [bots[entry] for entry in seats]
+            tailor_bots = [cast("TailorBot", bots[entry]) for entry in seats]
             first = tailor.deal(rules, seed=deal_seed, first_player=starter)
-            payoffs = _tailor_game(tailor_bots, first, rngs).payoffs()  # type: ignore[arg-type]
+            payoffs = _tailor_game(tailor_bots, first, rngs).payoffs()
         games.append(
             ArenaGame(
                 deal=deal,

@@ -1,8 +1,8 @@
 """Bots: players that see only what their seat may know, for both games.
 
 A bot implements :class:`Bot`: ``bot.choose(view, rng) -> move``, where ``view`` is a
-:class:`cardgames.tarot.View` or :class:`cardgames.tailor.View` (never a state) and ``rng`` the
-:class:`random.Random` every random choice must use. Three bots come with the library:
+:class:`cardgames.tarot.view.View` or :class:`cardgames.tailor.view.View` (never a state) and
+``rng`` the :class:`random.Random` every random choice must use. Three bots come with the library:
 
 * :class:`RandomBot`, a uniformly random legal move;
 * :class:`RuleBot`, the rules of thumb of a casual player;
@@ -12,10 +12,11 @@ A bot implements :class:`Bot`: ``bot.choose(view, rng) -> move``, where ``view``
 
 >>> import random
 >>> from cardgames import bots, tailor
+>>> from cardgames.tailor.view import view_of
 >>> state = tailor.deal(tailor.Rules(players=3), seed=13)
->>> view = state.view(state.to_move)
+>>> view = view_of(state, state.to_move)
 >>> [str(bot.choose(view, random.Random(1))) for bot in (bots.RandomBot(), bots.RuleBot())]
-['2C', 'QD']
+['7D', 'QD']
 """
 
 from __future__ import annotations

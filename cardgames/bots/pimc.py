@@ -2,9 +2,9 @@
 sample, play the move that does best on average.
 
 For each decision the bot draws ``worlds`` complete deals consistent with its view
-(:meth:`cardgames.tarot.View.samples`, :meth:`cardgames.tailor.View.samples`), values every
-legal move in each of them as if all cards were visible, adds the values up and plays the move
-with the largest total (the first in the legal order on a tie).
+(:meth:`cardgames.tarot.view.View.samples`, :meth:`cardgames.tailor.view.View.samples`),
+values every legal move in each of them as if all cards were visible, adds the values up and
+plays the move with the largest total (the first in the legal order on a tie).
 
 How a move is valued in one world:
 
@@ -40,12 +40,16 @@ which worlds were valued, and so the move, can depend on the machine's speed.
 >>> import random
 >>> from cardgames import tarot
 >>> from cardgames.bots import PIMCBot
->>> state = tarot.random_position(tarot.Rules.traditional(players=3), seed=3, tricks_left=3)
+>>> from cardgames.tarot.view import view_of
+>>> state = tarot.deal(tarot.Rules.traditional(players=3), seed=3)
+>>> while len(state.tricks) < 22:  # three tricks left
+...     state = state.play(state.legal_moves()[-1])
+>>> view = view_of(state, state.to_move)
 >>> bot = PIMCBot(worlds=4)
->>> move = bot.choose(state.view(state.to_move), random.Random(7))
+>>> move = bot.choose(view, random.Random(7))
 >>> move in state.legal_moves()
 True
->>> move == bot.choose(state.view(state.to_move), random.Random(7))
+>>> move == bot.choose(view, random.Random(7))
 True
 """
 
@@ -65,6 +69,8 @@ from cardgames.bots.tarot_heuristics import choose_card_index
 from cardgames.bots.views import legal_moves_of
 from cardgames.errors import RulesError
 from cardgames.search.results import Analysis, MoveValue
+from cardgames.tailor.view import View as TailorView
+from cardgames.tarot.view import View as TarotView
 from cardgames.validation import check_int, quote
 
 __all__ = ["ESTIMATES", "Estimate", "PIMCBot", "rollout_points"]
@@ -139,25 +145,23 @@ class PIMCBot:
     name: str = attrs.field(default="pimc", validator=_check_name)
 
     @overload
-    def choose(self, view: tarot.View, rng: random.Random) -> tarot.Move: ...
+    def choose(self, view: TarotView, rng: random.Random) -> tarot.Move: ...
     @overload
-    def choose(self, view: tailor.View, rng: random.Random) -> tailor.Move: ...
-    def choose(
-        self, view: tarot.View | tailor.View, rng: random.Random
-    ) -> tarot.Move | tailor.Move:
+    def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
+    def choose(self, view: TarotView | TailorView, rng: random.Random) -> tarot.Move | tailor.Move:
         """The move with the best total value over the sampled worlds.
 
         :raises RulesError: if ``view`` is not a view whose seat is to move, or ``rng`` is
             not a :class:`random.Random`.
         """
         check_rng(rng)
-        if isinstance(view, tarot.View):
+        if isinstance(view, TarotView):
             return self._choose_tarot(view, rng)
         return self._choose_tailor(view, rng)
 
     # -- Tarot -----------------------------------------------------------------------------
 
-    def _choose_tarot(self, view: tarot.View, rng: random.Random) -> tarot.Move:
+    def _choose_tarot(self, view: TarotView, rng: random.Random) -> tarot.Move:
         moves = legal_moves_of(view)
         if len(moves) == 1:
             return moves[0]
@@ -184,7 +188,7 @@ class PIMCBot:
 
     # -- Chase the Tailor ------------------------------------------------------------------
 
-    def _choose_tailor(self, view: tailor.View, rng: random.Random) -> tailor.Move:
+    def _choose_tailor(self, view: TailorView, rng: random.Random) -> tailor.Move:
         from cardgames.solver.tailor_search import analyse_tailor
 
         moves = legal_moves_of(view)
@@ -251,7 +255,9 @@ def rollout_points(state: tarot.State, seat: int) -> float:
     :meth:`cardgames.tarot.State.team_points` counts them).
 
     >>> from cardgames import tarot
-    >>> state = tarot.random_position(tarot.Rules.traditional(players=3), seed=1, tricks_left=4)
+    >>> state = tarot.deal(tarot.Rules.traditional(players=3), seed=1)
+    >>> while len(state.tricks) < 21:
+    ...     state = state.play(state.legal_moves()[0])
     >>> 0 <= rollout_points(state, 0) <= 78
     True
 

@@ -1,18 +1,19 @@
 """The bot protocol: what the arena and the games ask of a player that sees only its view.
 
 A bot is any object with a method ``choose(view, rng)`` returning one of
-``view.legal_moves()``. It is handed the player's :class:`cardgames.tarot.View` or
-:class:`cardgames.tailor.View` — never a state, so it cannot peek at hidden cards — and a
+``view.legal_moves()``. It is handed the player's :class:`cardgames.tarot.view.View` or
+:class:`cardgames.tailor.view.View` — never a state, so it cannot peek at hidden cards — and a
 :class:`random.Random` that it must use for every random choice, so that the same seed always
 gives the same moves.
 
 >>> import random
 >>> from cardgames import tarot
+>>> from cardgames.tarot.view import View, view_of
 >>> class FirstCard:
-...     def choose(self, view: tarot.View, rng: random.Random) -> tarot.Move:
+...     def choose(self, view: View, rng: random.Random) -> tarot.Move:
 ...         return view.legal_moves()[0]
 >>> state = tarot.deal(tarot.Rules.traditional(players=3), seed=1)
->>> view = state.view(state.to_move)
+>>> view = view_of(state, state.to_move)
 >>> FirstCard().choose(view, random.Random(0)) == state.legal_moves()[0]
 True
 """
@@ -24,6 +25,8 @@ from typing import Protocol, TypeAlias, TypeVar
 
 from cardgames import tailor, tarot
 from cardgames.errors import RulesError
+from cardgames.tailor.view import View as TailorView
+from cardgames.tarot.view import View as TarotView
 from cardgames.validation import quote
 
 __all__ = ["Bot", "TailorBot", "TarotBot", "bot_name", "check_bot", "check_rng"]
@@ -33,8 +36,8 @@ M_co = TypeVar("M_co", covariant=True)
 
 
 class Bot(Protocol[V_contra, M_co]):
-    """A player of one game: ``Bot[tarot.View, tarot.Move]`` plays Tarot,
-    ``Bot[tailor.View, tailor.Move]`` Chase the Tailor. The bots of :mod:`cardgames.bots`
+    """A player of one game: ``Bot[tarot.view.View, tarot.Move]`` plays Tarot,
+    ``Bot[tailor.view.View, tailor.Move]`` Chase the Tailor. The bots of :mod:`cardgames.bots`
     play both."""
 
     def choose(self, view: V_contra, rng: random.Random) -> M_co:
@@ -42,9 +45,9 @@ class Bot(Protocol[V_contra, M_co]):
         is the seat to move. Every random choice goes through ``rng``."""
 
 
-TarotBot: TypeAlias = Bot[tarot.View, tarot.Move]
+TarotBot: TypeAlias = Bot[TarotView, tarot.Move]
 """A bot that plays Tarot."""
-TailorBot: TypeAlias = Bot[tailor.View, tailor.Move]
+TailorBot: TypeAlias = Bot[TailorView, tailor.Move]
 """A bot that plays Chase the Tailor."""
 
 

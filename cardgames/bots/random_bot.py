@@ -11,6 +11,8 @@ from cardgames import tailor, tarot
 from cardgames.bots.protocol import check_rng
 from cardgames.bots.views import legal_moves_of
 from cardgames.deck import random_below
+from cardgames.tailor.view import View as TailorView
+from cardgames.tarot.view import View as TarotView
 
 __all__ = ["RandomBot"]
 
@@ -21,9 +23,10 @@ class RandomBot:
 
     >>> import random
     >>> from cardgames import tailor
+    >>> from cardgames.tailor.view import view_of
     >>> state = tailor.deal(tailor.Rules(players=3), seed=13)
-    >>> move = RandomBot().choose(state.view(0), random.Random(1))
-    >>> move in state.legal_moves(), move == RandomBot().choose(state.view(0), random.Random(1))
+    >>> move = RandomBot().choose(view_of(state, 0), random.Random(1))
+    >>> move in state.legal_moves(), move == RandomBot().choose(view_of(state, 0), random.Random(1))
     (True, True)
     """
 
@@ -31,12 +34,10 @@ class RandomBot:
     """The label the arena shows."""
 
     @overload
-    def choose(self, view: tarot.View, rng: random.Random) -> tarot.Move: ...
+    def choose(self, view: TarotView, rng: random.Random) -> tarot.Move: ...
     @overload
-    def choose(self, view: tailor.View, rng: random.Random) -> tailor.Move: ...
-    def choose(
-        self, view: tarot.View | tailor.View, rng: random.Random
-    ) -> tarot.Move | tailor.Move:
+    def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
+    def choose(self, view: TarotView | TailorView, rng: random.Random) -> tarot.Move | tailor.Move:
         """A uniformly random legal move.
 
         :raises RulesError: if ``view`` is not a view, ``rng`` not a :class:`random.Random`, or

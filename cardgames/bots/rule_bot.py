@@ -14,11 +14,13 @@ from cardgames.bots.tailor_heuristics import choose_move
 from cardgames.bots.tarot_heuristics import choose_card_index, choose_discard_index
 from cardgames.bots.views import legal_moves_of, tarot_unseen, tarot_voids
 from cardgames.cardset import CardSet
+from cardgames.tailor.view import View as TailorView
+from cardgames.tarot.view import View as TarotView
 
 __all__ = ["RuleBot", "tailor_rule_move", "tarot_rule_move"]
 
 
-def tarot_rule_move(view: tarot.View) -> tarot.Move:
+def tarot_rule_move(view: TarotView) -> tarot.Move:
     """:class:`RuleBot`'s Tarot move for ``view`` (deterministic: no randomness is needed).
 
     :raises RulesError: if ``view`` is not a Tarot view whose seat is to move.
@@ -46,7 +48,7 @@ def tarot_rule_move(view: tarot.View) -> tarot.Move:
     return tarot.Move(tarot.TarotCard.from_index(index))
 
 
-def tailor_rule_move(view: tailor.View) -> tailor.Move:
+def tailor_rule_move(view: TailorView) -> tailor.Move:
     """:class:`RuleBot`'s Chase the Tailor move for ``view`` (deterministic).
 
     :raises RulesError: if ``view`` is not a Chase the Tailor view whose seat is to move.
@@ -72,8 +74,9 @@ class RuleBot:
 
     >>> import random
     >>> from cardgames import tarot
+    >>> from cardgames.tarot.view import view_of
     >>> state = tarot.deal(tarot.Rules.traditional(players=3), seed=2)
-    >>> move = RuleBot().choose(state.view(state.to_move), random.Random(0))
+    >>> move = RuleBot().choose(view_of(state, state.to_move), random.Random(0))
     >>> move in state.legal_moves()
     True
     """
@@ -82,18 +85,16 @@ class RuleBot:
     """The label the arena shows."""
 
     @overload
-    def choose(self, view: tarot.View, rng: random.Random) -> tarot.Move: ...
+    def choose(self, view: TarotView, rng: random.Random) -> tarot.Move: ...
     @overload
-    def choose(self, view: tailor.View, rng: random.Random) -> tailor.Move: ...
-    def choose(
-        self, view: tarot.View | tailor.View, rng: random.Random
-    ) -> tarot.Move | tailor.Move:
+    def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
+    def choose(self, view: TarotView | TailorView, rng: random.Random) -> tarot.Move | tailor.Move:
         """The rule-of-thumb move for the view's seat.
 
         :raises RulesError: if ``view`` is not a view whose seat is to move, or ``rng`` is
             not a :class:`random.Random`.
         """
         check_rng(rng)
-        if isinstance(view, tarot.View):
+        if isinstance(view, TarotView):
             return tarot_rule_move(view)
         return tailor_rule_move(view)

@@ -14,8 +14,8 @@ The play, as a casual player would recognise it:
   to going out (ties: the one who moves soonest); its **call** names the card whose followers
   are most often out of the other players' reach (in one's own hand or on the pile).
 * **Jokers** (15 each) are the escape from a draw, and go when an opponent is close to going
-  out or the hand is small; the effect skips the next player unless the player on the other
-  side holds more cards, who is then brought in by a reverse.
+  out or the hand is small; the effect (skip or reverse) is the one that keeps the opponent
+  with the fewest cards waiting longest for its next turn.
 * Otherwise **draw** (or pass when nothing can be drawn); a drawn card that may be kept is
   played when it sheds anything.
 
@@ -24,7 +24,7 @@ The play, as a casual player would recognise it:
 >>> from cardgames.tailor import Rules, deal
 >>> state = deal(Rules(players=3), seed=13)
 >>> state.top, state.hands[0]
-(Card.parse('AD'), CardSet.parse('7D QD 2C 4C 8C 9C JC'))
+(Card.parse('AD'), CardSet.parse('JS 3H 8H 9H 7D QD 2C'))
 >>> str(choose_move(Rules(players=3), 0, state.hands[0], state.legal_moves(),
 ...                 hand_sizes=(7, 7, 7), direction=1))
 'QD'
@@ -192,9 +192,13 @@ def _best_tailor(
 def _best_joker(
     seat: int, jokers: list[PlayJoker], sizes: tuple[int, ...], direction: int, players: int
 ) -> PlayJoker:
-    following = (seat + direction) % players
-    preceding = (seat - direction) % players
-    wanted = "reverse" if sizes[preceding] > sizes[following] else "skip"
+    # Keep the opponent closest to going out waiting longest: count the moves others make
+    # before its next turn after a skip and after a reverse.
+    order = _order_after(seat, direction, players)
+    threat = min(order, key=lambda p: (sizes[p], order.index(p)))
+    after_skip = ((threat - seat) * direction - 2) % players
+    after_reverse = ((seat - threat) * direction - 1) % players
+    wanted = "reverse" if after_reverse > after_skip else "skip"
     for move in jokers:
         if move.effect.value == wanted:
             return move

@@ -6,6 +6,8 @@ from typing import Final, overload
 
 from cardgames import tailor, tarot
 from cardgames.errors import RulesError
+from cardgames.tailor.view import View as TailorView
+from cardgames.tarot.view import View as TarotView
 from cardgames.validation import quote
 
 __all__ = ["legal_moves_of", "tarot_unseen", "tarot_voids"]
@@ -15,18 +17,18 @@ _TRUMP_KIND: Final = 4
 
 
 @overload
-def legal_moves_of(view: tarot.View) -> tuple[tarot.Move, ...]: ...
+def legal_moves_of(view: TarotView) -> tuple[tarot.Move, ...]: ...
 @overload
-def legal_moves_of(view: tailor.View) -> tuple[tailor.Move, ...]: ...
+def legal_moves_of(view: TailorView) -> tuple[tailor.Move, ...]: ...
 def legal_moves_of(
-    view: tarot.View | tailor.View,
+    view: TarotView | TailorView,
 ) -> tuple[tarot.Move, ...] | tuple[tailor.Move, ...]:
     """The view's legal moves.
 
     :raises RulesError: if ``view`` is not a view of either game (a state is refused: a bot
         sees only what its seat may know), or it is not the seat's turn.
     """
-    if not isinstance(view, tarot.View | tailor.View):
+    if not isinstance(view, TarotView | TailorView):
         raise RulesError(
             f"invalid view {quote(view)}: expected a cardgames.tarot.View or "
             "cardgames.tailor.View (a bot is never handed a State)"
@@ -39,7 +41,7 @@ def legal_moves_of(
     return moves
 
 
-def tarot_unseen(view: tarot.View) -> int:
+def tarot_unseen(view: TarotView) -> int:
     """The mask of the cards the seat has not seen: not in its hand, not played to a trick,
     not in its own discard."""
     seen = view.hand.mask | view.trick.mask
@@ -50,7 +52,7 @@ def tarot_unseen(view: tarot.View) -> int:
     return _FULL & ~seen
 
 
-def tarot_voids(view: tarot.View) -> tuple[int, ...]:
+def tarot_voids(view: TarotView) -> tuple[int, ...]:
     """Per seat, the mask of the kinds it is known to lack (bit ``k`` for suit ``k``, bit 4
     for trumps), from the view's ``void_suits`` and ``out_of_trumps``."""
     masks = []
