@@ -1,5 +1,10 @@
 """Ordered, immutable decks: build a pack, shuffle it reproducibly, deal it out.
 
+A deck holds the cards of one pack. The core knows its own 55-card pack (:meth:`Deck.standard`,
+:meth:`Deck.tailor`); a game with a pack of its own registers that pack's card-set type with
+:func:`register_card_set` and builds its decks on :class:`Deck` (Tarot's is
+``cardgames.tarot.cards.tarot_deck()``).
+
 Shuffling is a Fisher-Yates shuffle whose random indices come from
 :meth:`random.Random.getrandbits` by rejection sampling (see :func:`shuffle_order`). The Mersenne
 Twister seeded with an int produces the same bits on every platform and Python version, so the
@@ -36,6 +41,7 @@ __all__ = [
     "RandomSource",
     "make_rng",
     "random_below",
+    "register_card_set",
     "shuffle_order",
 ]
 
@@ -96,23 +102,46 @@ def shuffle_order(n: int, source: RandomSource) -> list[int]:
     return order
 
 
+_SET_TYPES: dict[type[Any], type[BaseCardSet[Any]]] = {}
+# The card-set type of each pack a deck may hold, by card class. The core registers its own
+# 55-card pack below; each game registers its pack where it defines it, so the core never
+# imports a game.
+
+
+def register_card_set(set_type: type[BaseCardSet[Any]]) -> None:
+    """Let decks hold the cards of ``set_type``'s pack: :meth:`Deck.deal` and
+    :meth:`Deck.to_set` then make card sets of this type, and :meth:`Deck.parse` reads the
+    pack's cards given its card class. The core's :class:`~cardgames.cardset.CardSet` is
+    registered here; a game registers its own card-set type where it defines it (Tarot's in
+    ``cardgames.tarot.cards``). Registering a type again does nothing.
+
+    :raises RulesError: if ``set_type`` is not a subclass of
+        :class:`~cardgames.cardset.BaseCardSet` with a pack of cards, or its card class
+        already belongs to another card-set type.
+    """
+    cards = getattr(set_type, "_CARDS", ()) if isinstance(set_type, type) else ()
+    if not isinstance(set_type, type) or not issubclass(set_type, BaseCardSet) or not cards:
+        raise RulesError(
+            f"invalid card-set type {quote(set_type)}: expected a subclass of BaseCardSet "
+            "naming its pack"
+        )
+    card_type = type(cards[0])
+    known = _SET_TYPES.setdefault(card_type, set_type)
+    if known is not set_type:
+        raise RulesError(
+            f"invalid card-set type {quote(set_type)}: {card_type.__name__} cards already "
+            f"belong to {known.__name__}"
+        )
+
+
+register_card_set(CardSet)
+
+
 def _set_type_for(card: object) -> type[BaseCardSet[Any]]:
-    for set_type in (CardSet, _tarot_set_type()):
-        if isinstance(card, set_type._CARDS[0].__class__):
-            return set_type
-    raise NotationError(f"invalid card {quote(card)}: expected a card of a known pack")
-
-
-def _tarot_set_type() -> type[BaseCardSet[Any]]:
-    from cardgames.tarot.cards import TarotCardSet
-
-    return TarotCardSet
-
-
-def _tarot_card_type() -> type[Any]:
-    from cardgames.tarot.cards import TarotCard
-
-    return TarotCard
+    set_type = _SET_TYPES.get(type(card))
+    if set_type is None:
+        raise NotationError(f"invalid card {quote(card)}: expected a card of a known pack")
+    return set_type
 
 
 def _deck_cards(cards: Iterable[C]) -> tuple[C, ...]:
@@ -154,13 +183,6 @@ class Deck(Sequence[C], Generic[C]):
         return Deck(Card.all())
 
     @classmethod
-    def tarot(cls) -> Deck[Any]:
-        """The 78-card Tarot pack in canonical order (a ``Deck[TarotCard]``)."""
-        from cardgames.tarot.cards import TarotCard
-
-        return Deck(TarotCard.all())
-
-    @classmethod
     def parse(cls, text: str, *, card_type: type[Any] = Card) -> Deck[Any]:
         """Read a deck written as its cards, top first, separated by white space; ``-`` (or
         nothing) is the empty deck, as ``str`` writes it.
@@ -168,14 +190,19 @@ class Deck(Sequence[C], Generic[C]):
         >>> Deck.parse('-') == Deck([]), str(Deck([]))
         (True, '-')
 
-        :param card_type: :class:`~cardgames.cards.Card` (default) or ``TarotCard``.
-        :raises NotationError: if a card is unreadable or repeated, or ``card_type`` is neither.
+        :param card_type: the card class of the pack: :class:`~cardgames.cards.Card` (the
+            default), or a game's own such as ``cardgames.tarot.TarotCard`` (any card class
+            whose card set is registered, see :func:`register_card_set`).
+        :raises NotationError: if a card is unreadable or repeated, or ``card_type`` is not
+            such a class.
         """
         if not isinstance(text, str):
             raise NotationError(f"invalid deck {quote(text)}: expected a string")
-        if card_type is not Card and card_type is not _tarot_card_type():
+        set_type = _SET_TYPES.get(card_type) if isinstance(card_type, type) else None
+        if set_type is None:
             raise NotationError(
-                f"invalid deck card type {quote(card_type)}: expected Card or TarotCard"
+                f"invalid deck card type {quote(card_type)}: expected a card class of a known "
+                "pack, such as Card or TarotCard"
             )
         words = text.split()
         if words == ["-"]:
@@ -183,7 +210,7 @@ class Deck(Sequence[C], Generic[C]):
         cards = []
         for word in words:
             try:
-                cards.append(card_type.parse(word))
+                cards.append(set_type._parse_card(word))
             except NotationError as error:
                 raise NotationError(f"invalid deck {quote(text)}: {error}") from None
         if len(set(cards)) != len(cards):

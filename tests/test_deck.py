@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgames import Card, CardSet, Deck, NotationError
-from cardgames.deck import make_rng, shuffle_order
+from cardgames.cardset import BaseCardSet
+from cardgames.deck import make_rng, register_card_set, shuffle_order
 from cardgames.errors import RulesError
 from cardgames.tarot import TarotCard, TarotCardSet
+from cardgames.tarot.cards import tarot_deck
 
 
 def test_pack_constructors() -> None:
-    assert len(Deck.standard()) == 52 and len(Deck.tailor()) == 55 and len(Deck.tarot()) == 78
+    assert len(Deck.standard()) == 52 and len(Deck.tailor()) == 55 and len(tarot_deck()) == 78
     assert Deck.tailor().to_set() == CardSet.full()
-    assert Deck.tarot().to_set() == TarotCardSet.full()
+    assert tarot_deck().to_set() == TarotCardSet.full()
 
 
 def test_same_seed_same_order_pinned() -> None:
@@ -28,7 +32,7 @@ def test_same_seed_same_order_pinned() -> None:
 
 @given(st.integers(min_value=0, max_value=2**64 - 1))
 def test_shuffle_is_a_deterministic_permutation(seed: int) -> None:
-    deck = Deck.tarot()
+    deck = tarot_deck()
     shuffled = deck.shuffled(seed)
     assert shuffled == deck.shuffled(seed)
     assert sorted(shuffled, key=lambda card: card.index) == list(deck)
@@ -83,7 +87,7 @@ def test_deal_in_packets_goes_round_in_order() -> None:
 
 
 def test_deal_tarot_gives_tarot_sets() -> None:
-    hands, rest = Deck.tarot().deal(3, 25)
+    hands, rest = tarot_deck().deal(3, 25)
     assert all(isinstance(hand, TarotCardSet) for hand in hands)
     assert len(rest) == 3
 
@@ -97,7 +101,7 @@ def test_deck_notation_round_trip() -> None:
     deck = Deck.tailor().shuffled(9)
     assert Deck.parse(str(deck)) == deck
     assert eval(repr(deck)) == deck
-    tarot = Deck.tarot().shuffled(9)
+    tarot = tarot_deck().shuffled(9)
     assert eval(repr(tarot)) == tarot
     assert isinstance(tarot[0], TarotCard) and isinstance(deck[0], Card)
 
@@ -132,3 +136,42 @@ def test_deck_of_wrong_things_is_a_notation_error() -> None:
 def test_deal_with_bad_arguments_is_a_rules_error() -> None:
     with pytest.raises(RulesError, match="players"):
         Deck.standard().deal("4")  # type: ignore[arg-type]
+
+
+def test_the_core_deck_knows_no_game_until_the_game_registers_its_pack() -> None:
+    # The core's module imports nothing of a game, not even inside a function: Tarot
+    # registers its card set itself.
+    import cardgames.deck as deck_module
+
+    tree = ast.parse(Path(deck_module.__file__).read_text(encoding="utf-8"))
+    imported = [
+        node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+    ] + [
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    ]
+    assert imported and not [
+        name for name in imported if name.startswith(("cardgames.tarot", "cardgames.tailor"))
+    ]
+    assert tarot_deck() == Deck(TarotCard.all()) and isinstance(tarot_deck()[0], TarotCard)
+    hands, rest = tarot_deck().deal(4, 19, packet=5)
+    assert all(isinstance(hand, TarotCardSet) for hand in hands) and len(rest) == 2
+
+
+def test_register_card_set_is_idempotent_and_refuses_strangers() -> None:
+    register_card_set(CardSet)
+    register_card_set(TarotCardSet)
+    for stranger in (int, None, "CardSet", BaseCardSet):
+        with pytest.raises(RulesError, match="card-set type"):
+            register_card_set(stranger)  # type: ignore[arg-type]
+
+
+def test_deck_parse_reads_any_registered_pack() -> None:
+    assert Deck.parse("EX 21T KS", card_type=TarotCard) == Deck(
+        [TarotCard.parse(word) for word in ("EX", "21T", "KS")]
+    )
+    for stranger in (int, [Card], None, TarotCardSet):
+        with pytest.raises(NotationError, match="card type"):
+            Deck.parse("AS", card_type=stranger)  # type: ignore[arg-type]

@@ -33,6 +33,7 @@ from cardgames.tarot import (
     random_player,
     trump,
 )
+from cardgames.tarot.cards import tarot_deck
 from cardgames.validation import quote
 
 FULL = TarotCardSet.full().mask
@@ -44,7 +45,7 @@ HONOURS = hand("KS KH KD KC 1T 21T EX")
 
 def test_traditional_three_players_get_25_each_and_talon_of_3_in_packets_of_5() -> None:
     rules = Rules.traditional(players=3)
-    game = Deal.from_deck(rules, Deck.tarot(), dealer=0)
+    game = Deal.from_deck(rules, tarot_deck(), dealer=0)
     assert [len(h) for h in game.hands] == [25, 25, 25] and len(game.talon) == 3
     pack = TarotCard.all()
     # eldest (seat 2, the dealer's right) gets the first packet of five, then seat 1, seat 0
@@ -56,7 +57,7 @@ def test_traditional_three_players_get_25_each_and_talon_of_3_in_packets_of_5() 
 
 def test_traditional_four_players_get_19_each_and_dealer_takes_the_final_two() -> None:
     rules = Rules.traditional(players=4)
-    state = State.from_deck(rules, Deck.tarot(), dealer=2)
+    state = State.from_deck(rules, tarot_deck(), dealer=2)
     assert [len(h) for h in state.initial.hands] == [19] * 4
     pack = TarotCard.all()
     assert state.initial.talon == TarotCardSet.from_cards(pack[76:])
@@ -105,7 +106,7 @@ def test_explicit_deal_must_share_out_the_pack() -> None:
     with pytest.raises(RulesError):
         State.from_deal(rules, good.hands[:2], good.talon)
     with pytest.raises(RulesError):
-        Deal.from_deck(rules, Deck.tarot()[:70])
+        Deal.from_deck(rules, tarot_deck()[:70])
     assert State.from_deal(rules, good.hands, good.talon, good.dealer) == good.start()
 
 
@@ -406,10 +407,10 @@ def test_bool_and_non_seats_are_rejected_everywhere_a_seat_is_taken(seat: object
     calls: list[Callable[[], object]] = [
         lambda: deal(rules, seed=1, dealer=bad_seat),
         lambda: Deal.random(rules, 1, bad_seat),
-        lambda: Deal.from_deck(rules, Deck.tarot(), bad_seat),
+        lambda: Deal.from_deck(rules, tarot_deck(), bad_seat),
         lambda: attrs.evolve(good, dealer=bad_seat),
         lambda: State.from_deal(rules, good.hands, good.talon, bad_seat),
-        lambda: State.from_deck(rules, Deck.tarot(), bad_seat),
+        lambda: State.from_deck(rules, tarot_deck(), bad_seat),
         lambda: attrs.evolve(good.start(), to_move=bad_seat),
         lambda: Trick(leader=bad_seat),
         lambda: Trick(leader=0, cards=(TarotCard(0),), players=(bad_seat,)),
@@ -478,7 +479,7 @@ def test_deal_with_wrong_typed_arguments_raises_rules_error() -> None:
     for anything in (None, 0, "-", [], CardSet()):
         with pytest.raises(RulesError, match="talon"):
             Deal(rules=rules, dealer=0, hands=good.hands, talon=anything)
-    for anything in (None, list(Deck.tarot()), Deck.standard(), Deck.tarot()[:77], "deck"):
+    for anything in (None, list(tarot_deck()), Deck.standard(), tarot_deck()[:77], "deck"):
         with pytest.raises(RulesError, match="deck"):
             Deal.from_deck(rules, anything)
 

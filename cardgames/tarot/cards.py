@@ -29,6 +29,7 @@ import attrs
 
 from cardgames.cards import Suit
 from cardgames.cardset import BaseCardSet
+from cardgames.deck import Deck, register_card_set
 from cardgames.errors import CardgamesError, NotationError
 from cardgames.validation import as_tuple, check_int, quote
 
@@ -39,6 +40,7 @@ __all__ = [
     "TarotCard",
     "TarotCardSet",
     "TarotRank",
+    "tarot_deck",
     "trump",
 ]
 
@@ -290,6 +292,24 @@ class TarotCardSet(BaseCardSet[TarotCard]):
     @classmethod
     def _parse_card(cls, text: str) -> TarotCard:
         return TarotCard.parse(text)
+
+
+register_card_set(TarotCardSet)
+
+
+def tarot_deck() -> Deck[TarotCard]:
+    """The 78-card pack as a :class:`cardgames.deck.Deck`, in canonical order (the order of
+    :meth:`TarotCard.all`); shuffle it with :meth:`cardgames.deck.Deck.shuffled`. Its
+    :meth:`cardgames.deck.Deck.deal` and :meth:`cardgames.deck.Deck.to_set` give
+    :class:`TarotCardSet` values.
+
+    >>> deck = tarot_deck()
+    >>> len(deck), deck[0], deck[-1]
+    (78, TarotCard.parse('1S'), TarotCard.parse('EX'))
+    >>> deck.to_set() == TarotCardSet.full(), deck.shuffled(3) == tarot_deck().shuffled(3)
+    (True, True)
+    """
+    return Deck(TarotCard.all())
 
 
 def _check_card(

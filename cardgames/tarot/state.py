@@ -41,6 +41,7 @@ from cardgames.tarot.cards import (
     _check_card,
     _check_card_set,
     _check_cards,
+    tarot_deck,
 )
 from cardgames.tarot.play import (
     EXCUSE_MASK,
@@ -480,7 +481,7 @@ class Deal:
         check_seat(dealer, rules.players, "dealer")
         rng = make_rng(seed, "seed")
         if fixed is None:
-            return cls.from_deck(rules, Deck.tarot().shuffled(rng), dealer)
+            return cls.from_deck(rules, tarot_deck().shuffled(rng), dealer)
         pinned, pinned_talon = _pinned_cards(rules, fixed)
         taken = pinned_talon
         for mask in pinned:
