@@ -1,10 +1,11 @@
 """Matches of several rounds, the strategies that play them, and a seeded random player.
 
-A :class:`Match` deals each round from a seed derived from the match seed (round 0 uses the
-match seed itself), keeps each finished round and adds up the results. Two views of the same
-numbers: a seat's :attr:`Match.penalties` are the hand values it was left holding (lowest
-wins), and its :attr:`Match.totals` are the sum of its payoffs, which is minus the penalties,
-so that as in Tarot's :class:`~cardgames.tarot.game.Game` a higher total is better. Equal
+A :class:`~cardgames.tailor.Match` deals each round from a seed derived from the match seed
+(round 0 uses the match seed itself), keeps each finished round and adds up the results. Two
+views of the same numbers: a seat's :attr:`~cardgames.tailor.Match.penalties` are the hand
+values it was left holding (lowest wins), and its :attr:`~cardgames.tailor.Match.totals` are
+the sum of its payoffs, which is minus the penalties, so that as in Tarot's
+:class:`~cardgames.tarot.game.Game` a higher total is better. Equal
 best totals are all winners.
 
 A strategy is any callable from a :class:`~cardgames.tailor.State` to one of its legal moves;
