@@ -13,7 +13,7 @@ tags          free ``name: text`` pairs, like the headers of a chess PGN file (e
               player names...); both names and texts are strings
 series        ``null`` for a record of single deals, or the settings of the multi-deal game
               (a Tarot :class:`~cardgames.tarot.game.Game`, a Chase the Tailor
-              :class:`~cardgames.tailor.match.Match`) together with its ``totals``
+              :class:`~cardgames.tailor.Match`) together with its ``totals``
 deals         one object per deal: ``start`` (how the deal began: a seed or the explicit
               cards, in the game's own form), ``moves`` (every move in the game's notation) and
               ``result`` (``null`` while the deal is unfinished)

@@ -1,5 +1,6 @@
 """JSON records of Chase the Tailor rounds and matches, in the layout shared by every game
-(:mod:`cardgames.records`): :class:`Record`, :func:`dumps`, :func:`loads`, :func:`record_of`.
+(:mod:`cardgames.records`): :class:`~cardgames.tailor.Record`, :func:`~cardgames.tailor.dumps`,
+:func:`~cardgames.tailor.loads`, :func:`~cardgames.tailor.record_of`.
 
 A round starts either from a seed or from an explicit position, and its result is who went
 out and the payoffs::
