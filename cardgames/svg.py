@@ -243,7 +243,7 @@ def _faces(cards: Iterable[object]) -> list[_Face]:
 def card(value: Card | TarotCard, *, width: int = DEFAULT_CARD_WIDTH) -> SvgImage:
     """One card.
 
-    :param value: a :class:`cardgames.cards.Card` or a :class:`cardgames.tarot.TarotCard`.
+    :param value: a :class:`cardgames.cards.Card` or a :class:`cardgames.tarot.cards.TarotCard`.
     :param width: the card's width in pixels, an int from 16 to 400.
     :raises NotationError: if ``value`` is not a card.
     :raises RulesError: if ``width`` is out of range.
@@ -267,7 +267,7 @@ def hand(
     ``per_row`` to a row.
 
     :param cards: a card set or any iterable of cards (:class:`cardgames.cards.Card` or
-        :class:`cardgames.tarot.TarotCard`, even mixed).
+        :class:`cardgames.tarot.cards.TarotCard`, even mixed).
     :param width: each card's width in pixels, an int from 16 to 400.
     :param per_row: cards in a row, an int from 1 to 100.
     :raises NotationError: if ``cards`` holds something other than cards.
@@ -316,7 +316,7 @@ def trick(value: Trick, *, width: int = DEFAULT_CARD_WIDTH) -> SvgImage:
     """A Tarot trick: its cards in the order played, each labelled with its seat; the winning
     card outlined once the trick is complete.
 
-    :param value: a :class:`cardgames.tarot.Trick`.
+    :param value: a :class:`cardgames.tarot.state.Trick`.
     :param width: each card's width in pixels, an int from 16 to 400.
     :raises NotationError: if ``value`` is not a trick.
     :raises RulesError: if ``width`` is out of range.
@@ -368,12 +368,12 @@ def table(
     per_row: int = DEFAULT_PER_ROW,
 ) -> SvgImage:
     """A whole position: a heading, then every seat's hand (labelled with the seat, the dealer
-    and the seat to move), then the trick in progress (Tarot; the last trick once the deal is
-    over, the discard while the dealer discards) or the pile (Chase the Tailor: the card
-    showing, what must be followed, the stock face down with its size, the direction of play
-    and the chase).
+    and the seat to move), then the trick in progress (Tarot; before its first card, and once
+    the deal is over, the trick just won; the discard while the dealer discards) or the pile
+    (Chase the Tailor: the card showing, what must be followed, the stock face down with its
+    size, the direction of play and the chase).
 
-    :param state: a :class:`cardgames.tarot.State` or a :class:`cardgames.tailor.State`.
+    :param state: a :class:`cardgames.tarot.state.State` or a :class:`cardgames.tailor.State`.
     :param width: each card's width in pixels, an int from 16 to 400.
     :param per_row: cards in a row of a hand, an int from 1 to 100.
     :raises NotationError: if ``state`` is neither.

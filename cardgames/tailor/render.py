@@ -18,11 +18,11 @@ from cardgames.cards import Card
 from cardgames.cardset import CardSet
 from cardgames.errors import NotationError
 from cardgames.render import Block, boxed, grid, render, stacked, table_layout
+from cardgames.search.results import Analysis
+from cardgames.tailor.moves import Move
 from cardgames.validation import quote
 
 if TYPE_CHECKING:
-    from cardgames.search.results import Analysis
-    from cardgames.tailor.moves import Move
     from cardgames.tailor.rules import Call
     from cardgames.tailor.state import State
 

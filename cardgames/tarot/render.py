@@ -30,11 +30,11 @@ from cardgames.render import (
     stacked,
     table_layout,
 )
+from cardgames.search.results import Analysis
 from cardgames.tarot.cards import TarotCard, TarotCardSet
 from cardgames.validation import quote
 
 if TYPE_CHECKING:
-    from cardgames.search.results import Analysis
     from cardgames.tarot.state import Move, State, Trick
 
 __all__ = [
@@ -58,7 +58,7 @@ def card_to_unicode(card: TarotCard) -> str:
     >>> card_to_unicode(TarotCard.parse('NH')), card_to_unicode(TarotCard.parse('21T'))
     ('N♥', '21T')
 
-    :raises NotationError: if ``card`` is not a :class:`cardgames.tarot.TarotCard`.
+    :raises NotationError: if ``card`` is not a :class:`cardgames.tarot.cards.TarotCard`.
     """
     if not isinstance(card, TarotCard):
         raise NotationError(f"invalid Tarot card {quote(card)}: expected a TarotCard")
@@ -78,7 +78,7 @@ def hand_lines(hand: TarotCardSet) -> Block:
     """A hand as five lines: spades, hearts, diamonds, clubs (each King down to 1), then the
     trumps (21 down to 1) and the Excuse; ``-`` for a void.
 
-    :raises NotationError: if ``hand`` is not a :class:`cardgames.tarot.TarotCardSet`.
+    :raises NotationError: if ``hand`` is not a :class:`cardgames.tarot.cards.TarotCardSet`.
     """
     if not isinstance(hand, TarotCardSet):
         raise NotationError(f"invalid Tarot hand {quote(hand)}: expected a TarotCardSet")
@@ -104,7 +104,7 @@ def hand_to_unicode(hand: TarotCardSet) -> str:
 def move_to_unicode(move: Move) -> str:
     """A move: its card (``K♥``).
 
-    :raises NotationError: if ``move`` is not a :class:`cardgames.tarot.Move`.
+    :raises NotationError: if ``move`` is not a :class:`cardgames.tarot.state.Move`.
     """
     from cardgames.tarot.state import Move
 
@@ -125,7 +125,7 @@ def trick_lines(trick: Trick) -> Block:
     """A trick one card a line, each with its seat, in the order played; then the winner once
     it is complete, or the leader while it is empty.
 
-    :raises NotationError: if ``trick`` is not a :class:`cardgames.tarot.Trick`.
+    :raises NotationError: if ``trick`` is not a :class:`cardgames.tarot.state.Trick`.
     """
     trick = _check_trick(trick)
     lines = [
@@ -152,7 +152,7 @@ def trick_to_unicode(trick: Trick) -> str:
     >>> print(trick_to_unicode(Trick(leader=2)))
     seat 2 to lead
 
-    :raises NotationError: if ``trick`` is not a :class:`cardgames.tarot.Trick`.
+    :raises NotationError: if ``trick`` is not a :class:`cardgames.tarot.state.Trick`.
     """
     return render(trick_lines(trick))
 
@@ -221,8 +221,9 @@ def _scores(state: State) -> Block:
 def state_to_unicode(state: State) -> str:
     """A position as text: a heading (rules, phase, trick number, who is to move), every hand
     round the table (seat 0 at the bottom, seat numbers, the dealer and the seat to move
-    marked), the trick in progress in the middle (the last trick once the deal is over, the
-    discard so far while the dealer discards), then the tricks and points each seat has won
+    marked), the trick in progress in the middle (before the first card of a trick, and once
+    the deal is over, the trick just won; the discard so far while the dealer discards), then
+    the tricks and points each seat has won
     so far (the dealer's points include the discard) and, at the end, the payoffs.
 
     >>> from cardgames import tarot
@@ -255,7 +256,7 @@ def state_to_unicode(state: State) -> str:
     tricks  5     11     7
     points  9  104/3  88/3
 
-    :raises NotationError: if ``state`` is not a :class:`cardgames.tarot.State`.
+    :raises NotationError: if ``state`` is not a :class:`cardgames.tarot.state.State`.
     """
     state = _check_state(state)
     seats = [_seat_block(state, seat) for seat in range(state.rules.players)]
@@ -309,7 +310,7 @@ def state_to_html(state: State) -> str:
     """A position as HTML for Jupyter: the SVG picture of :func:`cardgames.svg.table` in a
     ``div`` whose title is the position's notation (the whole is well-formed XML).
 
-    :raises NotationError: if ``state`` is not a :class:`cardgames.tarot.State`.
+    :raises NotationError: if ``state`` is not a :class:`cardgames.tarot.state.State`.
     """
     from cardgames import svg
 
@@ -321,7 +322,7 @@ def trick_to_html(trick: Trick) -> str:
     """A trick as HTML for Jupyter: the SVG picture of :func:`cardgames.svg.trick` in a
     ``div`` (well-formed XML).
 
-    :raises NotationError: if ``trick`` is not a :class:`cardgames.tarot.Trick`.
+    :raises NotationError: if ``trick`` is not a :class:`cardgames.tarot.state.Trick`.
     """
     from cardgames import svg
 
