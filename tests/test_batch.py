@@ -73,7 +73,7 @@ def test_serial_batch_equals_one_by_one() -> None:
 
 
 def test_process_pool_batch_equals_one_by_one() -> None:
-    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+    with batch.process_pool(2) as pool:
         results = list(analyse_many(POSITIONS, executor=pool))
     assert [_plain(result) for result in results] == EXPECTED
 
@@ -116,6 +116,7 @@ def test_one_position_starts_no_pool(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("a pool was started for one position")
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
+    monkeypatch.setattr(batch, "process_pool", no_pool)
     [result] = analyse_many(POSITIONS[:1])
     assert _plain(result) == EXPECTED[0]
 
@@ -123,7 +124,7 @@ def test_one_position_starts_no_pool(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_failing_position_gives_an_error_in_its_place_and_the_rest_go_on() -> None:
     in_discard = tarot.deal(TAROT_RULES, seed=3)  # the solver cannot analyse the discard
     items: list[Any] = [POSITIONS[0], in_discard, "not a state", POSITIONS[1]]
-    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+    with batch.process_pool(2) as pool:
         results = list(analyse_many(items, executor=pool))
     assert _plain(results[0]) == EXPECTED[0] and _plain(results[3]) == EXPECTED[1]
     failed, wrong_type = results[1], results[2]
@@ -165,7 +166,7 @@ def _sleep_and_echo(seconds: float) -> float:
 
 def test_an_item_that_cannot_travel_fails_alone() -> None:
     items: list[Any] = [-1, lambda: 0, -3]  # a lambda does not pickle
-    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+    with batch.process_pool(2) as pool:
         results = list(batch_map(abs, items, executor=pool))
     assert results[0] == 1 and results[2] == 3
     assert isinstance(results[1], BatchError) and results[1].index == 1
@@ -185,6 +186,26 @@ def test_an_endless_input_is_read_only_a_bounded_window_ahead() -> None:
         results.close()
     assert first == list(range(500))
     assert next(pulled) <= 500 + CHUNKS_PER_WORKER * 2 * MAX_CHUNK
+
+
+def test_a_process_with_threads_starts_its_pool_without_fork() -> None:
+    import multiprocessing
+    import threading
+
+    stop = threading.Event()
+    helper = threading.Thread(target=stop.wait)
+    helper.start()
+    try:
+        pool = batch.process_pool(1)
+    finally:
+        stop.set()
+        helper.join()
+    with pool:
+        assert pool.submit(abs, -4).result() == 4
+    method = multiprocessing.get_start_method(allow_none=True)
+    if method in (None, "fork") and sys.platform == "linux":
+        context = pool._mp_context
+        assert context is not None and context.get_start_method() == "forkserver"
 
 
 def test_chunk_sizes_follow_the_documented_rule() -> None:

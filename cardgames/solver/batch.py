@@ -46,8 +46,10 @@ import collections
 import concurrent.futures
 import contextlib
 import itertools
+import multiprocessing
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence, Sized
 from typing import Any, Final, Generic, TypeAlias, TypeVar
@@ -73,6 +75,7 @@ __all__ = [
     "available_cpus",
     "batch_map",
     "dask_executor",
+    "process_pool",
     "solve_many",
 ]
 
@@ -211,6 +214,29 @@ class SerialExecutor(concurrent.futures.Executor):
         except Exception as error:  # the caller reads it from the future; Ctrl-C still stops
             future.set_exception(error)
         return future
+
+
+def process_pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
+    """A process pool of ``workers`` processes, as the batch starts by default.
+
+    Where new processes are forked by default (Linux before Python 3.14), a process that
+    already runs other threads (a Dask client, a progress bar, a web server) starts them
+    through a fork server instead: forking a process with threads can deadlock the child.
+
+    :raises AnalysisError: if ``workers`` is not an int from 1 to 4096.
+    """
+    check_int(workers, "workers", low=1, high=4096, error=AnalysisError)
+    method = multiprocessing.get_start_method(allow_none=True)
+    if method is None:  # not chosen by the program: the platform's default
+        method = "fork" if sys.platform == "linux" and sys.version_info < (3, 14) else "other"
+    context = None
+    if (
+        method == "fork"
+        and threading.active_count() > 1
+        and "forkserver" in multiprocessing.get_all_start_methods()
+    ):
+        context = multiprocessing.get_context("forkserver")
+    return concurrent.futures.ProcessPoolExecutor(workers, mp_context=context)
 
 
 def available_cpus() -> int:
@@ -430,7 +456,7 @@ def _batch_map(
         if len(first) < 2 or workers == 1:
             executor = SerialExecutor()
         else:
-            owned = executor = concurrent.futures.ProcessPoolExecutor(workers)
+            owned = executor = process_pool(workers)
     try:
         yield from _run_chunks(function, source, executor, progress, total, unit)
     finally:

@@ -41,6 +41,7 @@ from cardgames.solver.batch import (
     SerialExecutor,
     _Task,
     _Unreadable,
+    process_pool,
     run_tasks,
 )
 from cardgames.validation import SEED_LIMIT, check_int, check_seed, quote
@@ -159,7 +160,7 @@ class _executor:
         elif args.jobs == 1:
             self.target = SerialExecutor()
         elif args.jobs is not None:
-            self.pool = self.target = concurrent.futures.ProcessPoolExecutor(args.jobs)
+            self.pool = self.target = process_pool(args.jobs)
 
     def __enter__(self) -> concurrent.futures.Executor | str | None:
         return self.target
