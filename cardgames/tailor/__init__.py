@@ -8,7 +8,7 @@ rules as implemented.
 >>> state = tailor.deal(tailor.Rules(players=3, chase_mode=True), seed=13)
 >>> state.top, [str(move) for move in state.legal_moves()]
 (Card.parse('AD'), ['7D', 'QD', '2C'])
->>> final, record = tailor.play_round(state, tailor.random_strategy(1))
+>>> final, record = tailor.play_deal(state, tailor.random_strategy(1))
 >>> final.is_over, tailor.loads(tailor.dumps(record)).replay() == final
 (True, True)
 """
@@ -16,7 +16,14 @@ rules as implemented.
 from __future__ import annotations
 
 from cardgames.cards import Card
-from cardgames.tailor.match import Match, RoundResult, Strategy, play_round, random_strategy
+from cardgames.tailor.match import (
+    Match,
+    RoundResult,
+    Strategies,
+    Strategy,
+    play_deal,
+    random_strategy,
+)
 from cardgames.tailor.moves import (
     Draw,
     Dump,
@@ -29,7 +36,8 @@ from cardgames.tailor.moves import (
     parse_move,
 )
 from cardgames.tailor.notation import format_position, format_top, parse_position, parse_top
-from cardgames.tailor.records import GameRecord, dumps, loads
+from cardgames.tailor.positions import give_tailor, random_position
+from cardgames.tailor.records import DealRecord, Record, Series, dumps, loads, record_of
 from cardgames.tailor.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -47,9 +55,9 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "Call",
+    "DealRecord",
     "Draw",
     "Dump",
-    "GameRecord",
     "JokerEffect",
     "Match",
     "Move",
@@ -57,9 +65,12 @@ __all__ = [
     "Play",
     "PlayJoker",
     "PlayTailor",
+    "Record",
     "RoundResult",
     "Rules",
+    "Series",
     "State",
+    "Strategies",
     "Strategy",
     "can_follow",
     "deal",
@@ -67,15 +78,18 @@ __all__ = [
     "dumps",
     "format_position",
     "format_top",
+    "give_tailor",
     "hand_points",
     "hand_value",
     "loads",
     "parse_move",
     "parse_position",
     "parse_top",
-    "play_round",
+    "play_deal",
+    "random_position",
     "random_strategy",
     "ranks_adjacent",
+    "record_of",
 ]
 
 _ = Card  # for the doctest above

@@ -48,7 +48,6 @@ __all__ = [
     "Strategies",
     "Strategy",
     "play_deal",
-    "play_round",
     "random_strategy",
     "start_of",
 ]
@@ -141,11 +140,6 @@ def play_deal(state: State, strategies: Strategies) -> tuple[State, Record]:
     players = seat_strategies(strategies, state.rules.players, _GAME)
     final = _play(state, players)
     return final, record_of(final)
-
-
-play_round = play_deal
-"""The former name of :func:`play_deal`, kept only until the package exports the new one; it
-will be removed (``Match.play_round`` is the one ``play_round``)."""
 
 
 def _to_payoffs(payoffs: Iterable[int]) -> tuple[int, ...]:

@@ -52,7 +52,7 @@ from cardgames.tailor.rules import Rules
 from cardgames.tailor.state import State, deal
 from cardgames.validation import SEED_LIMIT, as_tuple, check_int, check_seat, check_seed, quote
 
-__all__ = ["DealRecord", "GameRecord", "Record", "Series", "dumps", "loads", "record_of"]
+__all__ = ["DealRecord", "Record", "Series", "dumps", "loads", "record_of"]
 
 GAME: Final = "tailor"
 """The ``game`` entry of Chase the Tailor records."""
@@ -479,8 +479,3 @@ def loads(text: str | bytes) -> Record:
     cardgames.errors.NotationError: invalid record '[]': expected a JSON object
     """
     return Record.from_dict(parse_json(text))
-
-
-GameRecord = Record
-"""The former name of :class:`Record`, kept only until the package exports the new one; it
-will be removed."""

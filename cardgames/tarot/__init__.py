@@ -22,9 +22,11 @@ from cardgames.tarot.cards import (
     TarotCard,
     TarotCardSet,
     TarotRank,
+    tarot_deck,
     trump,
 )
-from cardgames.tarot.game import Game, Strategy, random_player
+from cardgames.tarot.game import Game, Strategies, Strategy, play_deal, random_strategy
+from cardgames.tarot.horizon import Estimate
 from cardgames.tarot.notation import (
     format_deal,
     format_holding,
@@ -42,24 +44,42 @@ from cardgames.tarot.play import (
     legal_discards,
     trick_winner,
 )
-from cardgames.tarot.records import dumps, loads, record_of
+from cardgames.tarot.positions import random_position
+from cardgames.tarot.records import DealRecord, Record, Series, dumps, loads, record_of
 from cardgames.tarot.rules import DiscardRule, ExcuseRule, NumeralOrder, Rules
-from cardgames.tarot.state import DEAL_PACKET, Deal, Move, Phase, State, Trick, deal
+from cardgames.tarot.state import (
+    DEAL_PACKET,
+    CardsLike,
+    Deal,
+    FixedCards,
+    Move,
+    Phase,
+    State,
+    Trick,
+    deal,
+)
 
 __all__ = [
     "DEAL_PACKET",
     "EXCUSE",
     "TAROT_PACK_SIZE",
     "TRUMP_COUNT",
+    "CardsLike",
     "Deal",
+    "DealRecord",
     "DiscardRule",
+    "Estimate",
     "ExcuseRule",
+    "FixedCards",
     "Game",
     "Move",
     "NumeralOrder",
     "Phase",
+    "Record",
     "Rules",
+    "Series",
     "State",
+    "Strategies",
     "Strategy",
     "TarotCard",
     "TarotCardSet",
@@ -80,8 +100,11 @@ __all__ = [
     "parse_deal",
     "parse_holding",
     "parse_position",
-    "random_player",
+    "play_deal",
+    "random_position",
+    "random_strategy",
     "record_of",
+    "tarot_deck",
     "trick_winner",
     "trump",
 ]

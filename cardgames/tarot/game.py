@@ -33,7 +33,7 @@ from cardgames.validation import as_tuple, check_int, check_seat, check_seed, qu
 if TYPE_CHECKING:
     from cardgames.tarot.records import Record
 
-__all__ = ["Game", "Strategies", "Strategy", "play_deal", "random_player", "random_strategy"]
+__all__ = ["Game", "Strategies", "Strategy", "play_deal", "random_strategy"]
 
 Strategy: TypeAlias = Callable[[State], Move]
 """A player: given a state, the move to make (it must be one of ``state.legal_moves()``)."""
@@ -68,11 +68,6 @@ def random_strategy(source: RandomSource) -> Strategy:
         return moves[random_below(rng, len(moves))]
 
     return choose
-
-
-random_player = random_strategy
-"""The former name of :func:`random_strategy`, kept only until the package exports the new one;
-it will be removed."""
 
 
 def _play(state: State, players: tuple[Strategy, ...]) -> State:
