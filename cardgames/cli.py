@@ -24,7 +24,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import cardgames
 from cardgames._cli_options import TargetOptions, add_game_options
@@ -40,6 +40,7 @@ GAMES = GAME_NAMES
 COMMAND_MODULES: tuple[str, ...] = (
     "cardgames.solver.cli",  # analyse, review
     "cardgames.solver.batch_cli",  # batch
+    "cardgames.arena_cli",  # arena
 )
 """Modules that each add subcommands.
 
@@ -81,7 +82,13 @@ def _run_show(args: argparse.Namespace) -> int:
 
 
 def _run_packs(args: argparse.Namespace) -> int:
-    for name, deck in (("Chase the Tailor", Deck.tailor()), ("Tarot", Deck.tarot())):
+    from cardgames.tarot.cards import tarot_deck
+
+    packs: tuple[tuple[str, Deck[Any]], ...] = (
+        ("Chase the Tailor", Deck.tailor()),
+        ("Tarot", tarot_deck()),
+    )
+    for name, deck in packs:
         print(f"{name} pack ({len(deck)} cards):")
         print(f"  {deck.to_set().to_unicode()}")
     deck = Deck.tailor().shuffled(args.seed)
@@ -147,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
         version=f"cardgames {cardgames.__version__} (solver backend: {backend()})",
         help="show the version and the solver backend, then exit",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", help="the subcommands:")
 
     packs = commands.add_parser(
         "packs",

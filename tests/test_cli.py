@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import argparse
 import os
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import cardgames
 import cardgames.solver
-from cardgames.cli import main
+from cardgames import tarot
+from cardgames.cli import COMMAND_MODULES, build_parser, main
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -71,3 +75,67 @@ def test_a_closed_pipe_ends_quietly() -> None:
         status = process.wait(timeout=60)
     assert status == 0, error
     assert "Traceback" not in error and "BrokenPipe" not in error
+
+
+def _subcommands() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    (commands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return dict(commands.choices)
+
+
+def test_every_option_of_every_subcommand_has_help() -> None:
+    parser = build_parser()
+    missing = [action.dest for action in parser._actions if not action.help]
+    for name, subparser in _subcommands().items():
+        missing += [f"{name} {action.dest}" for action in subparser._actions if not action.help]
+    assert missing == []
+    assert {"packs", "deal", "play", "analyse", "show", "review", "batch"} <= set(_subcommands())
+
+
+@pytest.mark.parametrize("command", sorted(_subcommands()))
+def test_help_of_each_subcommand_runs(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main([command, "--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: cardgames {command}")
+
+
+def test_help_shows_the_shared_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("deal", "play", "analyse"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        out = " ".join(capsys.readouterr().out.split())
+        assert re.search(r"--seed SEED shuffle seed \([^)]*default 1\)", out)
+        assert "Tarot 3 for traditional rules and 4 for simplified, Chase the Tailor 4" in out
+        assert "default for Tarot: traditional)" in out
+
+
+def test_command_modules_are_registered() -> None:
+    # Each module listed adds its subcommands; the list is the one place to add more.
+    assert "cardgames.solver.cli" in COMMAND_MODULES
+    assert "cardgames.solver.batch_cli" in COMMAND_MODULES
+    commands = _subcommands()
+    assert commands["batch"].get_default("run") is not None
+    assert commands["review"].get_default("run") is not None
+
+
+def test_the_installed_script_runs_a_subcommand() -> None:
+    script = Path(sys.executable).with_name("cardgames")
+    result = subprocess.run(
+        [str(script), "deal", "--seed", "7", "tarot", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    (only,) = tarot.loads(result.stdout).deals
+    assert only.start() == tarot.deal(tarot.Rules.traditional(players=3), seed=7)
+
+
+def test_a_usage_error_exits_2_from_the_script() -> None:
+    script = Path(sys.executable).with_name("cardgames")
+    result = subprocess.run(
+        [str(script), "deal", "tailor", "--dealer", "1"], capture_output=True, text=True
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    assert "--dealer does not apply to Chase the Tailor (only to Tarot)" in result.stderr

@@ -1,4 +1,4 @@
-"""``cardgames analyse`` on the command line."""
+"""``cardgames analyse`` on the command line: every target, options on either side of it."""
 
 from __future__ import annotations
 
@@ -7,44 +7,131 @@ import time
 
 import pytest
 
-from cardgames import tarot
+from cardgames import solver, tailor, tarot
 from cardgames.cli import main
-from cardgames.solver.positions import random_tarot_position
+from cardgames.solver.tailor_search import random_endgame
+from cardgames.tarot.positions import random_position
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """The message of a command line that argparse rejects (exit status 2)."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(argv))
+    assert exit_info.value.code == 2
+    return capsys.readouterr().err
 
 
 def test_analyse_without_arguments_runs_the_sample(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["analyse"]) == 0
-    out = capsys.readouterr().out
+    status, out, _ = run(capsys, "analyse")
+    assert status == 0
     assert "the built-in sample" in out and "Best line:" in out and "(exact)" in out
-    assert out.count("<- best") >= 1
+    assert "Value: 26 (exact)" in out and out.count("  best") >= 1
+    assert "Seat 0: dealer, to move" in out  # the position drawn by the shared renderer
 
 
 def test_analyse_seeded_tarot_position_as_json(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["analyse", "tarot", "--rules", "simplified", "--players", "4", "--seed", "3"]
-    assert main([*args, "--tricks-left", "3", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    state = random_tarot_position(tarot.Rules.simplified(players=4), 3, 3)
-    assert data["game"] == "tarot" and data["exact"] is True
+    status, out, _ = run(capsys, *args, "--tricks-left", "3", "--json")
+    data = json.loads(out)
+    state = random_position(tarot.Rules.simplified(players=4), seed=3, tricks_left=3)
+    assert status == 0 and data["game"] == "tarot" and data["exact"] is True
     assert [entry["move"] for entry in data["move_values"]] == [
         str(move) for move in state.legal_moves()
     ]
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        # Every option before the game name, after it, and split: the same analysis.
+        ["analyse", "tarot", "--tricks-left", "2", "--seed", "4", "--perspective", "1", "--json"],
+        ["analyse", "--json", "tarot", "--tricks-left", "2", "--seed", "4", "--perspective", "1"],
+        ["analyse", "--perspective", "1", "--seed", "4", "--tricks-left", "2", "--json", "tarot"],
+        ["analyse", "--perspective", "1", "tarot", "--seed", "4", "--json", "--tricks-left", "2"],
+    ],
+)
+def test_analyse_options_before_or_after_the_game(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Regression: `analyse --json tarot` printed text, and --perspective before the game was
+    # dropped.
+    status, out, _ = run(capsys, *argv)
+    data = json.loads(out)
+    state = random_position(tarot.Rules.traditional(players=3), seed=4, tricks_left=2)
+    expected = solver.analyse(state, perspective=1)
+    assert status == 0 and data["perspective"] == 1
+    assert data["value"] == json.loads(json.dumps(expected.to_dict()))["value"]
+
+
+def test_node_limit_before_the_game_takes_effect(capsys: pytest.CaptureFixture[str]) -> None:
+    # Regression: --node-limit before the game was silently ignored.
+    for argv in (
+        ["analyse", "--node-limit", "20", "tarot", "--tricks-left", "7"],
+        ["analyse", "tarot", "--tricks-left", "7", "--node-limit", "20"],
+    ):
+        status, out, _ = run(capsys, *argv)
+        assert status == 0 and "not exact (bounds)" in out
+        assert "Searched 20 nodes" in out or "Searched 1" in out
+
+
 def test_analyse_tarot_position_text(capsys: pytest.CaptureFixture[str]) -> None:
-    state = random_tarot_position(tarot.Rules.traditional(players=4), 9, 2)
-    assert main(["analyse", "tarot", "--position", state.position(), "--perspective", "1"]) == 0
-    out = capsys.readouterr().out
-    assert "Values for seat 1 (side: 1, 3)" in out
+    state = random_position(tarot.Rules.traditional(players=4), seed=9, tricks_left=2)
+    status, out, _ = run(capsys, "analyse", "--perspective", "1", "tarot", "--position", str(state))
+    assert status == 0 and "values for seat 1 (side: seats 1, 3)" in out
 
 
-def test_analyse_with_a_node_limit_reports_bounds(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["analyse", "tarot", "--tricks-left", "7", "--node-limit", "20"]) == 0
-    assert "not exact (bounds)" in capsys.readouterr().out
+def test_analyse_tailor_with_options_on_both_sides(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "analyse", "--json", "--seed", "2", "tailor", "--players", "3", "--cards-left", "2"
+    )
+    data = json.loads(out)
+    state = random_endgame(tailor.Rules(players=3), 2, cards_left=2)
+    expected = solver.analyse(state)
+    assert status == 0 and data["game"] == "tailor" and data["value"] == expected.to_dict()["value"]
+    assert [entry["move"] for entry in data["move_values"]] == [
+        str(entry.move) for entry in expected.move_values
+    ]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["analyse", "--cards-left", "2", "tarot"], "--cards-left does not apply to Tarot"),
+        (["analyse", "tailor", "--tricks-left", "2"], "--tricks-left does not apply to Chase"),
+        (["analyse", "tailor", "--dealer", "1"], "--dealer does not apply to Chase the Tailor"),
+        (["analyse", "--seed", "3"], "--seed does not apply to the built-in sample"),
+        (["analyse", "--after", "3"], "--after does not apply to the built-in sample"),
+        (["analyse", "tarot", "--after", "3"], "--after does not apply to Tarot"),
+        (["analyse", "tarot", "--position", "x", "--seed", "2"], "--seed does not apply with"),
+        (["analyse", "--horizon", "3", "tarot"], "--horizon does not apply to Tarot"),
+        (["analyse", "tarot", "--first-player", "1"], "unrecognized arguments"),
+    ],
+)
+def test_an_option_of_another_target_is_a_usage_error(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert message in usage_error(capsys, *argv)
 
 
 def test_bad_position_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["analyse", "tarot", "--position", "nonsense"]) == 2
-    assert "cardgames: error:" in capsys.readouterr().err
+    status, _, err = run(capsys, "analyse", "tarot", "--position", "nonsense")
+    assert status == 2 and "cardgames: error:" in err and "Traceback" not in err
+
+
+def test_a_position_in_the_discard_phase_says_what_to_do(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    state = tarot.deal(tarot.Rules.traditional(players=3), seed=2)
+    assert state.phase is tarot.Phase.DISCARD
+    status, _, err = run(capsys, "analyse", "tarot", "--position", str(state))
+    assert status == 2 and "discard phase" in err and "seat 0" in err
+    assert "after the dealer's discard" in err
 
 
 def test_long_analyses_report_progress_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
@@ -58,5 +145,5 @@ def test_long_analyses_report_progress_on_stderr(capsys: pytest.CaptureFixture[s
 
 
 def test_quick_analyses_stay_quiet(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["analyse", "tarot", "--tricks-left", "2"]) == 0
-    assert capsys.readouterr().err == ""
+    status, _, err = run(capsys, "analyse", "tarot", "--tricks-left", "2")
+    assert status == 0 and err == ""

@@ -2,11 +2,10 @@
 
 ``deal`` shows a seeded deal (hands, the card turned up, the stock); ``play`` plays it out with
 seeded random players (:func:`~cardgames.tailor.random_strategy`), as one round or
-(``--rounds N``) as a :class:`~cardgames.tailor.Match`. ``--json`` prints JSON instead of text:
-for ``deal`` the hands, top, pile, stock and position notation; for ``play`` an object
-``{"rounds": [...], "totals": [...], "winners": [...]}`` whose rounds are game records (see
-:mod:`cardgames.tailor.records`) with ``winner``, ``payoffs`` and the ``final`` position added.
-The same arguments always give the same output.
+(``--rounds N``) as a :class:`~cardgames.tailor.Match`. ``--json`` prints the record instead
+of text (see :mod:`cardgames.tailor.records`: the deal with no moves, the round, or the match
+with its totals), which ``cardgames show`` and ``cardgames review`` read. The defaults are four
+players, seed 1, seat 0 first. The same arguments always give the same output.
 
 >>> from cardgames.cli import main
 >>> main(['deal', 'tailor', '--players', '2', '--seed', '3'])
@@ -22,15 +21,12 @@ player 0 to move
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
-from typing import Any
 
 from cardgames.errors import RulesError
-from cardgames.tailor.match import Match, play_round, random_strategy
+from cardgames.tailor.match import Match, play_deal, random_strategy
 from cardgames.tailor.moves import Move
-from cardgames.tailor.notation import format_top
-from cardgames.tailor.records import GameRecord
+from cardgames.tailor.records import dumps
 from cardgames.tailor.rules import Rules, derive_seed
 from cardgames.tailor.state import State, deal
 from cardgames.validation import quote
@@ -59,19 +55,6 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     return rules
 
 
-def _deal_dict(state: State) -> dict[str, Any]:
-    return {
-        "rules": state.rules.to_dict(),
-        "seed": state.seed,
-        "first_player": state.to_move,
-        "hands": [str(hand) for hand in state.hands],
-        "top": format_top(state.top),
-        "pile": [str(card) for card in state.pile],
-        "stock": [str(card) for card in state.stock],
-        "position": str(state),
-    }
-
-
 def run_deal(args: argparse.Namespace) -> int:
     """Show the deal; returns the exit status.
 
@@ -80,7 +63,7 @@ def run_deal(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     state = deal(rules, seed=args.seed, first_player=args.first_player)
     if args.json:
-        print(json.dumps(_deal_dict(state), indent=2))
+        print(dumps(state, indent=2))
         return 0
     chase = ", Chase Mode" if rules.chase_mode else ""
     print(f"Chase the Tailor, {rules.players} players{chase}, seed {args.seed}")
@@ -123,15 +106,6 @@ def _outcome(state: State) -> str:
     return f"stalemate after {state.turns} moves"
 
 
-def _round_dict(state: State, record: GameRecord) -> dict[str, Any]:
-    return {
-        **record.to_dict(),
-        "winner": state.winner,
-        "payoffs": list(state.payoffs()),
-        "final": str(state),
-    }
-
-
 def run_play(args: argparse.Namespace) -> int:
     """Play out one round, or a match with ``--rounds``; returns the exit status.
 
@@ -141,42 +115,33 @@ def run_play(args: argparse.Namespace) -> int:
     strategy = random_strategy(derive_seed(args.seed, "players"))
     if args.rounds == 1:
         state = deal(rules, seed=args.seed, first_player=args.first_player)
-        final, record = play_round(state, strategy)
+        final, record = play_deal(state, strategy)
         if args.json:
-            totals = [-payoff for payoff in final.payoffs()]
-            best = [seat for seat, total in enumerate(totals) if total == min(totals)]
-            single = {"rounds": [_round_dict(final, record)], "totals": totals, "winners": best}
-            print(json.dumps(single, indent=2))
+            print(dumps(record, indent=2))
             return 0
         print(f"Chase the Tailor, {rules.players} players, seed {args.seed}: {rules}")
-        for before, move in zip(record.states(), record.moves, strict=False):
+        (only,) = record.deals
+        for before, move in zip(only.states(), only.moves, strict=False):
             print(_describe(before, move))
         print(_outcome(final))
         print("payoffs: " + " ".join(str(payoff) for payoff in final.payoffs()))
         return 0
     match = Match(rules=rules, rounds=args.rounds, seed=args.seed, first_player=args.first_player)
-    rounds: list[dict[str, Any]] = []
     lines: list[str] = []
     while not match.is_over:
         number = match.rounds_played + 1
         match, record = match.play_round(strategy)
-        final = record.replay()
-        rounds.append(_round_dict(final, record))
+        (played,) = record.deals
+        final = played.replay()
         lines.append(
-            f"round {number}: player {record.first_player} started; {_outcome(final)}; "
-            f"hand values {' '.join(str(-payoff) for payoff in final.payoffs())}"
+            f"round {number}: player {played.initial.to_move} started; {_outcome(final)}; "
+            f"payoffs {' '.join(str(payoff) for payoff in final.payoffs())}"
         )
     if args.json:
-        summary = {
-            "rounds": rounds,
-            "totals": list(match.totals),
-            "winners": list(match.winners()),
-        }
-        print(json.dumps(summary, indent=2))
+        print(dumps(match, indent=2))
         return 0
-    print(
-        f"Chase the Tailor match, {rules.players} players, {args.rounds} rounds, seed {args.seed}"
-    )
+    heading = f"{rules.players} players, {args.rounds} rounds, seed {args.seed}"
+    print(f"Chase the Tailor match, {heading}")
     for line in lines:
         print(line)
     print("totals: " + " ".join(f"player {seat} {t}" for seat, t in enumerate(match.totals)))
