@@ -399,8 +399,10 @@ class View:
         return CardSet(_FULL & ~(self.hand.mask | _mask(self.pile)))
 
     def cannot_hold(self, player: int) -> CardSet:
-        """Unseen cards that ``player`` is known not to hold now: those that followed when it
-        had to draw and that it cannot have drawn since (it has drawn nothing since).
+        """Unseen cards that ``player`` is known not to hold now: the suited cards that would
+        have followed when it had to draw (or pass), counting only the draws since which it
+        has drawn nothing that might follow. (The sampler uses the finer constraint on every
+        card and every draw; this is the part a player can read at a glance.)
 
         :raises RulesError: if ``player`` is not a seat.
         """
@@ -409,11 +411,17 @@ class View:
             return CardSet()
         banned = 0
         for event in reversed(self.events):
-            if any(seat == player and count for seat, count in event.draws):
-                break
+            drew = sum(count for seat, count in event.draws if seat == player)
             if event.player == player and event.forced_draw:
+                if event.pending:  # the card drawn followed, and may still be held
+                    break
                 target = _target_index(event.top)
                 banned |= _ALL_SUITED if target < 0 else _FOLLOW_MASKS[target]
+                # the card drawn then did not follow that top, but might follow an earlier one
+                if drew:
+                    break
+            elif drew:
+                break
         return CardSet(banned & self.unseen().mask)
 
     def history(self) -> tuple[Move, ...]:

@@ -103,13 +103,17 @@ def _mask_of(cards: TarotCardSet | None) -> int:
 
 
 def _inferences(
-    rules: Rules, tricks: Sequence[Trick], trick: Trick
+    rules: Rules, tricks: Sequence[Trick], trick: Trick, trumps_played: bool
 ) -> tuple[tuple[frozenset[Suit], ...], tuple[bool, ...]]:
     """The suits each seat is known to be void in, and whether it is known to be out of
     trumps, from the cards played so far."""
     voids: list[set[Suit]] = [set() for _ in range(rules.players)]
     no_trumps = [False] * rules.players
-    trumps_played = False
+    # A position made up by hand may say trumps were played before any trick it shows.
+    shown = any(
+        card.index >= 56 and card.index != _EXCUSE for t in (*tricks, trick) for card in t.cards
+    )
+    trumps_played = trumps_played and not shown
     for current in (*tricks, trick):
         played: list[int] = []
         for player, card in zip(current.players, current.cards, strict=True):
@@ -191,7 +195,7 @@ class View:
         problem = self._problem()
         if problem is not None:
             raise RulesError(f"invalid Tarot view: {problem}")
-        voids, no_trumps = _inferences(self.rules, self.tricks, self.trick)
+        voids, no_trumps = _inferences(self.rules, self.tricks, self.trick, self.trumps_played)
         object.__setattr__(self, "void_suits", voids)
         object.__setattr__(self, "out_of_trumps", no_trumps)
 
