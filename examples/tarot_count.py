@@ -10,8 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from cardgames.deck import Deck
-from cardgames.tarot import TarotCard, TarotCardSet, card_value, count_points
+from cardgames.tarot import TarotCard, TarotCardSet, card_value, count_points, tarot_deck
 
 
 def _groups(cards: list[TarotCard], size: int) -> list[list[TarotCard]]:
@@ -31,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Draw a pile of 13 cards and count it in threes and in fours."""
     args = list(sys.argv[1:] if argv is None else argv)
     seed = int(args[0]) if args else 1
-    pile = list(Deck.tarot().shuffled(seed))[:13]
+    pile = list(tarot_deck().shuffled(seed))[:13]
     print(f"Pile (seed {seed}): {TarotCardSet.from_cards(pile)}")
     for size in (3, 4):
         print(f"\nIn groups of {size}:")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -14,16 +14,18 @@ import pytest
 from cardgames import Card, CardSet, Suit
 from cardgames.deck import Deck
 from cardgames.errors import CardgamesError
-from cardgames.solver.positions import random_tarot_position
 from cardgames.tarot import (
     Deal,
+    DealRecord,
     DiscardRule,
     ExcuseRule,
     Game,
     Move,
     NumeralOrder,
     Phase,
+    Record,
     Rules,
+    Series,
     State,
     TarotCard,
     TarotCardSet,
@@ -44,8 +46,11 @@ from cardgames.tarot import (
     parse_deal,
     parse_holding,
     parse_position,
-    random_player,
+    play_deal,
+    random_position,
+    random_strategy,
     record_of,
+    tarot_deck,
     trick_winner,
     trump,
 )
@@ -59,6 +64,7 @@ for _ in range(5):
     MIDDLE = MIDDLE.play(MIDDLE.legal_moves()[0])
 DEAL = START.initial
 GAME = Game(rules=RULES, seed=1)
+STRATEGY = random_strategy(1)
 
 HOSTILE: list[Any] = [
     None,
@@ -103,6 +109,26 @@ HOSTILE: list[Any] = [
     random.Random(1),
 ]
 
+
+class _OneItem(Mapping[Any, Any]):
+    """A mapping of one key to one value, where the key may be unhashable (a list, a dict):
+    what a caller could pass as ``fixed`` or ``tags`` with any key at all."""
+
+    def __init__(self, key: object, value: object) -> None:
+        self._key, self._value = key, value
+
+    def __getitem__(self, key: object) -> object:
+        if key is self._key:
+            return self._value
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[object]:
+        return iter([self._key])
+
+    def __len__(self) -> int:
+        return 1
+
+
 ENTRY_POINTS: dict[str, Callable[[Any], object]] = {
     "Rules(players=)": lambda v: Rules(players=v),
     "Rules(magician_bonus=)": lambda v: Rules(players=4, magician_bonus=v),
@@ -139,10 +165,15 @@ ENTRY_POINTS: dict[str, Callable[[Any], object]] = {
     "Deal.random(seed)": lambda v: Deal.random(RULES, v),
     "Deal.random(dealer)": lambda v: Deal.random(RULES, 1, v),
     "Deal.from_deck(deck)": lambda v: Deal.from_deck(RULES, v),
-    "Deal.from_deck(rules)": lambda v: Deal.from_deck(v, Deck.tarot()),
+    "Deal.from_deck(rules)": lambda v: Deal.from_deck(v, tarot_deck()),
     "deal(rules)": lambda v: deal(v, 1),
     "deal(seed)": lambda v: deal(RULES, v),
     "deal(dealer)": lambda v: deal(RULES, 1, v),
+    "deal(fixed=)": lambda v: deal(RULES, 1, fixed=v),
+    "deal(fixed={0: v})": lambda v: deal(RULES, 1, fixed={0: v}),
+    "deal(fixed={v: cards})": lambda v: deal(RULES, 1, fixed=_OneItem(v, "KS 21T")),
+    "deal(fixed={'talon': v})": lambda v: deal(RULES, 1, fixed={"talon": v}),
+    "Deal.random(fixed=)": lambda v: Deal.random(RULES, 1, fixed=v),
     "State.parse": State.parse,
     "State.from_deal(rules)": lambda v: State.from_deal(v, DEAL.hands, DEAL.talon),
     "State.from_deal(hands)": lambda v: State.from_deal(RULES, v, DEAL.talon),
@@ -171,12 +202,34 @@ ENTRY_POINTS: dict[str, Callable[[Any], object]] = {
     "Game.deal_seed": GAME.deal_seed,
     "Game.record": GAME.record,
     "Game.play_out": GAME.play_out,
-    "random_player": random_player,
-    "random_player()": random_player(1),
+    "Game.play_round": GAME.play_round,
+    "Game.play_round([v] * seats)": lambda v: GAME.play_round([v] * RULES.players),
+    "Game.play_out([s, v, s, s])": lambda v: GAME.play_out([STRATEGY, v, STRATEGY, STRATEGY]),
+    "play_deal(v, s)": lambda v: play_deal(v, STRATEGY),
+    "play_deal(state, v)": lambda v: play_deal(START, v),
+    "random_strategy": random_strategy,
+    "random_strategy()": random_strategy(1),
     "dumps": dumps,
     "dumps(indent=)": lambda v: dumps(START, indent=v),
+    "dumps(tags=)": lambda v: dumps(START, tags=v),
+    "dumps(tags={v: v})": lambda v: dumps(START, tags=_OneItem(v, v)),
     "record_of": record_of,
+    "record_of(tags=)": lambda v: record_of(GAME, tags=v),
     "loads": loads,
+    "DealRecord(deal=)": lambda v: DealRecord(deal=v),
+    "DealRecord(moves=)": lambda v: DealRecord(deal=DEAL, moves=v),
+    "DealRecord(moves=[v])": lambda v: DealRecord(deal=DEAL, moves=[v]),
+    "DealRecord.of": DealRecord.of,
+    "Series(seed=)": lambda v: Series(v),
+    "Series(first_dealer=)": lambda v: Series(1, v),
+    "Record(rules=)": lambda v: Record(rules=v),
+    "Record(deals=)": lambda v: Record(rules=RULES, deals=v),
+    "Record(deals=[v])": lambda v: Record(rules=RULES, deals=[v]),
+    "Record(tags=)": lambda v: Record(rules=RULES, tags=v),
+    "Record(series=)": lambda v: Record(rules=RULES, series=v),
+    "Record(series=Series(1, v))": lambda v: Record(rules=RULES, series=Series(1, v)),
+    "Record.from_dict": Record.from_dict,
+    "record.replay": lambda v: Record(rules=RULES, deals=v).replay(),
     "format_holding": format_holding,
     "format_deal": format_deal,
     "format_position": format_position,
@@ -213,10 +266,10 @@ ENTRY_POINTS: dict[str, Callable[[Any], object]] = {
     "trick_winner_indices(order)": lambda v: rules_of_play.trick_winner_indices([0], v),
     "count_mask(mask)": lambda v: rules_of_play.count_mask(v, 3),
     "count_mask(group_size)": lambda v: rules_of_play.count_mask(0, v),
-    "random_tarot_position(rules)": lambda v: random_tarot_position(v, 1, 2),
-    "random_tarot_position(seed)": lambda v: random_tarot_position(RULES, v, 2),
-    "random_tarot_position(tricks_left)": lambda v: random_tarot_position(RULES, 1, v),
-    "random_tarot_position(dealer)": lambda v: random_tarot_position(RULES, 1, 2, v),
+    "random_position(rules)": lambda v: random_position(v, seed=1, tricks_left=2),
+    "random_position(seed)": lambda v: random_position(RULES, seed=v, tricks_left=2),
+    "random_position(tricks_left)": lambda v: random_position(RULES, seed=1, tricks_left=v),
+    "random_position(dealer)": lambda v: random_position(RULES, seed=1, tricks_left=2, dealer=v),
 }
 
 
