@@ -31,7 +31,7 @@ from cardgames.tarot import (
     parse_deal,
     parse_holding,
     parse_position,
-    random_player,
+    random_strategy,
     record_of,
 )
 
@@ -96,7 +96,7 @@ def test_house_rules_survive_notation_and_json() -> None:
 
 def test_game_json_round_trip() -> None:
     game = Game(rules=Rules.simplified(players=3), seed=5, first_dealer=2)
-    game = game.play_out(random_player(5))
+    game = game.play_out(random_strategy(5))
     again = loads(dumps(game)).game()
     assert again == game
     half = Game(rules=Rules.traditional(players=4), seed=1)

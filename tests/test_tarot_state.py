@@ -30,7 +30,7 @@ from cardgames.tarot import (
     Trick,
     deal,
     legal_discards,
-    random_player,
+    random_strategy,
     trump,
 )
 from cardgames.tarot.cards import tarot_deck
@@ -439,7 +439,7 @@ def test_bad_seeds_raise_rules_error(seed: object) -> None:
     for call in (
         lambda: deal(rules, seed=bad),
         lambda: Deal.random(rules, bad),
-        lambda: random_player(bad),
+        lambda: random_strategy(bad),
         lambda: Game(rules=rules, seed=bad),
         lambda: random_tarot_position(rules, bad, 2),
     ):
