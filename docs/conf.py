@@ -30,12 +30,12 @@ _BUILTINS = (
 )
 _STDLIB_MODULES = (
     "typing|typing_extensions|collections\\.abc|collections|abc|random|fractions|enum|attrs?"
-    "|argparse|types|json|_io|io|os|pathlib|time"
+    "|argparse|types|json|_io|io|os|pathlib|time|concurrent|multiprocessing|importlib"
 )
 _BARE_NAMES = (
     "Self|Any|TypeVar|Generic|Protocol|Literal|Iterable|Iterator|Sequence|Mapping|Callable|Set"
     "|AbstractSet|Fraction|Random|IntEnum|Enum|Attribute|Namespace|ArgumentParser|TextIO"
-    "|ClassVar|Final|TypeAlias"
+    "|ClassVar|Final|TypeAlias|Executor|Future|TypeGuard|Hashable"
 )
 # No intersphinx inventory is reachable offline, so standard-library names are not linked.
 nitpick_ignore_regex = [

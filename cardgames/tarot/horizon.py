@@ -9,9 +9,9 @@ cards are compared on what happens over the next tricks plus a guess at the rest
 
 The estimates (all in the model's scaled points, so exact fractions come back out):
 
-* :attr:`Estimate.SHARE`: the analysed side's head-count share of the points still in play
+* ``Estimate.SHARE``: the analysed side's head-count share of the points still in play
   (a third of them for one player of three, half for a partnership of two of four);
-* :attr:`Estimate.STRENGTH`: the points still in play split in proportion to the sides'
+* ``Estimate.STRENGTH``: the points still in play split in proportion to the sides'
   trick-taking strength: every trump counts ten plus its number, a King eight, a Queen five, a
   Knight three, a Jack two, the other cards nothing; a side with no strength left shares as
   under SHARE.
