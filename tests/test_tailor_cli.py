@@ -10,7 +10,7 @@ from types import ModuleType
 import pytest
 
 from cardgames.cli import main
-from cardgames.tailor import State, loads
+from cardgames.tailor import Rules, deal, loads
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -30,9 +30,37 @@ def test_deal_tailor_shows_hands_stock_and_top(capsys: pytest.CaptureFixture[str
 
 def test_deal_tailor_json(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "deal", "tailor", "--players", "3", "--seed", "3", "--json")
-    data = json.loads(out)
-    assert status == 0 and len(data["hands"]) == 3 and len(data["stock"]) == 33
-    assert State.parse(data["position"]).seed == 3 and data["rules"]["players"] == 3
+    (only,) = loads(out).deals
+    assert status == 0 and only.moves == ()
+    assert only.start() == deal(Rules(players=3), seed=3)
+
+
+def test_deal_tailor_defaults_match_the_other_subcommands(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # One set of defaults: four players, seed 1, seat 0 first.
+    status, out, _ = run(capsys, "deal", "tailor", "--json")
+    (only,) = loads(out).deals
+    assert status == 0 and only.start() == deal(Rules(players=4), seed=1, first_player=0)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["deal", "tailor", "--seed", "5", "--players", "3", "--chase"],
+        ["deal", "--seed", "5", "--players", "3", "--chase", "tailor"],
+        ["deal", "--chase", "tailor", "--seed", "5", "--players", "3"],
+        ["deal", "tailor", "--rules", "players=3,chase_mode=yes", "--seed", "5"],
+    ],
+)
+def test_deal_tailor_options_anywhere(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, *argv)
+    assert status == 0 and out.startswith("Chase the Tailor, 3 players, Chase Mode, seed 5")
+
+
+def test_rules_text_disagreeing_with_options(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "deal", "tailor", "--rules", "players=3", "--players", "4")
+    assert status == 2 and "--players 4 disagrees" in err
 
 
 def test_deal_tailor_bad_seat_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -50,11 +78,11 @@ def test_play_tailor_round(capsys: pytest.CaptureFixture[str]) -> None:
 def test_play_tailor_round_json_replays(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "play", "tailor", "--players", "3", "--seed", "4", "--json")
     data = json.loads(out)
-    (round_data,) = data["rounds"]
-    record = loads(json.dumps(round_data))
-    final = record.replay()
-    assert status == 0 and str(final) == round_data["final"]
-    assert list(final.payoffs()) == round_data["payoffs"] == [-t for t in data["totals"]]
+    (only,) = loads(out).deals
+    final = only.replay()
+    assert status == 0 and data["format"] == "cardgames-record" and data["game"] == "tailor"
+    assert final.is_over and only.start() == deal(Rules(players=3), seed=4)
+    assert run(capsys, "play", "--json", "tailor", "--seed", "4", "--players", "3")[1] == out
 
 
 def test_play_tailor_match(capsys: pytest.CaptureFixture[str]) -> None:
@@ -62,9 +90,22 @@ def test_play_tailor_match(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, *argv)
     assert status == 0 and out.count("round ") == 5 and "totals:" in out and "winner" in out
     status, out, _ = run(capsys, *argv, "--json")
-    data = json.loads(out)
-    assert len(data["rounds"]) == 5 and len(data["totals"]) == 4 and data["winners"]
-    assert min(data["totals"]) == data["totals"][data["winners"][0]]
+    match = loads(out).match()
+    assert status == 0 and match.is_over and len(match.deals) == 5
+    assert max(match.totals) == match.totals[match.winners()[0]]
+
+
+def test_play_options_of_the_other_game_are_usage_errors(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for argv, message in (
+        (["play", "tailor", "--game"], "--game does not apply to Chase the Tailor"),
+        (["play", "--rounds", "3", "tarot"], "--rounds does not apply to Tarot"),
+        (["deal", "tailor", "--rounds", "3"], "unrecognized arguments: --rounds"),
+    ):
+        with pytest.raises(SystemExit) as exit_info:
+            main(argv)
+        assert exit_info.value.code == 2 and message in capsys.readouterr().err
 
 
 def test_play_tailor_bad_rounds(capsys: pytest.CaptureFixture[str]) -> None:

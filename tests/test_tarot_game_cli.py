@@ -12,8 +12,7 @@ import pytest
 
 from cardgames.cli import main
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.tarot import Game, Rules, State, deal, loads
-from cardgames.tarot.game import random_strategy
+from cardgames.tarot import Game, Rules, State, deal, loads, random_strategy
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -153,6 +152,42 @@ def test_cli_play_tarot_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0 and isinstance(game, Game) and game.is_over
     status, out, _ = run(capsys, "play", "tarot", "--rules", "traditional-4", "--game")
     assert status == 0 and out.count("Tarot traditional-4") == 4 and "totals" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["deal", "tarot", "--players", "4", "--seed", "5", "--dealer", "1", "--json"],
+        ["deal", "--players", "4", "--seed", "5", "--dealer", "1", "--json", "tarot"],
+        ["deal", "--json", "--dealer", "1", "tarot", "--players", "4", "--seed", "5"],
+    ],
+)
+def test_cli_deal_tarot_options_anywhere(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(capsys, *argv)
+    (only,) = loads(out).deals
+    assert status == 0
+    assert only.start() == deal(Rules.traditional(players=4), seed=5, dealer=1)
+
+
+def test_cli_tarot_defaults_are_the_same_in_every_subcommand(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Regression: `deal tarot` used simplified-4 while `analyse tarot` used traditional-3.
+    _, dealt, _ = run(capsys, "deal", "tarot")
+    _, played, _ = run(capsys, "play", "tarot")
+    _, analysed, _ = run(capsys, "analyse", "tarot", "--tricks-left", "1")
+    assert dealt.startswith("Tarot traditional-3, seed 1, dealer 0")
+    assert played.startswith("Tarot traditional-3, dealer 0")
+    assert "Tarot traditional-3: trick 25 of 25" in analysed
+
+
+def test_cli_tarot_option_of_the_other_game(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["deal", "--chase", "tarot"])
+    assert exit_info.value.code == 2
+    assert "--chase does not apply to Tarot" in capsys.readouterr().err
 
 
 def test_cli_errors(capsys: pytest.CaptureFixture[str]) -> None:

@@ -381,9 +381,13 @@ class PlayerSummary:
         }
 
 
-def summarise(steps: Any, players: int) -> tuple[PlayerSummary, ...]:
+def summarise(steps: Any, players: int, estimates: bool = False) -> tuple[PlayerSummary, ...]:
     """One :class:`PlayerSummary` per seat for judged moves ``steps``
     (:class:`cardgames.solver.PlayStep` objects).
+
+    :param estimates: count the steps that are not exact too (Chase the Tailor, whose search
+        stops at a horizon, so that its values are estimates); otherwise only exact steps
+        count.
 
     >>> from cardgames.solver import PlayStep
     >>> steps = [
@@ -400,7 +404,7 @@ def summarise(steps: Any, players: int) -> tuple[PlayerSummary, ...]:
     summaries = []
     for seat in range(players):
         mine = [step for step in steps if step.player == seat]
-        exact = [step for step in mine if step.exact]
+        exact = [step for step in mine if step.exact or estimates]
         summaries.append(
             PlayerSummary(
                 seat=seat,
@@ -445,8 +449,9 @@ def _run_review(args: argparse.Namespace) -> int:
         steps.append(step)
         state = state.play(move)
         if not args.json:
-            print(_review_line(number, step), flush=True)
-    summaries = summarise(steps, state.rules.players)
+            print(_review_line(number, step, record.game == "tailor"), flush=True)
+    estimates = record.game == "tailor"
+    summaries = summarise(steps, state.rules.players, estimates)
     if args.json:
         report = {
             "file": args.file,
@@ -458,18 +463,20 @@ def _run_review(args: argparse.Namespace) -> int:
         }
         print(json.dumps(report, indent=2))
         return 0
-    print(format_review(summaries, inexact=sum(1 for step in steps if not step.exact)))
+    inexact = 0 if estimates else sum(1 for step in steps if not step.exact)
+    print(format_review(summaries, inexact=inexact, estimates=estimates))
     return 0
 
 
 _REVIEW_LEGEND = (
     "Values are for the side of the seat that moved: 'best' is the position's value with best "
     "play, 'move' the value of the move played, 'loss' the difference (0: a best move); "
-    "'~' marks values found under a limit (bounds)."
+    "'~' marks values that are bounds (a time or node limit stopped the search) or, in Chase "
+    "the Tailor, estimates (the search stops at a horizon)."
 )
 
 
-def _review_line(number: int, step: Any) -> str:
+def _review_line(number: int, step: Any, estimates: bool) -> str:
     from cardgames import tarot
     from cardgames.tailor import render as tailor_render
     from cardgames.tarot import render as tarot_render
@@ -479,23 +486,29 @@ def _review_line(number: int, step: Any) -> str:
     else:
         played = tailor_render.move_to_unicode(step.move)
     mark = "" if step.exact else "~"
-    flag = "  <- mistake" if step.exact and step.loss > 0 else ""
+    flag = "  <- mistake" if (step.exact or estimates) and step.loss > 0 else ""
     return (
         f"  {number:>4}  {step.player:>4}  {played:<8}  {mark + _number(step.before):>7}  "
         f"{mark + _number(step.after):>7}  {mark + _number(step.loss):>6}{flag}"
     )
 
 
-def format_review(summaries: tuple[PlayerSummary, ...], inexact: int = 0) -> str:
+def format_review(
+    summaries: tuple[PlayerSummary, ...], inexact: int = 0, estimates: bool = False
+) -> str:
     """The summary of a review: per seat the moves judged, the total loss, the mistakes (moves
     that lost something) and the best-move rate (:attr:`PlayerSummary.best_rate`).
+
+    :param inexact: how many moves were left out because a limit stopped their search.
+    :param estimates: whether the values are estimates (Chase the Tailor).
 
     >>> print(format_review((PlayerSummary(seat=0, moves=4, exact=4, total_loss=Fraction(5, 2),
     ...                                    mistakes=1),)))
     Summary (moves judged exactly; best-move rate: the share of them that lost nothing):
       seat 0: 4 moves, total loss 2.50, 1 mistake, best-move rate 75%
     """
-    lines = ["Summary (moves judged exactly; best-move rate: the share of them that lost nothing):"]
+    judged = "every move judged, by estimates" if estimates else "moves judged exactly"
+    lines = [f"Summary ({judged}; best-move rate: the share of them that lost nothing):"]
     for summary in summaries:
         rate = summary.best_rate
         shown = "-" if rate is None else f"{float(rate) * 100:.0f}%"

@@ -1,0 +1,241 @@
+"""``cardgames show``, ``cardgames review`` and ``cardgames analyse FILE --after N`` on saved
+records of both games."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardgames import solver, tailor, tarot
+from cardgames.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def _tarot_final() -> tarot.State:
+    state = tarot.deal(tarot.Rules.traditional(players=3), seed=3)
+    final, _ = tarot.play_deal(state, tarot.random_strategy(3))
+    return final
+
+
+def _tailor_final() -> tailor.State:
+    state = tailor.deal(tailor.Rules(players=3), seed=4)
+    final, _ = tailor.play_deal(state, tailor.random_strategy(4))
+    return final
+
+
+@pytest.fixture
+def tarot_file(tmp_path: Path) -> Path:
+    path = tmp_path / "tarot.json"
+    path.write_text(tarot.dumps(_tarot_final(), tags={"Event": "Club night"}))
+    return path
+
+
+@pytest.fixture
+def tailor_file(tmp_path: Path) -> Path:
+    path = tmp_path / "tailor.json"
+    path.write_text(tailor.dumps(_tailor_final()))
+    return path
+
+
+def test_show_tarot_trick_by_trick(tarot_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    final = _tarot_final()
+    status, out, _ = run(capsys, "show", str(tarot_file))
+    assert status == 0 and "Event: Club night" in out
+    trick_lines = [line for line in out.splitlines() if line.strip().startswith("trick ")]
+    assert len(trick_lines) == len(final.tricks) == final.rules.tricks_per_deal
+    for line, trick in zip(trick_lines, final.tricks, strict=True):
+        seats = [word.split(":")[0] for word in line.split(":", 1)[1].split("->")[0].split()]
+        assert seats == [str(seat) for seat in trick.players]
+        assert line.endswith(f"-> seat {trick.winner}")
+    assert "payoffs: " + ", ".join(str(p) for p in final.payoffs()) in out
+
+
+def test_show_tailor_turn_by_turn(tailor_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    final = _tailor_final()
+    status, out, _ = run(capsys, "show", str(tailor_file))
+    turns = [line for line in out.splitlines() if ": " in line and "player" in line]
+    assert status == 0 and out.startswith("Chase the Tailor (players=3)")
+    assert len([line for line in turns if line.strip()[0].isdigit()]) == len(final.history())
+    assert "payoffs: " + " ".join(str(p) for p in final.payoffs()) in out
+
+
+def test_show_a_whole_game_and_an_unfinished_deal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tarot.Game(rules=tarot.Rules.simplified(players=3), seed=2)
+    game = game.play_out(tarot.random_strategy(2))
+    path = tmp_path / "game.json"
+    path.write_text(tarot.dumps(game))
+    status, out, _ = run(capsys, "show", str(path))
+    assert status == 0 and "Deal 1:" in out and "Deal 3:" in out and "Deal 4:" not in out
+    state = tarot.deal(tarot.Rules.traditional(players=3), seed=5)
+    for _ in range(state.discard_remaining + 2):
+        state = state.play(state.legal_moves()[0])
+    path.write_text(tarot.dumps(state))
+    status, out, _ = run(capsys, "show", str(path))
+    assert status == 0 and "(in progress)" in out and "not finished: seat" in out
+
+
+@pytest.mark.parametrize("before", [True, False])
+def test_analyse_after_move_n(
+    before: bool, tarot_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    final = _tarot_final()
+    moves = final.history()
+    number = len(moves) - 5
+    state = final.initial.start()
+    for move in moves[:number]:
+        state = state.play(move)
+    options = ["--after", str(number), "--json", "--perspective", "1"]
+    argv = [*options, str(tarot_file)] if before else [str(tarot_file), *options]
+    status, out, _ = run(capsys, "analyse", *argv)
+    expected = solver.analyse(state, perspective=1)
+    assert status == 0 and json.loads(out)["value"] == expected.to_dict()["value"]
+    assert json.loads(out)["move_values"] == expected.to_dict()["move_values"]
+
+
+def test_analyse_after_tailor_and_text(
+    tailor_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    moves = _tailor_final().history()
+    number = len(moves) - 3
+    status, out, _ = run(capsys, "analyse", str(tailor_file), "--after", str(number))
+    assert status == 0 and f"after move {number} of {len(moves)}" in out and "Value:" in out
+
+
+def test_analyse_after_bad_numbers_say_the_range(
+    tarot_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    total = len(_tarot_final().history())
+    status, _, err = run(capsys, "analyse", str(tarot_file), "--after", str(total + 1))
+    assert status == 2 and f"the record has {total} moves (choose 0, the start, to {total})" in err
+    status, _, err = run(capsys, "analyse", str(tarot_file), "--after", "-1")
+    assert status == 2 and "invalid --after -1" in err
+    status, _, err = run(capsys, "analyse", str(tarot_file))  # after the last move: over
+    assert status == 2 and "the deal is over after move" in err and f"to {total - 1}" in err
+    status, _, err = run(capsys, "analyse", str(tarot_file), "--deal", "2")
+    assert status == 2 and "the record has 1 deal (choose 1 to 1)" in err
+
+
+def test_analyse_after_a_discard_move_says_what_to_do(
+    tarot_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    talon = tarot.Rules.traditional(players=3).talon_size
+    for after in range(talon):
+        status, _, err = run(capsys, "analyse", str(tarot_file), "--after", str(after))
+        assert status == 2 and "still in the discard phase" in err and "Traceback" not in err
+        assert f"moves 1 to {talon} of this record are the discard" in err
+        assert f"choose --after {talon} to" in err
+
+
+def _expected_review(final: Any, first: int) -> list[Any]:
+    state = final.initial.start() if isinstance(final, tarot.State) else _tailor_start(final)
+    moves = final.history()
+    for move in moves[:first]:
+        state = state.play(move)
+    return list(solver.analyse_play(state, moves[first:]))
+
+
+def _tailor_start(final: tailor.State) -> tailor.State:
+    state = final
+    while state.previous is not None:
+        state = state.previous
+    return state
+
+
+@pytest.mark.parametrize("game", ["tarot", "tailor"])
+def test_review_judges_each_move_like_analyse_play(
+    game: str, tarot_file: Path, tailor_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    final: Any = _tarot_final() if game == "tarot" else _tailor_final()
+    path = tarot_file if game == "tarot" else tailor_file
+    first = len(final.history()) - (7 if game == "tarot" else 4)
+    steps = _expected_review(final, first)
+    status, out, _ = run(capsys, "review", str(path), "--after", str(first), "--json")
+    data = json.loads(out)
+    assert status == 0 and data["first_judged"] == first + 1
+    assert data["steps"] == [json.loads(json.dumps(step.to_dict())) for step in steps]
+    for seat, summary in enumerate(data["summary"]):
+        mine = [step for step in steps if step.player == seat]
+        assert summary["moves"] == len(mine)
+        counted = [step for step in mine if step.exact or game == "tailor"]
+        assert summary["mistakes"] == sum(1 for step in counted if step.loss > 0)
+    status, text, _ = run(capsys, "review", "--after", str(first), str(path))
+    mistakes = sum(1 for step in steps if (step.exact or game == "tailor") and step.loss > 0)
+    assert status == 0 and text.count("<- mistake") == mistakes
+    assert len(re.findall(r"^  seat \d+: ", text, re.M)) == final.rules.players
+
+
+def test_review_counts_a_mistake(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The seat to move plays its worst card, then everyone plays on with the first legal
+    # card: the review must charge that card's loss to that seat.
+    for seed in range(1, 50):  # the first seed whose position has a costly card
+        state = tarot.deal(tarot.Rules.traditional(players=3), seed=seed)
+        final, _ = tarot.play_deal(state, tarot.random_strategy(seed))
+        moves = final.history()
+        first = len(moves) - 6
+        position = final.initial.start()
+        for move in moves[:first]:
+            position = position.play(move)
+        analysis = solver.analyse(position)
+        worst = min(analysis.move_values, key=lambda entry: entry.value)
+        if worst.value < analysis.value:
+            break
+    played = position.play(worst.move)
+    while not played.is_over:
+        played = played.play(played.legal_moves()[0])
+    path = tmp_path / "mistake.json"
+    path.write_text(tarot.dumps(played))
+    status, out, _ = run(capsys, "review", str(path), "--after", str(first), "--json")
+    data = json.loads(out)
+    first_step = data["steps"][0]
+    loss = analysis.value - worst.value
+    written = loss.numerator if loss.denominator == 1 else str(loss)
+    assert status == 0 and first_step["move"] == str(worst.move) and first_step["loss"] == written
+    seat = position.to_move
+    assert loss > 0 and data["summary"][seat]["mistakes"] == 1
+
+
+def test_bad_record_files_are_clean_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "missing.json"
+    not_json = tmp_path / "not.json"
+    not_json.write_text("{")
+    other = tmp_path / "other.json"
+    other.write_text('{"game": "chess"}')
+    for command in ("show", "review", "analyse"):
+        for path, message in (
+            (missing, "cannot read"),
+            (not_json, "not JSON text"),
+            (other, "whose \"game\" is 'tarot' or 'tailor'"),
+        ):
+            status, _, err = run(capsys, command, str(path))
+            assert status == 2 and message in err and "Traceback" not in err
+
+
+def test_show_and_review_through_the_installed_script(tarot_file: Path) -> None:
+    script = Path(sys.executable).with_name("cardgames")
+    shown = subprocess.run(
+        [str(script), "show", str(tarot_file)], capture_output=True, text=True, check=True
+    )
+    assert "trick 25:" in shown.stdout
+    total = len(_tarot_final().history())
+    reviewed = subprocess.run(
+        [str(script), "review", str(tarot_file), "--after", str(total - 3)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert len(re.findall(r"^  seat \d+: .*best-move rate", reviewed.stdout, re.M)) == 3
