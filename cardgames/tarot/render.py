@@ -17,7 +17,6 @@ T 21 3 EX
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
 
 from cardgames.cards import Suit
 from cardgames.errors import AnalysisError, NotationError
@@ -32,10 +31,8 @@ from cardgames.render import (
 )
 from cardgames.search.results import Analysis
 from cardgames.tarot.cards import TarotCard, TarotCardSet
+from cardgames.tarot.state import Move, Phase, State, Trick
 from cardgames.validation import quote
-
-if TYPE_CHECKING:
-    from cardgames.tarot.state import Move, State, Trick
 
 __all__ = [
     "analysis_to_unicode",
@@ -106,7 +103,6 @@ def move_to_unicode(move: Move) -> str:
 
     :raises NotationError: if ``move`` is not a :class:`cardgames.tarot.state.Move`.
     """
-    from cardgames.tarot.state import Move
 
     if not isinstance(move, Move):
         raise NotationError(f"invalid Tarot move {quote(move)}: expected a tarot.Move")
@@ -114,7 +110,6 @@ def move_to_unicode(move: Move) -> str:
 
 
 def _check_trick(trick: object) -> Trick:
-    from cardgames.tarot.state import Trick
 
     if not isinstance(trick, Trick):
         raise NotationError(f"invalid Tarot trick {quote(trick)}: expected a tarot.Trick")
@@ -158,7 +153,6 @@ def trick_to_unicode(trick: Trick) -> str:
 
 
 def _check_state(state: object) -> State:
-    from cardgames.tarot.state import State
 
     if not isinstance(state, State):
         raise NotationError(f"invalid Tarot state {quote(state)}: expected a tarot.State")
@@ -168,7 +162,6 @@ def _check_state(state: object) -> State:
 def state_heading(state: State) -> str:
     """The first line of :func:`state_to_unicode`: the rules, where the play stands and who is to
     move."""
-    from cardgames.tarot.state import Phase
 
     rules = state.rules
     if state.phase is Phase.DISCARD:
@@ -192,7 +185,6 @@ def _seat_block(state: State, seat: int) -> Block:
 
 
 def _centre(state: State) -> Block:
-    from cardgames.tarot.state import Phase
 
     if state.phase is Phase.DISCARD:
         shown = state.discard.to_unicode()

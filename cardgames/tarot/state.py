@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 from collections.abc import ItemsView, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attrs
 
@@ -57,6 +57,9 @@ from cardgames.tarot.play import (
 )
 from cardgames.tarot.rules import MAX_PLAYERS, ExcuseRule, Rules, _check_rules
 from cardgames.validation import as_tuple, check_bool, check_int, check_seat, make_rng, quote
+
+if TYPE_CHECKING:
+    from cardgames.tarot.view import View
 
 __all__ = [
     "DEAL_PACKET",
@@ -214,6 +217,18 @@ class Trick:
 
     def __str__(self) -> str:
         return ",".join(str(card) for card in self.cards)
+
+    def to_unicode(self) -> str:
+        """The trick as text, each card with the seat that played it (see
+        :func:`cardgames.tarot.render.trick_to_unicode`); ``str()`` stays the notation."""
+        from cardgames.tarot.render import trick_to_unicode
+
+        return trick_to_unicode(self)
+
+    def _repr_html_(self) -> str:
+        from cardgames.tarot.render import trick_to_html
+
+        return trick_to_html(self)
 
 
 def _trick(
@@ -774,6 +789,31 @@ class State:
 
     def __repr__(self) -> str:
         return f"State.parse({self.position()!r})"
+
+    def to_unicode(self) -> str:
+        """The table as text: each seat's hand, the trick in progress and the points so far
+        (see :func:`cardgames.tarot.render.state_to_unicode`); ``str()`` stays the notation."""
+        from cardgames.tarot.render import state_to_unicode
+
+        return state_to_unicode(self)
+
+    def _repr_html_(self) -> str:
+        from cardgames.tarot.render import state_to_html
+
+        return state_to_html(self)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` knows of this deal (see :class:`cardgames.tarot.View`): its own hand,
+        everything played, the hand sizes and what play has revealed, never the hidden cards.
+
+        >>> from cardgames.tarot import Rules, deal
+        >>> state = deal(Rules.traditional(players=3), seed=2)
+        >>> state.view(1).hand == state.hands[1], state.view(1).hand_sizes
+        (True, (28, 25, 25))
+        """
+        from cardgames.tarot.view import view_of
+
+        return view_of(self, seat)
 
     # -- simple views ----------------------------------------------------------------------
 
