@@ -122,7 +122,8 @@ def _add_analyse(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         "target",
         nargs="?",
         metavar="GAME|FILE",
-        help="tarot, tailor, or a saved record file (default: the built-in sample)",
+        help="tarot, tailor, or a saved record file (default: the built-in sample; write a "
+        "file called tarot or tailor as ./tarot)",
     )
     options = TargetOptions(parser, _TARGETS)
     add_game_options(options, tarot="tarot", tailor="tailor", first_player=False)
