@@ -648,7 +648,7 @@ class View:
         return json.dumps(self.to_dict())
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> View:
+    def from_dict(cls, data: Mapping[str, Any] | str) -> View:
         """Read :meth:`to_dict`'s data (a JSON text is accepted too).
 
         :raises NotationError: if the data is not a Tarot view.
