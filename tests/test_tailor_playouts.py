@@ -15,7 +15,6 @@ from cardgames.errors import AnalysisError, IllegalMoveError, RulesError
 from cardgames.tailor import (
     Draw,
     Dump,
-    GameRecord,
     JokerEffect,
     Move,
     Pass,
@@ -28,6 +27,7 @@ from cardgames.tailor import (
     dumps,
     hand_points,
     loads,
+    record_of,
 )
 
 FULL = (1 << TAILOR_PACK_SIZE) - 1
@@ -99,7 +99,9 @@ def play_out(rules: Rules, seed: int) -> None:
         assert state.is_stalemate
     else:
         assert not state.hands[state.winner]
-    record = GameRecord.of(start, moves)
+    assert state.history() == tuple(moves)
+    record = record_of(state)
+    assert record.start() == start
     assert loads(dumps(record)).replay() == state
     assert State.parse(str(state)) == state
 

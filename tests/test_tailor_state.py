@@ -16,9 +16,9 @@ from cardgames.deck import Deck, shuffle_order
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.tailor import (
     Call,
+    DealRecord,
     Draw,
     Dump,
-    GameRecord,
     JokerEffect,
     Match,
     Move,
@@ -28,6 +28,7 @@ from cardgames.tailor import (
     PlayTailor,
     RoundResult,
     Rules,
+    Series,
     State,
     deal,
     derive_seed,
@@ -35,7 +36,7 @@ from cardgames.tailor import (
     hand_points,
     loads,
     parse_move,
-    play_round,
+    play_deal,
     random_strategy,
 )
 
@@ -594,8 +595,8 @@ def test_bury_deal_finishes_when_only_specials_are_left() -> None:
     # the same deal reached through a match and through a record
     rules = Rules(players=6, hand_size=9)
     assert Match(rules=rules, seed=0).next_deal() == deal(rules, seed=0)
-    assert loads(dumps(GameRecord(rules=rules, seed=0))).replay() == deal(rules, seed=0)
-    final, _ = play_round(deal(rules, seed=0), random_strategy(0))
+    assert loads(dumps(deal(rules, seed=0))).replay() == deal(rules, seed=0)
+    final, _ = play_deal(deal(rules, seed=0), random_strategy(0))
     assert final.is_over
 
 
@@ -643,7 +644,7 @@ def test_bool_is_never_a_seat() -> None:
     with pytest.raises(RulesError, match="first_player False"):
         Match(rules=rules, first_player=False)
     with pytest.raises(RulesError, match="first_player True"):
-        GameRecord(rules=rules, first_player=True)
+        Series(rounds=2, seed=0, first_player=True)
     with pytest.raises(RulesError, match="starter True"):
         RoundResult(True, None, (0, 0, 0))
     with pytest.raises(RulesError, match="winner True"):
@@ -715,21 +716,23 @@ def test_value_objects_convert_collections_to_tuples() -> None:
     dump = Dump(cards)
     cards.append(c("7D"))
     assert dump.cards == (c("7S"), c("7H")) and hash(dump) == hash(Dump((c("7S"), c("7H"))))
-    moves: list[Move | str] = ["draw"]
+    moves: list[Move | str] = ["AS"]
     deck = list(Card.all())
-    record = GameRecord(rules=Rules(players=2), moves=moves, deck=deck)
+    start = deal(Rules(players=2), deck=deck)
+    record = DealRecord(initial=start, moves=moves)
     moves.append("pass")
     deck.reverse()
-    assert record.moves == (Draw(),) and record.deck == Card.all()
-    assert hash(record) == hash(GameRecord(rules=Rules(players=2), moves=["draw"], deck=Card.all()))
+    assert record.moves == (Play(c("AS")),) and start.hands[0] == CardSet.parse("AS 3S 5S 7S 9S JS KS")
+    assert hash(record) == hash(DealRecord(initial=start, moves=["AS"]))
     payoffs = [0, -5]
     result = RoundResult(0, 0, payoffs)
     payoffs.append(3)
     assert result.payoffs == (0, -5)
-    results = [result]
-    match = Match(rules=Rules(players=2), results=results)
-    results.append(result)
-    assert match.results == (result,) and hash(match) == hash(attrs.evolve(match))
+    final, _ = play_deal(deal(Rules(players=2), seed=1), random_strategy(1))
+    finished = [final]
+    match = Match(rules=Rules(players=2), seed=1, deals=finished)
+    finished.append(final)
+    assert match.deals == (final,) and hash(match) == hash(attrs.evolve(match))
 
 
 @pytest.mark.parametrize(

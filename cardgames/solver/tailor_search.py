@@ -386,7 +386,7 @@ def _ends_round(model: TailorModel, position: list[int], line: list[int]) -> boo
 
 def random_endgame(rules: Rules, seed: int, cards_left: int = 3) -> State:
     """A position near the end of a round; the same as
-    :func:`cardgames.tailor.positions.random_position` (the same position for the same
+    :func:`cardgames.tailor.random_position` (the same position for the same
     arguments), but reporting bad ``cards_left`` and a search that found nothing as
     :class:`~cardgames.errors.AnalysisError`.
 
@@ -419,7 +419,7 @@ def random_endgame(rules: Rules, seed: int, cards_left: int = 3) -> State:
 
 
 def give_tailor(state: State, seat: int) -> State | None:
-    """The same as :func:`cardgames.tailor.positions.give_tailor`: ``state`` with the Tailor
+    """The same as :func:`cardgames.tailor.give_tailor`: ``state`` with the Tailor
     moved into ``seat``'s hand (None when the Tailor is the card showing on the pile).
 
     >>> from cardgames.cards import TAILOR
