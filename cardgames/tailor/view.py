@@ -21,7 +21,7 @@ be played; a card drawn and played at once was the one drawn.
 started, and for each stock (the first and each reshuffle) the order of its cards, so that
 replaying the public moves gives the same view. Each stock is an independent matching of its
 cards to its *slots* (the hands at the start and every draw from that stock) under the
-constraints above; it is drawn by :func:`cardgames._allocation.allocate` (rejection, exactly
+constraints above; it is drawn by ``cardgames._allocation.allocate`` (rejection, exactly
 uniform over the matchings, up to a few hundred attempts; then exact counting when small; then
 a sequential method that never fails and is close to uniform). The sampled state carries the
 replayed history and a fresh random seed for the reshuffles still to come.

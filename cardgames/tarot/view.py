@@ -17,7 +17,7 @@ trump 1, trump 21 or the Excuse, and under the traditional rule it holds a trump
 dealer had no other discardable card left, which the dealer's later play may rule out.
 
 :meth:`View.sample` deals the hidden cards again, at random, within all of these
-constraints, and returns a complete :class:`cardgames.tarot.State` whose view from the same
+constraints, and returns a complete :class:`cardgames.tarot.state.State` whose view from the same
 seat is the same view (same tricks, same history). How close to uniform it is: a random deal
 of the hidden cards is kept only if it meets every constraint (rejection: exactly uniform
 over the consistent worlds), up to a few hundred attempts; late in a deal, when the
@@ -798,7 +798,7 @@ def _trick_from_dict(data: Mapping[str, Any]) -> Trick:
 def view_of(state: State, seat: int) -> View:
     """What ``seat`` knows of ``state``: see :class:`View`.
 
-    :raises RulesError: if ``state`` is not a :class:`cardgames.tarot.State` or ``seat`` not
+    :raises RulesError: if ``state`` is not a :class:`cardgames.tarot.state.State` or ``seat`` not
         one of its seats.
     """
     if not isinstance(state, State):
