@@ -10,7 +10,7 @@ the games it played on that deal (every rotation under duplicate). :class:`Arena
 per bot, the mean score with its standard error and a 95 % confidence interval, and for every
 pair of bots the same figures for the paired difference of their scores, deal by deal, with
 how many deals each won. Payoffs are each game's own: Tarot's
-:meth:`cardgames.tarot.State.payoffs` (points above the table's average), Chase the Tailor's
+:meth:`cardgames.tarot.state.State.payoffs` (points above the table's average), Chase the Tailor's
 :meth:`cardgames.tailor.State.payoffs` (0 for going out, minus the hand value left otherwise).
 
 Every random choice is derived from ``seed``: deal ``d`` is shuffled with
@@ -48,6 +48,7 @@ from cardgames.tarot.view import view_of as tarot_view_of
 from cardgames.validation import as_tuple, check_bool, check_int, check_seed, quote
 
 __all__ = [
+    "MAX_DEALS",
     "Z_95",
     "ArenaGame",
     "ArenaResult",
@@ -202,7 +203,8 @@ class ArenaResult:
     """What :func:`run` returns: every game played and the figures drawn from them.
 
     Build one with :func:`run`, or with :meth:`from_dict` from :meth:`to_dict`'s output; the
-    figures (:attr:`standings`, :attr:`head_to_head`) are computed from :attr:`games`.
+    figures (``standings``, one :class:`Standing` per bot, and ``head_to_head``, one
+    :class:`Comparison` per pair of bots) are computed from ``games``.
 
     :param game: ``"tarot"`` or ``"tailor"``.
     :param rules: the rules text (``str(rules)``).
@@ -525,7 +527,7 @@ def _check_run(
 ) -> tuple[AnyRules, tuple[Any, ...]]:
     if not isinstance(rules, tarot.Rules | tailor.Rules):
         raise RulesError(
-            f"invalid arena rules {quote(rules)}: expected a cardgames.tarot.Rules or a "
+            f"invalid arena rules {quote(rules)}: expected a cardgames.tarot.rules.Rules or a "
             "cardgames.tailor.Rules"
         )
     seated = as_tuple(bots, "arena bots")
@@ -585,7 +587,7 @@ def run(
     """Let ``bots`` (one per seat, entry ``e`` at seat ``e`` in rotation 0) play ``deals``
     deals of ``rules``; see the module's description for the seeding and the figures.
 
-    :param rules: :class:`cardgames.tarot.Rules` or :class:`cardgames.tailor.Rules`.
+    :param rules: :class:`cardgames.tarot.rules.Rules` or :class:`cardgames.tailor.Rules`.
     :param bots: one bot per seat; they are only ever handed views.
     :param deals: deals (rounds) to play, 1 to :data:`MAX_DEALS`.
     :param seed: the arena's seed, 0 to ``2**64 - 1``.

@@ -1,12 +1,13 @@
 """Bots: players that see only what their seat may know, for both games.
 
-A bot implements :class:`Bot`: ``bot.choose(view, rng) -> move``, where ``view`` is a
-:class:`cardgames.tarot.view.View` or :class:`cardgames.tailor.view.View` (never a state) and
-``rng`` the :class:`random.Random` every random choice must use. Three bots come with the library:
+A bot implements :class:`~cardgames.bots.protocol.Bot`: ``bot.choose(view, rng) -> move``,
+where ``view`` is a :class:`cardgames.tarot.view.View` or :class:`cardgames.tailor.view.View`
+(never a state) and ``rng`` the :class:`random.Random` every random choice must use. Three bots
+come with the library:
 
-* :class:`RandomBot`, a uniformly random legal move;
-* :class:`RuleBot`, the rules of thumb of a casual player;
-* :class:`PIMCBot`, perfect-information Monte Carlo over the solver.
+* :class:`~cardgames.bots.random_bot.RandomBot`, a uniformly random legal move;
+* :class:`~cardgames.bots.rule_bot.RuleBot`, the rules of thumb of a casual player;
+* :class:`~cardgames.bots.pimc.PIMCBot`, perfect-information Monte Carlo over the solver.
 
 :func:`cardgames.arena.run` measures them against each other; ``docs/bots.rst`` describes them.
 

@@ -15,8 +15,9 @@ How a move is valued in one world:
 * **Tarot**, earlier in the deal, where an exact solve is out of reach: by ``estimate``:
 
   ``"rollout"`` (the default)
-      play the move, then play the world out to the end with :class:`cardgames.bots.RuleBot`'s
-      rules of thumb for every seat; the value is the side's card points at the end.
+      play the move, then play the world out to the end with the rules of thumb of
+      :class:`cardgames.bots.rule_bot.RuleBot` for every seat; the value is the side's card
+      points at the end.
   ``"midpoint"``
       the solver within ``nodes`` nodes; the midpoint of the proved lower and upper bounds.
   ``"lower"``
@@ -27,8 +28,8 @@ How a move is valued in one world:
   ``nodes`` nodes, its value being the seat's payoff minus the others' mean, with the round
   scored on the hands held when it is cut at the horizon.
 
-The discard of a Tarot dealer is left to :class:`cardgames.bots.RuleBot` (the solver analyses
-the play of the cards only).
+The discard of a Tarot dealer is left to :class:`cardgames.bots.rule_bot.RuleBot` (the solver
+analyses the play of the cards only).
 
 The budget: ``worlds`` and ``nodes`` bound the work of every move and keep the bot exactly
 reproducible (same view, same ``rng``, same move on any machine). ``time_per_move`` adds a
@@ -249,10 +250,10 @@ def _values(analysis: Analysis[Any], moves: tuple[Any, ...], lower_only: bool) -
 
 
 def rollout_points(state: tarot.State, seat: int) -> float:
-    """Play ``state`` out to the end with :class:`cardgames.bots.RuleBot`'s rules of thumb for
-    every seat, each seeing its own hand and the cards played (no inference of voids), and
+    """Play ``state`` out to the end with :class:`cardgames.bots.rule_bot.RuleBot`'s rules of thumb
+    for every seat, each seeing its own hand and the cards played (no inference of voids), and
     return the card points of ``seat``'s side at the end (as
-    :meth:`cardgames.tarot.State.team_points` counts them).
+    :meth:`cardgames.tarot.state.State.team_points` counts them).
 
     >>> from cardgames import tarot
     >>> state = tarot.deal(tarot.Rules.traditional(players=3), seed=1)

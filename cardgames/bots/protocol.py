@@ -31,16 +31,16 @@ from cardgames.validation import quote
 
 __all__ = ["Bot", "TailorBot", "TarotBot", "bot_name", "check_bot", "check_rng"]
 
-V_contra = TypeVar("V_contra", contravariant=True)
-M_co = TypeVar("M_co", covariant=True)
+_V_contra = TypeVar("_V_contra", contravariant=True)
+_M_co = TypeVar("_M_co", covariant=True)
 
 
-class Bot(Protocol[V_contra, M_co]):
+class Bot(Protocol[_V_contra, _M_co]):
     """A player of one game: ``Bot[tarot.view.View, tarot.Move]`` plays Tarot,
     ``Bot[tailor.view.View, tailor.Move]`` Chase the Tailor. The bots of :mod:`cardgames.bots`
     play both."""
 
-    def choose(self, view: V_contra, rng: random.Random) -> M_co:
+    def choose(self, view: _V_contra, rng: random.Random) -> _M_co:
         """The move to make: one of ``view.legal_moves()``, for the seat ``view.seat``, which
         is the seat to move. Every random choice goes through ``rng``."""
 

@@ -1,6 +1,6 @@
-"""The Chase the Tailor play of :class:`cardgames.bots.RuleBot` as a plain function of what a
-player knows: its hand, the legal moves, every hand's size, the direction of play and the cards
-it has seen go onto the pile.
+"""The Chase the Tailor play of :class:`cardgames.bots.rule_bot.RuleBot` as a plain function of
+what a player knows: its hand, the legal moves, every hand's size, the direction of play and the
+cards it has seen go onto the pile.
 
 The play, as a casual player would recognise it:
 

@@ -1,9 +1,10 @@
-"""The Tarot play of :class:`cardgames.bots.RuleBot` as plain functions of what a player knows.
+"""The Tarot play of :class:`cardgames.bots.rule_bot.RuleBot` as plain functions of what a player
+knows.
 
 Every function here takes the facts a player sees — the rules, the seat, its hand, the trick in
 progress, the legal cards, the cards it has not seen, the suits other players have shown they
 lack — and never a whole state, so the same heuristics serve the bot (fed from its view) and
-the play-outs of :class:`cardgames.bots.PIMCBot` (fed from a sampled world).
+the play-outs of :class:`cardgames.bots.pimc.PIMCBot` (fed from a sampled world).
 
 The play, as a casual player would recognise it:
 
@@ -289,7 +290,9 @@ def choose_discard_index(rules: Rules, hand: int, legal: int) -> int:
 
 def _check_seat(rules: object, seat: object) -> Rules:
     if not isinstance(rules, Rules):
-        raise RulesError(f"invalid Tarot rules {quote(rules)}: expected a cardgames.tarot.Rules")
+        raise RulesError(
+            f"invalid Tarot rules {quote(rules)}: expected a cardgames.tarot.rules.Rules"
+        )
     check_seat(seat, rules.players, "seat")
     return rules
 
@@ -372,7 +375,9 @@ def choose_discard(rules: Rules, hand: TarotCardSet, legal: TarotCardSet) -> Tar
     :raises RulesError: for arguments of the wrong type, or no legal card.
     """
     if not isinstance(rules, Rules):
-        raise RulesError(f"invalid Tarot rules {quote(rules)}: expected a cardgames.tarot.Rules")
+        raise RulesError(
+            f"invalid Tarot rules {quote(rules)}: expected a cardgames.tarot.rules.Rules"
+        )
     hand = _check_set(hand, "hand")
     legal = _check_set(legal, "legal discards")
     if not legal or legal.mask & ~hand.mask:
