@@ -722,7 +722,8 @@ def test_value_objects_convert_collections_to_tuples() -> None:
     record = DealRecord(initial=start, moves=moves)
     moves.append("pass")
     deck.reverse()
-    assert record.moves == (Play(c("AS")),) and start.hands[0] == CardSet.parse("AS 3S 5S 7S 9S JS KS")
+    assert record.moves == (Play(c("AS")),)
+    assert start.hands[0] == CardSet.parse("AS 3S 5S 7S 9S JS KS")
     assert hash(record) == hash(DealRecord(initial=start, moves=["AS"]))
     payoffs = [0, -5]
     result = RoundResult(0, 0, payoffs)
