@@ -58,6 +58,7 @@ from cardgames.tarot.state import (
     Trick,
     deal,
 )
+from cardgames.tarot.view import View, view_of
 
 __all__ = [
     "DEAL_PACKET",
@@ -85,6 +86,7 @@ __all__ = [
     "TarotCardSet",
     "TarotRank",
     "Trick",
+    "View",
     "card_strength",
     "card_value",
     "count_points",
@@ -107,4 +109,5 @@ __all__ = [
     "tarot_deck",
     "trick_winner",
     "trump",
+    "view_of",
 ]
