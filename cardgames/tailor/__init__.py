@@ -50,6 +50,7 @@ from cardgames.tailor.rules import (
     ranks_adjacent,
 )
 from cardgames.tailor.state import State, deal
+from cardgames.tailor.view import View, view_of
 
 __all__ = [
     "MAX_PLAYERS",
@@ -72,6 +73,7 @@ __all__ = [
     "State",
     "Strategies",
     "Strategy",
+    "View",
     "can_follow",
     "deal",
     "derive_seed",
@@ -90,6 +92,7 @@ __all__ = [
     "random_strategy",
     "ranks_adjacent",
     "record_of",
+    "view_of",
 ]
 
 _ = Card  # for the doctest above

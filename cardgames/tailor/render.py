@@ -12,7 +12,7 @@ pictures behind its ``to_unicode()``.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from cardgames.cards import Card
 from cardgames.cardset import CardSet
@@ -20,11 +20,9 @@ from cardgames.errors import NotationError
 from cardgames.render import Block, boxed, grid, render, stacked, table_layout
 from cardgames.search.results import Analysis
 from cardgames.tailor.moves import Move
+from cardgames.tailor.rules import Call
+from cardgames.tailor.state import State
 from cardgames.validation import quote
-
-if TYPE_CHECKING:
-    from cardgames.tailor.rules import Call
-    from cardgames.tailor.state import State
 
 __all__ = [
     "CARDS_PER_LINE",
@@ -88,7 +86,6 @@ def top_to_unicode(top: Card | Call | None) -> str:
 
     :raises NotationError: for anything else.
     """
-    from cardgames.tailor.rules import Call
 
     if top is None:
         return "anything"
@@ -124,7 +121,6 @@ def move_to_unicode(move: Move) -> str:
 
 
 def _check_state(state: object) -> State:
-    from cardgames.tailor.state import State
 
     if not isinstance(state, State):
         raise NotationError(

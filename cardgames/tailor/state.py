@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -62,6 +62,9 @@ from cardgames.validation import (
     check_seed,
     quote,
 )
+
+if TYPE_CHECKING:
+    from cardgames.tailor.view import View
 
 __all__ = ["State", "deal"]
 
@@ -544,6 +547,31 @@ class State(_Link):
 
     def __repr__(self) -> str:
         return f"State.parse({str(self)!r})"
+
+    def to_unicode(self) -> str:
+        """The table as text: the hands by seat, what must be followed, the pile and the stock
+        (see :func:`cardgames.tailor.render.state_to_unicode`); ``str()`` stays the notation."""
+        from cardgames.tailor.render import state_to_unicode
+
+        return state_to_unicode(self)
+
+    def _repr_html_(self) -> str:
+        from cardgames.tailor.render import state_to_html
+
+        return state_to_html(self)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` knows of this round (see :class:`cardgames.tailor.View`): its own hand,
+        the pile, what must be followed, the hand and stock sizes and what play has shown,
+        never the other hands or the order of the stock.
+
+        >>> state = deal(Rules(players=3), seed=2)
+        >>> state.view(1).hand == state.hands[1], state.view(1).stock_size == len(state.stock)
+        (True, True)
+        """
+        from cardgames.tailor.view import view_of
+
+        return view_of(self, seat)
 
     # -- the rules of a turn ---------------------------------------------------------------
 
