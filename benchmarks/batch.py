@@ -5,7 +5,7 @@ Usage::
     python benchmarks/batch.py [--positions 200] [--tricks-left 9] [--seed 1] [--workers 2]
         [--small-positions 1000] [--small-tricks-left 4] [--solve] [--skip-dask]
 
-Position ``i`` is ``random_tarot_position(traditional-3, seed + i, K)``, as in
+Position ``i`` is ``tarot.random_position(traditional-3, seed=seed + i, tricks_left=K)``, as in
 ``benchmarks/solver.py``. Three runs over the same positions:
 
 * **serial**: :func:`cardgames.solver.analyse` in a plain loop (no batch machinery at all);
@@ -34,7 +34,6 @@ from typing import Any
 
 from cardgames import solver, tarot
 from cardgames.solver import batch
-from cardgames.solver.positions import random_tarot_position
 
 
 def _plain(result: Any) -> dict[str, Any]:
@@ -98,7 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     mode = "solve" if args.solve else "analyse"
 
     states = [
-        random_tarot_position(rules, args.seed + i, args.tricks_left) for i in range(args.positions)
+        tarot.random_position(rules, seed=args.seed + i, tricks_left=args.tricks_left)
+        for i in range(args.positions)
     ]
     print(
         f"{args.positions} positions, traditional-3, {args.tricks_left} tricks left, seeds "
@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         _report("dask scheduler + workers", len(states), seconds, serial, workers)
 
     small = [
-        random_tarot_position(rules, args.seed + i, args.small_tricks_left)
+        tarot.random_position(rules, seed=args.seed + i, tricks_left=args.small_tricks_left)
         for i in range(args.small_positions)
     ]
     print(

@@ -27,18 +27,16 @@ from cardgames.solver.batch import (
     dask_executor,
     solve_many,
 )
-from cardgames.solver.positions import random_tarot_position
-from cardgames.solver.tailor_search import random_endgame
 
 TAROT_RULES = tarot.Rules.preset("traditional-3")
 
 
 def _positions() -> list[batch.Position]:
     tarot_states: list[batch.Position] = [
-        random_tarot_position(TAROT_RULES, seed, 3) for seed in range(1, 9)
+        tarot.random_position(TAROT_RULES, seed=seed, tricks_left=3) for seed in range(1, 9)
     ]
     tailor_states: list[batch.Position] = [
-        random_endgame(tailor.Rules(players=3), seed, cards_left=2) for seed in (1, 2)
+        tailor.random_position(tailor.Rules(players=3), seed=seed, cards_left=2) for seed in (1, 2)
     ]
     return tarot_states + tailor_states
 

@@ -17,8 +17,6 @@ import pytest
 from cardgames import solver, tailor, tarot
 from cardgames.errors import AnalysisError, NotationError
 from cardgames.solver import batch, batch_cli
-from cardgames.solver.positions import random_tarot_position
-from cardgames.solver.tailor_search import random_endgame
 
 
 def run_batch(argv: Sequence[str]) -> int:
@@ -70,12 +68,14 @@ def test_make_positions_writes_seeded_positions(capsys: pytest.CaptureFixture[st
     assert [record["id"] for record in records] == ["tarot-7", "tarot-8", "tarot-9"]
     for seed, record in zip((7, 8, 9), records, strict=True):
         assert record["game"] == "tarot"
-        assert tarot.State.parse(record["position"]) == random_tarot_position(rules, seed, 9)
+        assert tarot.State.parse(record["position"]) == tarot.random_position(
+            rules, seed=seed, tricks_left=9
+        )
     assert run_batch(["--make-positions", "tailor", "--players", "4", "--cards-left", "2"]) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(records) == 100
-    assert tailor.State.parse(records[4]["position"]) == random_endgame(
-        tailor.Rules(players=4), 5, cards_left=2
+    assert tailor.State.parse(records[4]["position"]) == tailor.random_position(
+        tailor.Rules(players=4), seed=5, cards_left=2
     )
 
 
@@ -165,7 +165,7 @@ def test_solve_writes_solutions_and_will_not_mix_with_analyses(
 
 
 def test_per_line_settings_and_their_errors(tmp_path: Path) -> None:
-    state = random_tarot_position(tarot.Rules.preset("traditional-3"), 4, 2)
+    state = tarot.random_position(tarot.Rules.preset("traditional-3"), seed=4, tricks_left=2)
     lines = [
         {"game": "tarot", "position": str(state), "perspective": 1, "limit": {"nodes": 50}},
         {"game": "tarot", "position": str(state), "limit": {"moves": 3}},
@@ -271,7 +271,9 @@ def test_the_cardgames_command_runs_batch(
     source.write_text(capsys.readouterr().out)
     out = tmp_path / "out.jsonl"
     assert main(["batch", str(source), "-o", str(out), "--jobs", "1", "--quiet"]) == 0
-    states = [random_endgame(tailor.Rules(players=3), seed, cards_left=3) for seed in (3, 4)]
+    states = [
+        tailor.random_position(tailor.Rules(players=3), seed=seed, cards_left=3) for seed in (3, 4)
+    ]
     assert _records(out) == [
         {"id": f"tailor-{seed}", "line": line, "analysis": _plain(solver.analyse(state))}
         for line, (seed, state) in enumerate(zip((3, 4), states, strict=True), start=1)

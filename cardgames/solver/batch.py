@@ -8,9 +8,8 @@ and the rest go on.
 
 >>> from cardgames import tarot
 >>> from cardgames.solver.batch import SerialExecutor, analyse_many
->>> from cardgames.solver.positions import random_tarot_position
 >>> rules = tarot.Rules.preset('traditional-3')
->>> states = [random_tarot_position(rules, seed, 2) for seed in (1, 2, 3)]
+>>> states = [tarot.random_position(rules, seed=seed, tricks_left=2) for seed in (1, 2, 3)]
 >>> results = list(analyse_many(states, executor=SerialExecutor()))
 >>> [result.exact for result in results]
 [True, True, True]
@@ -662,8 +661,7 @@ def analyse_many(
     """:func:`cardgames.solver.analyse` of every position, in input order, as they finish.
 
     >>> from cardgames import tailor
-    >>> from cardgames.solver.tailor_search import random_endgame
-    >>> state = random_endgame(tailor.Rules(players=3), seed=4, cards_left=2)
+    >>> state = tailor.random_position(tailor.Rules(players=3), seed=4, cards_left=2)
     >>> [analysis.game for analysis in analyse_many([state])]  # one position: no pool
     ['tailor']
     >>> list(analyse_many([state, 'a typo'], executor=SerialExecutor()))[1].message
@@ -701,8 +699,8 @@ def solve_many(
     """:func:`cardgames.solver.solve` of every position, as :func:`analyse_many` does it.
 
     >>> from cardgames import tarot
-    >>> from cardgames.solver.positions import random_tarot_position
-    >>> state = random_tarot_position(tarot.Rules.preset('traditional-3'), 5, 2)
+    >>> rules = tarot.Rules.preset('traditional-3')
+    >>> state = tarot.random_position(rules, seed=5, tricks_left=2)
     >>> [solution.best_move in state.legal_moves() for solution in solve_many([state])]
     [True]
     """

@@ -370,7 +370,6 @@ def make_positions(args: argparse.Namespace, out: IO[str]) -> None:
     game = args.make_positions
     if game == "tarot":
         from cardgames import tarot
-        from cardgames.solver.positions import random_tarot_position
 
         name = "traditional" if args.rules is None else args.rules
         if name.lower() in ("simplified", "traditional"):
@@ -379,11 +378,10 @@ def make_positions(args: argparse.Namespace, out: IO[str]) -> None:
             tarot_rules = tarot.Rules.parse(name)
 
         def position(seed: int) -> str:
-            return str(random_tarot_position(tarot_rules, seed, args.tricks_left))
+            return str(tarot.random_position(tarot_rules, seed=seed, tricks_left=args.tricks_left))
 
     else:
         from cardgames import tailor
-        from cardgames.solver.tailor_search import random_endgame
 
         if args.rules is None:
             tailor_rules = tailor.Rules(players=args.players)
@@ -391,7 +389,7 @@ def make_positions(args: argparse.Namespace, out: IO[str]) -> None:
             tailor_rules = tailor.Rules.parse(args.rules)
 
         def position(seed: int) -> str:
-            return str(random_endgame(tailor_rules, seed, cards_left=args.cards_left))
+            return str(tailor.random_position(tailor_rules, seed=seed, cards_left=args.cards_left))
 
     for seed in range(args.seed, args.seed + count):
         record = {"id": f"{game}-{seed}", "game": game, "position": position(seed)}
