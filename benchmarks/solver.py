@@ -5,7 +5,8 @@ Usage::
     python benchmarks/solver.py --rules traditional --players 3 --tricks-left 8 \\
         --positions 25 --seed 1 [--reference]
 
-Position ``i`` (counting from 0) comes from ``random_tarot_position(rules, seed + i, K)``: a
+Position ``i`` (counting from 0) comes from
+``tarot.random_position(rules, seed=seed + i, tricks_left=K)``: a
 seeded deal and discard, then random legal play until ``K`` tricks remain, at a trick boundary.
 By default each position gets a full :func:`cardgames.solver.analyse` (every legal card's exact
 value and the principal variation); ``--solve`` times :func:`cardgames.solver.solve` instead (the
@@ -32,7 +33,6 @@ import time
 from fractions import Fraction
 
 from cardgames import solver, tarot
-from cardgames.solver.positions import random_tarot_position
 from cardgames.solver.tarot import build_model, root_position
 from cardgames.tarot.search import ReferenceSearch
 
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     say(header)
     seconds, nodes, ratios = [], [], []
     for i in range(args.positions):
-        state = random_tarot_position(rules, args.seed + i, args.tricks_left)
+        state = tarot.random_position(rules, seed=args.seed + i, tricks_left=args.tricks_left)
         started = time.perf_counter()
         if args.solve:
             result: solver.Analysis[tarot.Move] | solver.Solution[tarot.Move] = solver.solve(

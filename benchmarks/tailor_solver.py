@@ -5,7 +5,7 @@ Usage::
     python benchmarks/tailor_solver.py [--players 4] [--positions 10] [--seed 1]
         [--horizon H] [--cards-left N] [--chase] [--tailor] [--repeat R] [--fast-only]
 
-For each position (``random_endgame(rules, seed * 1000 + i, cards_left)``) it runs
+For each position (``tailor.random_position(rules, seed=seed * 1000 + i, cards_left=N)``) it runs
 :func:`~cardgames.solver.tailor_search.analyse_tailor` (the fast search over the int model)
 and scores every legal move with the plain reference alpha-beta over real states,
 :func:`~cardgames.solver.tailor_search.reference_tailor_value` (what the analysis reports),
@@ -31,11 +31,9 @@ from cardgames.search.engine import reference_value
 from cardgames.solver.tailor_search import (
     DEFAULT_HORIZON,
     analyse_tailor,
-    give_tailor,
-    random_endgame,
     reference_tailor_value,
 )
-from cardgames.tailor import Rules, State
+from cardgames.tailor import Rules, State, give_tailor, random_position
 from cardgames.tailor import search as tailor_search_model
 from cardgames.tailor.search import TailorModel
 
@@ -123,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     mismatches = 0
     horizon = args.horizon
     for index in range(args.positions):
-        state = random_endgame(rules, args.seed * 1000 + index, cards_left=args.cards_left)
+        state = random_position(rules, seed=args.seed * 1000 + index, cards_left=args.cards_left)
         if args.tailor:
             moved = give_tailor(state, state.to_move)
             state = state if moved is None else moved

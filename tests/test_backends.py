@@ -14,7 +14,6 @@ import subprocess
 import sys
 
 from cardgames import solver, tarot
-from cardgames.solver.positions import random_tarot_position
 
 PRESETS = [
     tarot.Rules.simplified(players=3),
@@ -27,12 +26,11 @@ PRESETS = [
 SCRIPT = """
 import json, sys
 from cardgames import solver, tarot
-from cardgames.solver.positions import random_tarot_position
 presets = [tarot.Rules.parse(text) for text in sys.argv[1].split(';')]
 out = []
 for preset in presets:
     for seed in range(6):
-        state = random_tarot_position(preset, seed, 3)
+        state = tarot.random_position(preset, seed=seed, tricks_left=3)
         analysis = solver.analyse(state)
         limited = solver.analyse(state, limit=solver.Limit(nodes=25))
         out.append([solver.backend(), str(analysis.value), analysis.nodes,
@@ -46,7 +44,7 @@ def measure_here() -> list[list[object]]:
     out: list[list[object]] = []
     for preset in PRESETS:
         for seed in range(6):
-            state = random_tarot_position(preset, seed, 3)
+            state = tarot.random_position(preset, seed=seed, tricks_left=3)
             analysis = solver.analyse(state)
             limited = solver.analyse(state, limit=solver.Limit(nodes=25))
             out.append(

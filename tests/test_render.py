@@ -28,8 +28,6 @@ from cardgames.render import (
     text_width,
 )
 from cardgames.search.results import Limit
-from cardgames.solver.positions import random_tarot_position
-from cardgames.solver.tailor_search import random_endgame
 from cardgames.tailor import render as tailor_render
 from cardgames.tarot import render as tarot_render
 
@@ -204,7 +202,7 @@ def test_tarot_state_at_the_end_shows_the_last_trick_and_the_payoffs() -> None:
 
 
 def test_tarot_state_counts_tricks_and_points_so_far() -> None:
-    state = random_tarot_position(TAROT_RULES, seed=4, tricks_left=10)
+    state = tarot.random_position(TAROT_RULES, seed=4, tricks_left=10)
     lines = tarot_render.state_to_unicode(state).split("\n")
     won = [sum(trick.winner == seat for trick in state.tricks) for seat in range(3)]
     assert next(line for line in lines if line.startswith("tricks")).split()[1:] == list(
@@ -311,7 +309,7 @@ def test_tailor_moves_in_unicode() -> None:
 
 
 def test_tarot_analysis_lists_every_move_with_its_value() -> None:
-    state = random_tarot_position(TAROT_RULES, seed=2, tricks_left=2)
+    state = tarot.random_position(TAROT_RULES, seed=2, tricks_left=2)
     analysis = solver.analyse(state)
     text = analysis.to_unicode()
     lines = text.split("\n")
@@ -330,19 +328,19 @@ def test_tarot_analysis_lists_every_move_with_its_value() -> None:
 
 
 def test_tarot_analysis_with_its_state_splits_the_line_into_tricks() -> None:
-    state = random_tarot_position(TAROT_RULES, seed=2, tricks_left=2)
+    state = tarot.random_position(TAROT_RULES, seed=2, tricks_left=2)
     analysis = solver.analyse(state)
     line = tarot_render.analysis_to_unicode(analysis, state).split("\n")[-1]
     tricks = line.removeprefix("Best line: ").split(" / ")
     assert [len(trick.split()) for trick in tricks] == [3, 3]
     assert tricks[0].split()[0] == f"{state.to_move}:{analysis.pv[0].card.to_unicode()}"
-    other = random_tarot_position(TAROT_RULES, seed=3, tricks_left=2)
+    other = tarot.random_position(TAROT_RULES, seed=3, tricks_left=2)
     with pytest.raises(AnalysisError, match="not of the position"):
         tarot_render.analysis_to_unicode(analysis, other)
 
 
 def test_an_analysis_stopped_by_a_limit_shows_bounds() -> None:
-    state = random_tarot_position(TAROT_RULES, seed=1, tricks_left=4)
+    state = tarot.random_position(TAROT_RULES, seed=1, tricks_left=4)
     analysis = solver.analyse(state, limit=Limit(nodes=2))
     assert not analysis.exact
     text = analysis.to_unicode()
@@ -352,7 +350,7 @@ def test_an_analysis_stopped_by_a_limit_shows_bounds() -> None:
 
 
 def test_tailor_analysis_shows_moves_in_unicode_and_the_horizon() -> None:
-    state = random_endgame(TAILOR_RULES, seed=1)
+    state = tailor.random_position(TAILOR_RULES, seed=1)
     analysis = solver.analyse(state)
     text = tailor_render.analysis_to_unicode(analysis)
     for entry in analysis.move_values:
@@ -362,7 +360,7 @@ def test_tailor_analysis_shows_moves_in_unicode_and_the_horizon() -> None:
 
 
 def test_analysis_html_is_a_table_of_move_values() -> None:
-    state = random_tarot_position(TAROT_RULES, seed=2, tricks_left=2)
+    state = tarot.random_position(TAROT_RULES, seed=2, tricks_left=2)
     analysis = solver.analyse(state)
     root = ET.fromstring(analysis._repr_html_())
     assert root.tag == "table"
@@ -438,7 +436,9 @@ def test_every_tailor_state_renders(state: tailor.State) -> None:
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 2**32), st.integers(1, 2))
 def test_every_small_tarot_analysis_renders(seed: int, tricks_left: int) -> None:
-    state = random_tarot_position(tarot.Rules.simplified(players=3), seed, tricks_left)
+    state = tarot.random_position(
+        tarot.Rules.simplified(players=3), seed=seed, tricks_left=tricks_left
+    )
     analysis = solver.analyse(state)
     text = tarot_render.analysis_to_unicode(analysis, state)
     assert no_trailing_spaces(text)

@@ -9,7 +9,6 @@ import pytest
 
 from cardgames import solver, tailor, tarot
 from cardgames.cli import main
-from cardgames.solver.tailor_search import random_endgame
 from cardgames.tarot.positions import random_position
 
 
@@ -91,7 +90,7 @@ def test_analyse_tailor_with_options_on_both_sides(capsys: pytest.CaptureFixture
         capsys, "analyse", "--json", "--seed", "2", "tailor", "--players", "3", "--cards-left", "2"
     )
     data = json.loads(out)
-    state = random_endgame(tailor.Rules(players=3), 2, cards_left=2)
+    state = tailor.random_position(tailor.Rules(players=3), seed=2, cards_left=2)
     expected = solver.analyse(state)
     assert status == 0 and data["game"] == "tailor" and data["value"] == expected.to_dict()["value"]
     assert [entry["move"] for entry in data["move_values"]] == [

@@ -14,18 +14,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tailor_helpers import make_state
 
-from cardgames.errors import AnalysisError
+from cardgames.errors import AnalysisError, RulesError
 from cardgames.search.results import Analysis, Limit
 from cardgames.solver.tailor_search import (
     TAILOR_OBJECTIVE,
     analyse_tailor,
-    give_tailor,
-    random_endgame,
     reference_model_value,
     reference_tailor_value,
     tailor_value,
 )
-from cardgames.tailor import Move, PlayTailor, Rules, State, parse_move
+from cardgames.tailor import (
+    Move,
+    PlayTailor,
+    Rules,
+    State,
+    give_tailor,
+    parse_move,
+    random_position,
+)
 
 VARIANTS: tuple[dict[str, Any], ...] = (
     {},
@@ -78,7 +84,7 @@ def assert_well_formed(state: State, result: Analysis[Move]) -> None:
 def test_fast_values_equal_reference_on_random_endgames(players: int, chase: bool) -> None:
     rules = Rules(players=players, chase_mode=chase)
     for seed in range(100):
-        state = random_endgame(rules, seed, cards_left=1 + seed % 3)
+        state = random_position(rules, seed=seed, cards_left=1 + seed % 3)
         perspective = (state.to_move + seed) % players
         assert_matches_reference(state, perspective, horizon=2 + seed % 4)
 
@@ -87,14 +93,14 @@ def test_fast_values_equal_reference_on_random_endgames(players: int, chase: boo
 def test_fast_values_equal_reference_under_every_rule_variant(variant: int) -> None:
     for seed in range(40):
         rules = Rules(players=2 + seed % 5, chase_mode=seed % 2 == 0, **VARIANTS[variant])
-        state = random_endgame(rules, 100 + seed, cards_left=2)
+        state = random_position(rules, seed=100 + seed, cards_left=2)
         assert_matches_reference(state, seed % rules.players, horizon=3)
 
 
 def test_iterative_deepening_under_a_limit_gives_the_same_values() -> None:
     for seed in range(30):
         rules = Rules(players=2 + seed % 5, chase_mode=seed % 3 == 0)
-        state = random_endgame(rules, 200 + seed, cards_left=1 + seed % 2)
+        state = random_position(rules, seed=200 + seed, cards_left=1 + seed % 2)
         assert_matches_reference(state, state.to_move, horizon=4, limit=Limit(nodes=10**8))
 
 
@@ -104,7 +110,7 @@ def test_tailor_calls_with_equal_follow_sets_are_merged() -> None:
     checked = 0
     for seed in range(40):
         players = 2 + seed % 5
-        base = random_endgame(Rules(players=players, chase_mode=seed % 2 == 1), 300 + seed)
+        base = random_position(Rules(players=players, chase_mode=seed % 2 == 1), seed=300 + seed)
         state = give_tailor(base, base.to_move)
         if state is None or state.is_over or state.drawn is not None:
             continue
@@ -122,7 +128,7 @@ def test_merged_tailor_calls_really_have_the_reference_values() -> None:
     for seed in range(120):
         players = 2 + seed % 4
         rules = Rules(players=players, chase_mode=seed % 2 == 0, **VARIANTS[seed % len(VARIANTS)])
-        base = random_endgame(rules, 400 + seed, cards_left=2)
+        base = random_position(rules, seed=400 + seed, cards_left=2)
         state = give_tailor(base, (base.to_move + seed) % players)
         if state is None or state.is_over:
             continue
@@ -163,7 +169,7 @@ def test_going_out_is_scored_exactly() -> None:
 
 def test_two_player_values_are_antisymmetric() -> None:
     for seed in range(20):
-        state = random_endgame(Rules(players=2, chase_mode=seed % 2 == 0), 500 + seed)
+        state = random_position(Rules(players=2, chase_mode=seed % 2 == 0), seed=500 + seed)
         mine = analyse_tailor(state, perspective=0, horizon=3)
         theirs = analyse_tailor(state, perspective=1, horizon=3)
         assert mine.value == -theirs.value
@@ -183,7 +189,7 @@ def test_tailor_value_is_payoff_minus_mean_of_the_others() -> None:
 
 
 def test_node_limit_returns_an_inexact_answer_quickly() -> None:
-    base = random_endgame(Rules(players=4), 7)
+    base = random_position(Rules(players=4), seed=7)
     state = give_tailor(base, base.to_move)
     assert state is not None
     result = analyse_tailor(state, horizon=8, limit=Limit(nodes=50))
@@ -194,7 +200,7 @@ def test_node_limit_returns_an_inexact_answer_quickly() -> None:
 
 
 def test_limit_hit_before_any_depth_still_answers() -> None:
-    base = random_endgame(Rules(players=4), 8)
+    base = random_position(Rules(players=4), seed=8)
     state = give_tailor(base, base.to_move)
     assert state is not None
     result = analyse_tailor(state, horizon=5, limit=Limit(nodes=3))
@@ -203,7 +209,7 @@ def test_limit_hit_before_any_depth_still_answers() -> None:
 
 
 def test_time_limit_is_honoured() -> None:
-    base = random_endgame(Rules(players=5, chase_mode=True), 9, cards_left=3)
+    base = random_position(Rules(players=5, chase_mode=True), seed=9, cards_left=3)
     state = give_tailor(base, base.to_move)
     assert state is not None
     result = analyse_tailor(state, horizon=40, limit=Limit(time=0.05))
@@ -220,7 +226,7 @@ def test_finished_round_raises_analysis_error() -> None:
 
 
 def test_bad_perspective_or_horizon_raises_analysis_error() -> None:
-    state = random_endgame(Rules(players=3), 1)
+    state = random_position(Rules(players=3), seed=1)
     with pytest.raises(AnalysisError, match="invalid perspective 3"):
         analyse_tailor(state, perspective=3)
     with pytest.raises(AnalysisError, match="invalid horizon 0"):
@@ -228,7 +234,7 @@ def test_bad_perspective_or_horizon_raises_analysis_error() -> None:
 
 
 def test_analysis_is_json_able() -> None:
-    state = random_endgame(Rules(players=3), 2)
+    state = random_position(Rules(players=3), seed=2)
     result = analyse_tailor(state, horizon=2)
     data = json.loads(json.dumps(result.to_dict()))
     assert data["game"] == "tailor" and data["horizon"] == 2
@@ -236,19 +242,19 @@ def test_analysis_is_json_able() -> None:
 
 
 def test_default_perspective_is_the_player_to_move() -> None:
-    state = random_endgame(Rules(players=4), 3)
+    state = random_position(Rules(players=4), seed=3)
     result = analyse_tailor(state, horizon=2)
     assert result.perspective == result.to_move == state.to_move
 
 
-def test_random_endgame_is_reproducible_and_near_the_end() -> None:
+def test_random_position_is_reproducible_and_near_the_end() -> None:
     for seed in range(10):
         rules = Rules(players=2 + seed % 5, chase_mode=seed % 2 == 0)
-        state = random_endgame(rules, seed, cards_left=2)
-        assert state == random_endgame(rules, seed, cards_left=2)
+        state = random_position(rules, seed=seed, cards_left=2)
+        assert state == random_position(rules, seed=seed, cards_left=2)
         assert not state.is_over and min(len(hand) for hand in state.hands) <= 2
-    with pytest.raises(AnalysisError):
-        random_endgame(Rules(), 1, cards_left=0)
+    with pytest.raises(RulesError, match="invalid cards_left 0"):
+        random_position(Rules(), seed=1, cards_left=0)
 
 
 @settings(max_examples=300, deadline=None)
@@ -263,7 +269,9 @@ def test_random_endgame_is_reproducible_and_near_the_end() -> None:
 def test_fast_search_matches_reference_on_random_positions(
     players: int, chase: bool, seed: int, cards_left: int, horizon: int, tailor: bool
 ) -> None:
-    state = random_endgame(Rules(players=players, chase_mode=chase), seed, cards_left)
+    state = random_position(
+        Rules(players=players, chase_mode=chase), seed=seed, cards_left=cards_left
+    )
     if tailor:
         moved = give_tailor(state, random.Random(seed).randrange(players))
         if moved is None or moved.is_over:
@@ -275,7 +283,7 @@ def test_fast_search_matches_reference_on_random_positions(
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**6), nodes=st.integers(1, 400))
 def test_any_node_limit_gives_a_well_formed_answer(seed: int, nodes: int) -> None:
-    state = random_endgame(Rules(players=4, chase_mode=seed % 2 == 0), seed)
+    state = random_position(Rules(players=4, chase_mode=seed % 2 == 0), seed=seed)
     result = analyse_tailor(state, horizon=6, limit=Limit(nodes=nodes))
     assert result.nodes <= nodes + 1
     assert len(result.move_values) == len(state.legal_moves())
@@ -288,7 +296,7 @@ def test_any_node_limit_gives_a_well_formed_answer(seed: int, nodes: int) -> Non
 
 @pytest.mark.parametrize("nodes", [1, 5, 50])
 def test_a_node_limit_is_never_exceeded(nodes: int) -> None:
-    base = random_endgame(Rules(players=4), 7)
+    base = random_position(Rules(players=4), seed=7)
     state = give_tailor(base, base.to_move)
     assert state is not None
     assert analyse_tailor(state, horizon=8, limit=Limit(nodes=nodes)).nodes <= nodes
@@ -298,7 +306,7 @@ def test_a_node_limit_is_never_exceeded(nodes: int) -> None:
 def test_both_references_agree(players: int) -> None:
     for seed in range(40):
         rules = Rules(players=players, chase_mode=seed % 2 == 0, **VARIANTS[seed % len(VARIANTS)])
-        state = random_endgame(rules, 600 + seed, cards_left=1 + seed % 3)
+        state = random_position(rules, seed=600 + seed, cards_left=1 + seed % 3)
         if seed % 3 == 0:
             state = give_tailor(state, state.to_move) or state
         perspective = seed % players
@@ -314,7 +322,7 @@ def test_deeper_searches_equal_the_model_reference(horizon: int) -> None:
     # The model's reference is fast enough for horizons the state reference would take long on.
     for seed in range(12):
         players = 2 + seed % 5
-        state = random_endgame(Rules(players=players, chase_mode=seed % 2 == 1), 800 + seed)
+        state = random_position(Rules(players=players, chase_mode=seed % 2 == 1), seed=800 + seed)
         perspective = (state.to_move + seed) % players
         result = analyse_tailor(state, perspective=perspective, horizon=horizon)
         assert result.value == reference_model_value(state, perspective, horizon)
@@ -327,7 +335,7 @@ def test_deeper_searches_equal_the_model_reference(horizon: int) -> None:
 def test_exact_results_hold_for_any_longer_horizon() -> None:
     checked = 0
     for seed in range(40):
-        state = random_endgame(Rules(players=2 + seed % 3), 1100 + seed, cards_left=1)
+        state = random_position(Rules(players=2 + seed % 3), seed=1100 + seed, cards_left=1)
         result = analyse_tailor(state, horizon=4)
         if not result.exact:
             continue
@@ -344,7 +352,9 @@ def test_a_node_budget_that_suffices_completes_every_depth() -> None:
     # The whole budget serves each depth (it is not shared out among the moves in advance):
     # exactly the nodes an unbounded deepening spends are enough to reach the horizon.
     for seed in range(15):
-        state = random_endgame(Rules(players=2 + seed % 5, chase_mode=seed % 2 == 0), 1200 + seed)
+        state = random_position(
+            Rules(players=2 + seed % 5, chase_mode=seed % 2 == 0), seed=1200 + seed
+        )
         free = analyse_tailor(state, horizon=6, limit=Limit(nodes=10**9))
         tight = analyse_tailor(state, horizon=6, limit=Limit(nodes=free.nodes))
         assert (tight.horizon, tight.nodes, tight.exact) == (free.horizon, free.nodes, free.exact)

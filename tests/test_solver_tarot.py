@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from solver_helpers import PRESETS, brute_force, replay
 
 from cardgames import AnalysisError, IllegalMoveError, solver, tarot
-from cardgames.solver.positions import random_tarot_position
 from cardgames.solver.tarot import build_model, reference_tarot_value, root_position
 from cardgames.tarot.search import ReferenceSearch, TarotSearch, advance
 from cardgames.tarot.search_model import (
@@ -67,7 +66,7 @@ def test_fast_search_matches_reference_on_small_endgames(rules: tarot.Rules) -> 
     rng = random.Random(str(rules))
     for seed in range(40):
         tricks_left = rng.randint(1, 3 if rules.players >= 4 else 4)
-        state = mid_trick(random_tarot_position(rules, seed, tricks_left), seed)
+        state = mid_trick(tarot.random_position(rules, seed=seed, tricks_left=tricks_left), seed)
         check_against_reference(state, rng.randrange(rules.players))
 
 
@@ -76,7 +75,7 @@ def test_fast_search_matches_reference_on_small_endgames(rules: tarot.Rules) -> 
 )
 def test_fast_search_matches_reference_with_five_tricks_left(rules: tarot.Rules) -> None:
     for seed in range(4):
-        state = random_tarot_position(rules, 100 + seed, 5)
+        state = tarot.random_position(rules, seed=100 + seed, tricks_left=5)
         analysis = solver.analyse(state)
         assert analysis.value == reference_tarot_value(state)
         final = replay(state, analysis.pv)
@@ -88,7 +87,7 @@ def test_model_matches_engine_brute_force(rules: tarot.Rules) -> None:
     # The brute force plays the engine itself, so this checks the solver's compact model of
     # the rules (Excuse settlement, bonus, discard) against the engine's own counting.
     for seed in range(12):
-        state = mid_trick(random_tarot_position(rules, 500 + seed, 2), seed)
+        state = mid_trick(tarot.random_position(rules, seed=500 + seed, tricks_left=2), seed)
         for perspective in range(rules.players):
             assert solver.analyse(state, perspective=perspective).value == brute_force(
                 state, perspective
@@ -100,7 +99,7 @@ def test_model_matches_engine_brute_force(rules: tarot.Rules) -> None:
 def test_random_positions_agree_with_brute_force(
     rules: tarot.Rules, seed: int, tricks_left: int, perspective: int
 ) -> None:
-    state = mid_trick(random_tarot_position(rules, seed, tricks_left), seed)
+    state = mid_trick(tarot.random_position(rules, seed=seed, tricks_left=tricks_left), seed)
     perspective %= rules.players
     analysis = solver.analyse(state, perspective=perspective)
     assert analysis.value == brute_force(state, perspective)
@@ -110,7 +109,7 @@ def test_random_positions_agree_with_brute_force(
 
 
 def test_value_is_best_for_mover_side_and_worst_otherwise() -> None:
-    state = random_tarot_position(tarot.Rules.traditional(players=3), 3, 4)
+    state = tarot.random_position(tarot.Rules.traditional(players=3), seed=3, tricks_left=4)
     mine = solver.analyse(state, perspective=state.to_move)
     assert mine.value == max(entry.value for entry in mine.move_values)
     other = solver.analyse(state, perspective=(state.to_move + 1) % 3)
@@ -119,7 +118,7 @@ def test_value_is_best_for_mover_side_and_worst_otherwise() -> None:
 
 def test_partnership_values_are_shared_and_sum_to_the_pack() -> None:
     rules = tarot.Rules.traditional(players=4)
-    state = random_tarot_position(rules, 11, 4)
+    state = tarot.random_position(rules, seed=11, tricks_left=4)
     values = [solver.analyse(state, perspective=seat).value for seat in range(4)]
     assert values[0] == values[2] and values[1] == values[3]
     assert values[0] + values[1] == 72  # a zero-sum game between the two partnerships
@@ -127,7 +126,7 @@ def test_partnership_values_are_shared_and_sum_to_the_pack() -> None:
 
 
 def test_perspective_default_is_player_to_move() -> None:
-    state = random_tarot_position(tarot.Rules.simplified(players=4), 2, 3)
+    state = tarot.random_position(tarot.Rules.simplified(players=4), seed=2, tricks_left=3)
     assert solver.analyse(state).perspective == state.to_move
 
 
@@ -141,7 +140,7 @@ def test_sample_position_analysis() -> None:
 
 
 def test_node_limit_gives_bounds() -> None:
-    state = random_tarot_position(tarot.Rules.traditional(players=3), 5, 6)
+    state = tarot.random_position(tarot.Rules.traditional(players=3), seed=5, tricks_left=6)
     exact = solver.analyse(state)
     limited = solver.analyse(state, limit=solver.Limit(nodes=50))
     assert not limited.exact and limited.bound == "bounds"
@@ -154,7 +153,7 @@ def test_node_limit_gives_bounds() -> None:
 def test_a_limit_is_shared_between_the_legal_cards() -> None:
     # With a budget too small for the whole analysis, every card is still searched for a
     # while: each one's bounds are narrower than the trivial ones and contain its true value.
-    state = random_tarot_position(tarot.Rules.traditional(players=3), 1, 8)
+    state = tarot.random_position(tarot.Rules.traditional(players=3), seed=1, tricks_left=8)
     exact = solver.analyse(state)
     limited = solver.analyse(state, limit=solver.Limit(nodes=exact.nodes // 3))
     trivial = solver.analyse(state, limit=solver.Limit(nodes=1))
@@ -167,7 +166,7 @@ def test_a_limit_is_shared_between_the_legal_cards() -> None:
 
 
 def test_time_limit_is_honoured() -> None:
-    state = random_tarot_position(tarot.Rules.traditional(players=3), 2, 14)
+    state = tarot.random_position(tarot.Rules.traditional(players=3), seed=2, tricks_left=14)
     limited = solver.analyse(state, limit=solver.Limit(time=0.05))
     assert not limited.exact
     assert limited.elapsed < 2.0  # generous: the point is that it stops, not how fast
@@ -184,7 +183,7 @@ def test_analysis_errors() -> None:
     rules = tarot.Rules.traditional(players=3)
     with pytest.raises(AnalysisError, match="discard"):
         solver.analyse(tarot.deal(rules, seed=1))
-    state = random_tarot_position(rules, 1, 1)
+    state = tarot.random_position(rules, seed=1, tricks_left=1)
     over = replay(state, tuple(solver.analyse(state).pv))
     with pytest.raises(AnalysisError, match="over"):
         solver.analyse(over)
@@ -195,7 +194,7 @@ def test_analysis_errors() -> None:
 
 
 def test_analysis_to_dict_is_json() -> None:
-    state = random_tarot_position(tarot.Rules.simplified(players=5), 4, 2)
+    state = tarot.random_position(tarot.Rules.simplified(players=5), seed=4, tricks_left=2)
     data = solver.analyse(state).to_dict()
     assert json.loads(json.dumps(data)) == data
     assert data["game"] == "tarot" and data["exact"] is True
@@ -205,7 +204,7 @@ def test_analysis_to_dict_is_json() -> None:
 
 
 def test_value_of_unknown_move_raises() -> None:
-    state = random_tarot_position(tarot.Rules.traditional(players=3), 4, 2)
+    state = tarot.random_position(tarot.Rules.traditional(players=3), seed=4, tricks_left=2)
     analysis = solver.analyse(state)
     outsider = next(
         tarot.Move(card) for card in tarot.TarotCard.all() if tarot.Move(card) not in
@@ -216,7 +215,7 @@ def test_value_of_unknown_move_raises() -> None:
 
 
 def test_analyse_play_measures_mistakes() -> None:
-    state = random_tarot_position(tarot.Rules.traditional(players=3), 8, 4)
+    state = tarot.random_position(tarot.Rules.traditional(players=3), seed=8, tricks_left=4)
     best_line = solver.analyse(state).pv
     assert all(step.loss == 0 for step in solver.analyse_play(state, best_line))
     analysis = solver.analyse(state)
@@ -229,7 +228,7 @@ def test_analyse_play_measures_mistakes() -> None:
 
 
 def test_analyse_play_rejects_illegal_moves() -> None:
-    state = random_tarot_position(tarot.Rules.traditional(players=3), 8, 3)
+    state = tarot.random_position(tarot.Rules.traditional(players=3), seed=8, tricks_left=3)
     illegal = next(
         tarot.Move(card) for card in tarot.TarotCard.all() if tarot.Move(card) not in
         state.legal_moves()
@@ -242,7 +241,7 @@ def test_fractional_values_in_simplified_four_player_game() -> None:
     # Piles that are not whole groups of three count in thirds: values may be fractions.
     rules = tarot.Rules.simplified(players=4)
     values = {
-        solver.analyse(random_tarot_position(rules, seed, 2)).value.denominator
+        solver.analyse(tarot.random_position(rules, seed=seed, tricks_left=2)).value.denominator
         for seed in range(30)
     }
     assert values <= {1, 3} and Fraction(1, 3).denominator in values
@@ -251,7 +250,7 @@ def test_fractional_values_in_simplified_four_player_game() -> None:
 @pytest.mark.parametrize("rules", PRESETS, ids=str)
 def test_solve_agrees_with_analyse(rules: tarot.Rules) -> None:
     for seed in range(6):
-        state = mid_trick(random_tarot_position(rules, 700 + seed, 3), seed)
+        state = mid_trick(tarot.random_position(rules, seed=700 + seed, tricks_left=3), seed)
         solution = solver.solve(state)
         analysis = solver.analyse(state)
         assert solution.exact and solution.value == analysis.value
@@ -262,7 +261,7 @@ def test_solve_agrees_with_analyse(rules: tarot.Rules) -> None:
 
 
 def test_solve_with_a_node_limit_gives_bounds() -> None:
-    state = random_tarot_position(tarot.Rules.traditional(players=3), 5, 7)
+    state = tarot.random_position(tarot.Rules.traditional(players=3), seed=5, tricks_left=7)
     exact = solver.solve(state)
     limited = solver.solve(state, limit=solver.Limit(nodes=30))
     assert not limited.exact and limited.bound == "bounds" and limited.pv == ()
@@ -272,11 +271,13 @@ def test_solve_with_a_node_limit_gives_bounds() -> None:
 
 def test_sample_position_is_the_documented_recipe() -> None:
     rules = tarot.Rules.traditional(players=3)
-    assert tarot.State.parse(solver.SAMPLE_POSITION) == random_tarot_position(rules, 1, 9)
+    assert tarot.State.parse(solver.SAMPLE_POSITION) == tarot.random_position(
+        rules, seed=1, tricks_left=9
+    )
 
 
 def test_odd_arguments_raise_analysis_errors() -> None:
-    state = random_tarot_position(tarot.Rules.traditional(players=3), 4, 2)
+    state = tarot.random_position(tarot.Rules.traditional(players=3), seed=4, tricks_left=2)
     with pytest.raises(AnalysisError, match=r"expected a solver\.Limit"):
         solver.analyse(state, limit=5)  # type: ignore[call-overload]
     with pytest.raises(AnalysisError, match=r"expected a solver\.Limit"):
@@ -382,7 +383,7 @@ def test_a_node_limit_is_never_exceeded(nodes: int) -> None:
     # Regression: Limit(nodes=N) used to search N + 1 nodes, and an analysis at least one
     # node per distinct card (14 on a position with 14 of them).
     for seed in (1, 2):
-        state = random_tarot_position(tarot.Rules.traditional(players=3), seed, 8)
+        state = tarot.random_position(tarot.Rules.traditional(players=3), seed=seed, tricks_left=8)
         limit = solver.Limit(nodes=nodes)
         analysis = solver.analyse(state, limit=limit)
         assert analysis.nodes <= nodes
@@ -402,7 +403,7 @@ def test_limit_bounds_are_checked_at_construction() -> None:
         solver.Limit(time=float("nan"))
     with pytest.raises(AnalysisError):
         solver.Limit(nodes=True)
-    state = random_tarot_position(tarot.Rules.traditional(players=3), 1, 2)
+    state = tarot.random_position(tarot.Rules.traditional(players=3), seed=1, tricks_left=2)
     big = solver.Limit(nodes=solver.MAX_NODES, time=solver.MAX_SECONDS)
     assert solver.analyse(state, limit=big).exact
 
@@ -420,7 +421,8 @@ def test_no_node_limit_is_exceeded_anywhere(
     # Regression: the count at trick starts came before the check, so a limit could be passed
     # by one (Limit(nodes=37) gave 38 on traditional three-player, seed 0, five tricks left).
     state = mid_trick(
-        random_tarot_position(preset, seed, min(tricks, preset.tricks_per_deal)), seed
+        tarot.random_position(preset, seed=seed, tricks_left=min(tricks, preset.tricks_per_deal)),
+        seed,
     )
     limit = solver.Limit(nodes=nodes)
     assert solver.analyse(state, limit=limit).nodes <= nodes
@@ -428,7 +430,7 @@ def test_no_node_limit_is_exceeded_anywhere(
 
 
 def test_limit_of_37_nodes_on_the_reported_position() -> None:
-    state = random_tarot_position(tarot.Rules.traditional(players=3), 0, 5)
+    state = tarot.random_position(tarot.Rules.traditional(players=3), seed=0, tricks_left=5)
     assert solver.analyse(state, limit=solver.Limit(nodes=37)).nodes <= 37
 
 
@@ -439,7 +441,7 @@ def test_analysis_from_a_root_that_completes_a_trick_matches_the_reference(
 ) -> None:
     # The player to move completes the trick, so the search meets cards that were not in the
     # hands at the root and renumbers its tables: values must not change.
-    state = random_tarot_position(preset, seed, 2)
+    state = tarot.random_position(preset, seed=seed, tricks_left=2)
     while len(state.trick.cards) < preset.players - 1:
         state = state.play(random.Random(seed).choice(state.legal_moves()))
     analysis = solver.analyse(state)
@@ -482,7 +484,7 @@ def test_trick_start_bounds_hold_while_the_excuse_is_in_play(rules: tarot.Rules)
     # settling the Excuse is sure to bring) bracket the exact value, from every side.
     checked = 0
     for seed in range(8):
-        state = random_tarot_position(rules, 900 + seed, 3)
+        state = tarot.random_position(rules, seed=900 + seed, tricks_left=3)
         for perspective in range(rules.players):
             model = build_model(rules, perspective)
             position, _ = root_position(state, model)

@@ -17,8 +17,6 @@ from cardgames import svg, tailor, tarot
 from cardgames.cards import Card
 from cardgames.cardset import CardSet
 from cardgames.errors import NotationError, RulesError
-from cardgames.solver.positions import random_tarot_position
-from cardgames.solver.tailor_search import random_endgame
 from cardgames.tailor import render as tailor_render
 from cardgames.tarot import render as tarot_render
 
@@ -219,7 +217,7 @@ def check_tarot_table(state: tarot.State) -> ET.Element:
 
 
 def test_a_tarot_table_shows_every_hand_and_the_trick() -> None:
-    state = random_tarot_position(TAROT_RULES, seed=2, tricks_left=3)
+    state = tarot.random_position(TAROT_RULES, seed=2, tricks_left=3)
     state = state.play(state.legal_moves()[0])
     root = check_tarot_table(state)
     trick_cards = card_groups(root)[-1:]
@@ -247,7 +245,7 @@ def test_a_finished_tarot_table_shows_the_last_trick() -> None:
 
 
 def test_a_tailor_table_shows_every_hand_and_the_pile() -> None:
-    state = random_endgame(TAILOR_RULES, seed=2)
+    state = tailor.random_position(TAILOR_RULES, seed=2)
     root = parse(svg.table(state))
     seats = seat_groups(root)
     assert len(seats) == 3

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tailor_helpers import rules_variants
 
 from cardgames.cards import TAILOR_PACK_SIZE, Card, Rank, Suit
-from cardgames.errors import AnalysisError, IllegalMoveError, RulesError
+from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.tailor import (
     Draw,
     Dump,
@@ -27,6 +27,7 @@ from cardgames.tailor import (
     dumps,
     hand_points,
     loads,
+    random_position,
     record_of,
 )
 
@@ -151,23 +152,21 @@ def test_long_rounds_reshuffle_and_still_end() -> None:
         assert state.reshuffles > 0 and state.turns <= rules.max_turns
 
 
-def test_random_endgame_gives_up_when_rounds_end_too_soon() -> None:
-    from cardgames.solver.tailor_search import random_endgame
-
-    with pytest.raises(AnalysisError, match="no position with a hand of at most 1 card"):
-        random_endgame(Rules(players=2, max_turns=1), 1, 1)
+def test_random_position_gives_up_when_rounds_end_too_soon() -> None:
+    with pytest.raises(RulesError, match="no position with a hand of at most 1 card"):
+        random_position(Rules(players=2, max_turns=1), seed=1, cards_left=1)
     # the same seeds still give the same positions as before the bound
-    state = random_endgame(Rules(players=4), 1)
-    assert state == random_endgame(Rules(players=4), 1) and not state.is_over
+    state = random_position(Rules(players=4), seed=1)
+    assert state == random_position(Rules(players=4), seed=1) and not state.is_over
     # a deal already small enough is returned at once, even with a one-move cap
-    small = random_endgame(Rules(players=2, hand_size=2, max_turns=1), 5, cards_left=2)
+    small = random_position(Rules(players=2, hand_size=2, max_turns=1), seed=5, cards_left=2)
     assert small.turns == 0 and not small.is_over
     for rules in (None, 5, "players=2"):
         with pytest.raises(RulesError, match="invalid rules"):
-            random_endgame(rules, 1)  # type: ignore[arg-type]
+            random_position(rules, seed=1)  # type: ignore[arg-type]
     for seed in (-1, 2**64, 10**5000, True, 1.5, "1"):
         with pytest.raises(RulesError, match="invalid seed"):
-            random_endgame(Rules(), seed)  # type: ignore[arg-type]
+            random_position(Rules(), seed=seed)  # type: ignore[arg-type]
     for cards_left in (0, True, 1.5, None):
-        with pytest.raises(AnalysisError, match="invalid cards_left"):
-            random_endgame(Rules(), 1, cards_left)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="invalid cards_left"):
+            random_position(Rules(), seed=1, cards_left=cards_left)  # type: ignore[arg-type]

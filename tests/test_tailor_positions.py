@@ -12,9 +12,7 @@ from hypothesis import strategies as st
 from cardgames.cards import JOKER_1, TAILOR, Card
 from cardgames.cardset import CardSet
 from cardgames.deck import Deck
-from cardgames.errors import AnalysisError, RulesError
-from cardgames.solver.tailor_search import give_tailor as solver_give_tailor
-from cardgames.solver.tailor_search import random_endgame
+from cardgames.errors import RulesError
 from cardgames.tailor import Rules, State, deal, random_strategy
 from cardgames.tailor.positions import give_tailor, random_position
 from cardgames.tarot import TarotCard
@@ -195,16 +193,6 @@ def test_random_position_is_a_running_endgame_reached_by_play(players: int) -> N
         assert replayed == state
 
 
-def test_random_position_matches_the_solver_helper() -> None:
-    for players in range(2, 7):
-        for cards_left in (1, 3, 6):
-            rules = Rules(players=players, chase_mode=cards_left == 3)
-            for seed in (0, 7, 2**64 - 1):
-                assert random_position(rules, seed=seed, cards_left=cards_left) == (
-                    random_endgame(rules, seed, cards_left)
-                )
-
-
 def test_random_position_defaults_to_three_cards() -> None:
     rules = Rules(players=4)
     assert random_position(rules, seed=5) == random_position(rules, seed=5, cards_left=3)
@@ -219,8 +207,6 @@ def test_random_position_with_a_hand_already_small_is_the_deal() -> None:
 def test_random_position_checks_cards_left(cards_left: object) -> None:
     with pytest.raises(RulesError, match="invalid cards_left"):
         random_position(Rules(), seed=1, cards_left=cards_left)  # type: ignore[arg-type]
-    with pytest.raises(AnalysisError, match="invalid cards_left"):
-        random_endgame(Rules(), 1, cards_left)  # type: ignore[arg-type]
 
 
 def test_random_position_checks_rules_and_seed() -> None:
@@ -237,8 +223,6 @@ def test_random_position_gives_up_after_a_hundred_deals() -> None:
     rules = Rules(players=2, max_turns=1)
     with pytest.raises(RulesError, match="no position with a hand of at most 1 card came up"):
         random_position(rules, seed=1, cards_left=1)
-    with pytest.raises(AnalysisError, match="no position with a hand of at most 1 card came up"):
-        random_endgame(rules, 1, 1)
 
 
 # -- give_tailor -------------------------------------------------------------------------------
@@ -249,7 +233,6 @@ def test_give_tailor_swaps_the_lowest_card() -> None:
         state = random_position(Rules(players=3), seed=seed)
         for seat in range(3):
             moved = give_tailor(state, seat)
-            assert moved == solver_give_tailor(state, seat)
             if state.top_card == TAILOR:
                 assert moved is None
                 continue

@@ -19,8 +19,8 @@ from tailor_helpers import make_state, rules_variants
 from cardgames.cards import Card
 from cardgames.errors import AnalysisError
 from cardgames.search.engine import LimitReached, reference_value, refine
-from cardgames.solver.tailor_search import give_tailor, random_endgame, reference_tailor_value
-from cardgames.tailor import Draw, Rules, State, deal, parse_move
+from cardgames.solver.tailor_search import reference_tailor_value
+from cardgames.tailor import Draw, Rules, State, deal, give_tailor, parse_move, random_position
 from cardgames.tailor.search import (
     DRAW,
     DUMP_BASE,
@@ -102,7 +102,7 @@ def test_model_follows_the_rules_along_full_rounds(players: int, chase: bool) ->
 def test_model_follows_the_rules_from_random_endgames(variant: int) -> None:
     for seed in range(12):
         rules = Rules(players=2 + seed % 5, chase_mode=seed % 2 == 0, **VARIANTS[variant])
-        state = random_endgame(rules, 50 + seed, cards_left=1 + seed % 3)
+        state = random_position(rules, seed=50 + seed, cards_left=1 + seed % 3)
         if seed % 3 == 0:
             state = give_tailor(state, state.to_move) or state
         play_out(rules, seed, seed % rules.players, start=state, moves=40)
@@ -166,7 +166,7 @@ def test_merged_moves_really_are_worth_the_same() -> None:
     for seed in range(60):
         players = 2 + seed % 5
         rules = Rules(players=players, chase_mode=seed % 2 == 0, **VARIANTS[seed % len(VARIANTS)])
-        state = random_endgame(rules, 700 + seed, cards_left=2)
+        state = random_position(rules, seed=700 + seed, cards_left=2)
         state = give_tailor(state, state.to_move) or state
         if state.is_over:
             continue
@@ -187,7 +187,7 @@ def test_merged_moves_really_are_worth_the_same() -> None:
 def test_the_last_move_keeps_only_dominant_plays_without_changing_the_value() -> None:
     for seed in range(150):
         rules = Rules(players=2 + seed % 5, chase_mode=seed % 2 == 1)
-        state = random_endgame(rules, 900 + seed, cards_left=1 + seed % 3)
+        state = random_position(rules, seed=900 + seed, cards_left=1 + seed % 3)
         model = TailorModel.for_state(state, seed % rules.players)
         position = model.encode(state, horizon=1)
         every = [model.child(position, move)[SCORE] for move in model.legal(position)]
@@ -201,7 +201,7 @@ def test_fast_search_equals_both_references(horizon: int) -> None:
     for seed in range(40 if horizon < 5 else 15):
         players = 2 + seed % 5
         rules = Rules(players=players, chase_mode=seed % 3 == 0, **VARIANTS[seed % len(VARIANTS)])
-        state = random_endgame(rules, 2000 + 10 * horizon + seed, cards_left=1 + seed % 3)
+        state = random_position(rules, seed=2000 + 10 * horizon + seed, cards_left=1 + seed % 3)
         if seed % 4 == 0:
             state = give_tailor(state, (state.to_move + 1) % players) or state
         perspective = seed % players
@@ -221,7 +221,7 @@ def test_fast_search_equals_both_references(horizon: int) -> None:
 def test_principal_variation_replays_to_the_value() -> None:
     for seed in range(40):
         players = 2 + seed % 5
-        state = random_endgame(Rules(players=players, chase_mode=seed % 2 == 0), 3000 + seed)
+        state = random_position(Rules(players=players, chase_mode=seed % 2 == 0), seed=3000 + seed)
         model = TailorModel.for_state(state, state.to_move)
         root = model.encode(state, 4)
         search = TailorSearch(model)
@@ -244,7 +244,7 @@ def test_principal_variation_replays_to_the_value() -> None:
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), nodes=st.integers(1, 300), players=st.integers(2, 6))
 def test_a_node_limit_is_never_exceeded(seed: int, nodes: int, players: int) -> None:
-    state = random_endgame(Rules(players=players, chase_mode=seed % 2 == 0), seed)
+    state = random_position(Rules(players=players, chase_mode=seed % 2 == 0), seed=seed)
     model = TailorModel.for_state(state, state.to_move)
     root = model.encode(state, 6)
     search = TailorSearch(model)
@@ -255,7 +255,7 @@ def test_a_node_limit_is_never_exceeded(seed: int, nodes: int, players: int) -> 
 
 
 def test_an_expired_deadline_stops_at_once() -> None:
-    state = random_endgame(Rules(players=4), 5)
+    state = random_position(Rules(players=4), seed=5)
     model = TailorModel.for_state(state, state.to_move)
     search = TailorSearch(model)
     search.deadline = 0.0
@@ -273,7 +273,7 @@ def test_horizon_flag_tells_exact_from_cut() -> None:
     assert refine(search, root, *model.future_bounds(root)) == (12, 12)
     assert not search.horizon_reached
     # A long endgame cut after two moves.
-    state = random_endgame(Rules(players=4), 11)
+    state = random_position(Rules(players=4), seed=11)
     model = TailorModel.for_state(state, 0)
     search = TailorSearch(model)
     root = model.encode(state, 2)

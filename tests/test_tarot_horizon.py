@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from cardgames import AnalysisError, tarot
 from cardgames.solver import Limit, analyse
-from cardgames.solver.positions import random_tarot_position
 from cardgames.solver.tarot import analyse_tarot, build_model, root_position
 from cardgames.tarot.horizon import Estimate, HorizonTree
 
@@ -61,7 +60,7 @@ def brute_force(
 def test_horizon_values_equal_a_brute_force_over_states(
     rules: tarot.Rules, seed: int, estimate: Estimate
 ) -> None:
-    state = random_tarot_position(rules, seed, tricks_left=3)
+    state = tarot.random_position(rules, seed=seed, tricks_left=3)
     analysis = analyse_tarot(state, horizon=1, estimate=estimate)
     assert analysis.bound == "horizon" and not analysis.exact
     for move_value in analysis.move_values:
@@ -76,7 +75,7 @@ def test_horizon_values_equal_a_brute_force_over_states(
 @settings(max_examples=10, deadline=None)
 @given(rules=st.sampled_from(PRESETS), seed=st.integers(0, 2**32))
 def test_a_horizon_reaching_the_end_is_the_exact_analysis(rules: tarot.Rules, seed: int) -> None:
-    state = random_tarot_position(rules, seed, tricks_left=2)
+    state = tarot.random_position(rules, seed=seed, tricks_left=2)
     exact = analyse(state)
     reaching = analyse(state, horizon=2)
     beyond = analyse(state, horizon=50)
@@ -85,7 +84,7 @@ def test_a_horizon_reaching_the_end_is_the_exact_analysis(rules: tarot.Rules, se
 
 
 def test_share_estimate_is_the_side_head_count_share() -> None:
-    state = random_tarot_position(TRADITIONAL_3, 5, tricks_left=4)
+    state = tarot.random_position(TRADITIONAL_3, seed=5, tricks_left=4)
     model = build_model(state.rules, state.to_move)
     position, _ = root_position(state, model)
     tree = HorizonTree(model, position, tricks=1, estimate=Estimate.SHARE)
@@ -113,7 +112,7 @@ def test_strength_estimate_follows_the_trumps_and_court_cards() -> None:
 
 
 def test_horizon_respects_a_node_limit() -> None:
-    state = random_tarot_position(TRADITIONAL_3, 3, tricks_left=18)
+    state = tarot.random_position(TRADITIONAL_3, seed=3, tricks_left=18)
     analysis = analyse_tarot(state, horizon=2, limit=Limit(nodes=500))
     assert analysis.nodes <= 500
     assert analysis.bound == "horizon" and len(analysis.move_values) == len(state.legal_moves())
@@ -121,12 +120,12 @@ def test_horizon_respects_a_node_limit() -> None:
 
 @pytest.mark.parametrize("horizon", [0, -1, True, 1.5, "2"])
 def test_a_bad_horizon_is_refused(horizon: object) -> None:
-    state = random_tarot_position(TRADITIONAL_3, 1, tricks_left=3)
+    state = tarot.random_position(TRADITIONAL_3, seed=1, tricks_left=3)
     with pytest.raises(AnalysisError, match="invalid horizon"):
         analyse_tarot(state, horizon=horizon)  # type: ignore[arg-type]
 
 
 def test_a_bad_estimate_is_refused() -> None:
-    state = random_tarot_position(TRADITIONAL_3, 1, tricks_left=3)
+    state = tarot.random_position(TRADITIONAL_3, seed=1, tricks_left=3)
     with pytest.raises(AnalysisError, match="invalid estimate"):
         analyse_tarot(state, horizon=1, estimate="strength")  # type: ignore[arg-type]

@@ -12,7 +12,6 @@ from tarot_helpers import PRESETS
 
 from cardgames.deck import random_below
 from cardgames.errors import AnalysisError, RulesError
-from cardgames.solver.positions import random_tarot_position
 from cardgames.solver.sample import SAMPLE_POSITION
 from cardgames.tarot import Phase, Rules, State, deal
 from cardgames.tarot.positions import random_position
@@ -44,20 +43,10 @@ def test_random_position_follows_its_documented_procedure(
     assert {len(hand) for hand in state.hands} == {tricks_left}
 
 
-@pytest.mark.parametrize("rules", PRESETS, ids=str)
-def test_the_solver_helper_gives_the_same_positions(rules: Rules) -> None:
-    for seed in (0, 1, 2**64 - 1):
-        for tricks_left in (1, 3, rules.tricks_per_deal):
-            mine = random_position(rules, seed=seed, tricks_left=tricks_left, dealer=1)
-            assert mine == random_tarot_position(rules, seed, tricks_left, 1)
-            assert mine == random_tarot_position(
-                rules, seed=seed, tricks_left=tricks_left, dealer=1
-            )
-
-
 def test_pinned_positions_do_not_move() -> None:
-    # The solver's sample position was written from random_tarot_position(traditional-3, 1, 9):
-    # a change in the deal, the shuffle or the random moves would move every seeded benchmark.
+    # The solver's sample position was written from random_position(traditional-3, seed=1,
+    # tricks_left=9): a change in the deal, the shuffle or the random moves would move every
+    # seeded benchmark.
     state = random_position(Rules.traditional(players=3), seed=1, tricks_left=9)
     assert state == State.parse(SAMPLE_POSITION)
 
@@ -110,12 +99,3 @@ def test_random_position_validates_every_argument(
 def test_random_position_takes_its_settings_by_keyword() -> None:
     with pytest.raises(TypeError):
         random_position(Rules.traditional(players=3), 1, 2)  # type: ignore[call-arg]
-
-
-def test_the_solver_helper_keeps_reporting_tricks_left_as_an_analysis_error() -> None:
-    rules = Rules.traditional(players=3)
-    for tricks_left in (0, 26, "3", True):
-        with pytest.raises(AnalysisError, match="tricks_left"):
-            random_tarot_position(rules, 1, tricks_left)  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match="dealer"):
-        random_tarot_position(rules, 1, 2, 3)

@@ -14,8 +14,7 @@ from tarot_helpers import PRESETS, hand, random_playout
 
 from cardgames import Card, CardSet
 from cardgames.deck import Deck
-from cardgames.errors import AnalysisError, IllegalMoveError, RulesError
-from cardgames.solver.positions import random_tarot_position
+from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.tarot import (
     EXCUSE,
     Deal,
@@ -30,6 +29,7 @@ from cardgames.tarot import (
     Trick,
     deal,
     legal_discards,
+    random_position,
     random_strategy,
     trump,
 )
@@ -416,7 +416,7 @@ def test_bool_and_non_seats_are_rejected_everywhere_a_seat_is_taken(seat: object
         lambda: Trick(leader=0, cards=(TarotCard(0),), players=(bad_seat,)),
         lambda: Trick(leader=0).card_of(bad_seat),
         lambda: Game(rules=rules, seed=1, first_dealer=bad_seat),
-        lambda: random_tarot_position(rules, 1, 2, bad_seat),
+        lambda: random_position(rules, seed=1, tricks_left=2, dealer=bad_seat),
     ]
     if seat is not None:  # None is the winner of a trick in progress
         calls.append(lambda: Trick(leader=0, cards=(TarotCard(0),), players=(0,), winner=bad_seat))
@@ -441,7 +441,7 @@ def test_bad_seeds_raise_rules_error(seed: object) -> None:
         lambda: Deal.random(rules, bad),
         lambda: random_strategy(bad),
         lambda: Game(rules=rules, seed=bad),
-        lambda: random_tarot_position(rules, bad, 2),
+        lambda: random_position(rules, seed=bad, tricks_left=2),
     ):
         with pytest.raises(RulesError, match=r"seed|random source") as raised:
             call()
@@ -580,27 +580,28 @@ def test_every_state_reached_by_play_passes_the_constructor_checks() -> None:
 
 
 @pytest.mark.parametrize(
-    ("arguments", "error"),
+    "arguments",
     [
-        ((None, 1, 2), RulesError),
-        (("traditional-3", 1, 2), RulesError),
-        ((Rules.traditional(players=3), "1", 2), RulesError),
-        ((Rules.traditional(players=3), -1, 2), RulesError),
-        ((Rules.traditional(players=3), HUGE, 2), RulesError),
-        ((Rules.traditional(players=3), 1, "3"), AnalysisError),
-        ((Rules.traditional(players=3), 1, 0), AnalysisError),
-        ((Rules.traditional(players=3), 1, 26), AnalysisError),
-        ((Rules.traditional(players=3), 1, True), AnalysisError),
-        ((Rules.traditional(players=3), 1, 2, 3), RulesError),
+        (None, 1, 2),
+        ("traditional-3", 1, 2),
+        (Rules.traditional(players=3), "1", 2),
+        (Rules.traditional(players=3), -1, 2),
+        (Rules.traditional(players=3), HUGE, 2),
+        (Rules.traditional(players=3), 1, "3"),
+        (Rules.traditional(players=3), 1, 0),
+        (Rules.traditional(players=3), 1, 26),
+        (Rules.traditional(players=3), 1, True),
+        (Rules.traditional(players=3), 1, 2, 3),
     ],
     ids=quote,
 )
-def test_random_tarot_position_validates_every_argument(
-    arguments: tuple[Any, ...], error: type[Exception]
-) -> None:
-    with pytest.raises(error):
-        random_tarot_position(*arguments)
-    state = random_tarot_position(Rules.traditional(players=3), 1, 25, 2)
+def test_random_position_validates_every_argument(arguments: tuple[Any, ...]) -> None:
+    rules, seed, tricks_left, *dealer = arguments
+    with pytest.raises(RulesError):
+        random_position(
+            rules, seed=seed, tricks_left=tricks_left, dealer=dealer[0] if dealer else 0
+        )
+    state = random_position(Rules.traditional(players=3), seed=1, tricks_left=25, dealer=2)
     assert state.phase is Phase.PLAY and not state.tricks and state.dealer == 2
 
 

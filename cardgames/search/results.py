@@ -171,8 +171,7 @@ class Analysis(Generic[M]):
     """The result of :func:`cardgames.solver.analyse`.
 
     >>> from cardgames import solver, tarot
-    >>> from cardgames.solver.positions import random_tarot_position
-    >>> state = random_tarot_position(tarot.Rules.simplified(players=4), seed=2, tricks_left=2)
+    >>> state = tarot.random_position(tarot.Rules.simplified(players=4), seed=2, tricks_left=2)
     >>> analysis = solver.analyse(state)
     >>> analysis.game, analysis.exact, len(analysis.move_values) == len(state.legal_moves())
     ('tarot', True, True)
@@ -250,9 +249,8 @@ class Analysis(Generic[M]):
             which knows the position, splits it into tricks); by default its moves in turn.
 
         >>> from cardgames import solver, tarot
-        >>> from cardgames.solver.positions import random_tarot_position
-        >>> rules = tarot.Rules.traditional(players=3)
-        >>> state = random_tarot_position(rules, seed=2, tricks_left=2)
+            >>> rules = tarot.Rules.traditional(players=3)
+        >>> state = tarot.random_position(rules, seed=2, tricks_left=2)
         >>> print(solver.analyse(state).to_unicode())
         Seat 2 to move; values for seat 2.
         Objective: card points of the side at the end of the deal (State.team_points).

@@ -274,15 +274,17 @@ def _run_sample(args: argparse.Namespace) -> int:
 
 def _run_tarot(args: argparse.Namespace) -> int:
     from cardgames import tarot
-    from cardgames.solver.positions import random_tarot_position
     from cardgames.tarot.cli import rules_from_args
+    from cardgames.tarot.positions import random_position
 
     if args.position is not None:
         state = tarot.State.parse(args.position)
         title = "the given position"
     else:
         rules = rules_from_args(args)
-        state = random_tarot_position(rules, args.seed, args.tricks_left, dealer=args.dealer)
+        state = random_position(
+            rules, seed=args.seed, tricks_left=args.tricks_left, dealer=args.dealer
+        )
         title = f"seed {args.seed}, {args.tricks_left} tricks left"
     _check_play_phase(state, "give the position after the dealer's discard")
     return _print(state, _analyse(state, args), args, title)
@@ -290,14 +292,14 @@ def _run_tarot(args: argparse.Namespace) -> int:
 
 def _run_tailor(args: argparse.Namespace) -> int:
     from cardgames import tailor
-    from cardgames.solver.tailor_search import random_endgame
     from cardgames.tailor.cli import rules_from_args
+    from cardgames.tailor.positions import random_position
 
     if args.position is not None:
         state = tailor.State.parse(args.position)
         title = "the given position"
     else:
-        state = random_endgame(rules_from_args(args), args.seed, cards_left=args.cards_left)
+        state = random_position(rules_from_args(args), seed=args.seed, cards_left=args.cards_left)
         title = f"seed {args.seed}, near the end of the round"
     return _print(state, _analyse(state, args), args, title)
 

@@ -1,9 +1,8 @@
 """The embedded sample position that ``cardgames analyse`` (and ``make demo``) analyses.
 
 A three-player traditional deal with nine tricks left:
-``random_tarot_position(Rules.traditional(players=3), seed=1, tricks_left=9)``
-(see :func:`cardgames.solver.positions.random_tarot_position`), written in the Tarot position
-notation.
+``random_position(Rules.traditional(players=3), seed=1, tricks_left=9)``
+(see :func:`cardgames.tarot.positions.random_position`), written in the Tarot position notation.
 """
 
 from __future__ import annotations

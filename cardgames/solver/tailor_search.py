@@ -22,7 +22,7 @@ driving zero-window tests of :class:`~cardgames.tailor.search.TailorSearch` over
 :func:`reference_model_value`, the engine's plain alpha-beta over the model.
 
 >>> from cardgames import tailor
->>> state = random_endgame(tailor.Rules(players=3), seed=4)
+>>> state = tailor.random_position(tailor.Rules(players=3), seed=4)
 >>> result = analyse_tailor(state, horizon=2)
 >>> result.value == max(entry.value for entry in result.move_values)
 True
@@ -145,8 +145,8 @@ def reference_tailor_value(state: State, perspective: int, horizon: int) -> Frac
     :param horizon: moves to look ahead (``0`` scores the position as it is).
     :raises AnalysisError: for a bad perspective or horizon.
 
-    >>> from cardgames.tailor import Rules
-    >>> state = random_endgame(Rules(players=2), seed=3)
+    >>> from cardgames.tailor import Rules, random_position
+    >>> state = random_position(Rules(players=2), seed=3)
     >>> reference_tailor_value(state, 0, 2) == -reference_tailor_value(state, 1, 2)
     True
     """
@@ -186,8 +186,8 @@ def reference_model_value(state: State, perspective: int, horizon: int) -> Fract
 
     :raises AnalysisError: for a bad perspective or horizon.
 
-    >>> from cardgames.tailor import Rules
-    >>> state = random_endgame(Rules(players=4), seed=6)
+    >>> from cardgames.tailor import Rules, random_position
+    >>> state = random_position(Rules(players=4), seed=6)
     >>> reference_model_value(state, 1, 3) == reference_tailor_value(state, 1, 3)
     True
     """
@@ -263,7 +263,7 @@ def analyse_tailor(
     :raises AnalysisError: if the round is over, or for a bad perspective or horizon.
 
     >>> from cardgames import tailor
-    >>> state = random_endgame(tailor.Rules(players=2), seed=5, cards_left=2)
+    >>> state = tailor.random_position(tailor.Rules(players=2), seed=5, cards_left=2)
     >>> result = analyse_tailor(state, horizon=3)
     >>> len(result.move_values) == len(state.legal_moves()), result.bound in ('exact', 'horizon')
     (True, True)

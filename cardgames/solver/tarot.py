@@ -205,8 +205,7 @@ def analyse_tarot(
         does not exist, or a horizon that is not a positive int.
 
     >>> from cardgames import tarot
-    >>> from cardgames.solver.positions import random_tarot_position
-    >>> state = random_tarot_position(tarot.Rules.traditional(players=3), 2, tricks_left=20)
+    >>> state = tarot.random_position(tarot.Rules.traditional(players=3), seed=2, tricks_left=20)
     >>> quick = analyse_tarot(state, horizon=1)
     >>> quick.bound, quick.exact, len(quick.move_values) == len(state.legal_moves())
     ('horizon', False, True)

@@ -175,8 +175,7 @@ def state_to_unicode(state: State) -> str:
     round stopped now.
 
     >>> from cardgames import tailor
-    >>> from cardgames.solver.tailor_search import random_endgame
-    >>> print(state_to_unicode(random_endgame(tailor.Rules(players=3), seed=1)))
+    >>> print(state_to_unicode(tailor.random_position(tailor.Rules(players=3), seed=1)))
     Chase the Tailor players=3: turn 12, seat 1 to move
     <BLANKLINE>
     Seat 1 (4 cards): to move    Seat 2 (3 cards)
@@ -210,8 +209,7 @@ def analysis_to_unicode(analysis: Analysis[Move]) -> str:
     :meth:`cardgames.search.results.Analysis.to_unicode`), moves in Unicode.
 
     >>> from cardgames import solver, tailor
-    >>> from cardgames.solver.tailor_search import random_endgame
-    >>> state = random_endgame(tailor.Rules(players=3), seed=1)
+    >>> state = tailor.random_position(tailor.Rules(players=3), seed=1)
     >>> print(analysis_to_unicode(solver.analyse(state)))
     Seat 1 to move; values for seat 1.
     Objective: the perspective's payoff minus the mean payoff of the other seats

@@ -293,8 +293,9 @@ class TailorModel:
         when the stock is still the root's.
 
     >>> from cardgames.search.engine import reference_value
-    >>> from cardgames.solver.tailor_search import random_endgame, reference_tailor_value
-    >>> state = random_endgame(Rules(players=3), seed=4)
+    >>> from cardgames.solver.tailor_search import reference_tailor_value
+    >>> from cardgames.tailor import random_position
+    >>> state = random_position(Rules(players=3), seed=4)
     >>> model = TailorModel.for_state(state, state.to_move)
     >>> value = reference_value(model, model.encode(state, horizon=3))
     >>> value == reference_tailor_value(state, state.to_move, 3) * 2
@@ -496,8 +497,8 @@ class TailorModel:
         * the same effect with either Joker (exchanging the Jokers' names maps one line of play
           onto the other).
 
-        >>> from cardgames.solver.tailor_search import give_tailor, random_endgame
-        >>> state = give_tailor(random_endgame(Rules(players=3), seed=1), 1)
+        >>> from cardgames.tailor import give_tailor, random_position
+        >>> state = give_tailor(random_position(Rules(players=3), seed=1), 1)
         >>> model = TailorModel.for_state(state, state.to_move)
         >>> roots = [model.encode(state, horizon) for horizon in (1, 2)]
         >>> [(len(model.legal(root)), len(set(model.distinct(root).values()))) for root in roots]
@@ -870,8 +871,8 @@ class TailorModel:
         with nothing to play, the one card that can follow, the play of a drawn card that must
         be played), else -1.
 
-        >>> from cardgames.solver.tailor_search import random_endgame
-        >>> state = random_endgame(Rules(players=3), seed=3)
+        >>> from cardgames.tailor import random_position
+        >>> state = random_position(Rules(players=3), seed=3)
         >>> model = TailorModel.for_state(state, 0)
         >>> [str(move) for move in state.legal_moves()], model.forced(model.encode(state, 2))
         (['2S'], 1)
@@ -1009,8 +1010,9 @@ class TailorSearch:
     while it stays False every value found is the round's true value.
 
     >>> from cardgames.search.engine import refine
-    >>> from cardgames.solver.tailor_search import random_endgame, reference_tailor_value
-    >>> state = random_endgame(Rules(players=3), seed=4)
+    >>> from cardgames.solver.tailor_search import reference_tailor_value
+    >>> from cardgames.tailor import random_position
+    >>> state = random_position(Rules(players=3), seed=4)
     >>> model = TailorModel.for_state(state, state.to_move)
     >>> root = model.encode(state, horizon=3)
     >>> search = TailorSearch(model)
@@ -1081,8 +1083,8 @@ class TailorSearch:
         :raises LimitReached: when the budget is spent.
 
         >>> from cardgames.search.engine import reference_value
-        >>> from cardgames.solver.tailor_search import random_endgame
-        >>> state = random_endgame(Rules(players=4), seed=2)
+        >>> from cardgames.tailor import random_position
+        >>> state = random_position(Rules(players=4), seed=2)
         >>> model = TailorModel.for_state(state, 1)
         >>> root = model.encode(state, horizon=4)
         >>> value = TailorSearch(model).exact_value(root, *model.future_bounds(root), guess=0)
@@ -1117,8 +1119,8 @@ class TailorSearch:
 
         :raises LimitReached: when the budget is spent.
 
-        >>> from cardgames.solver.tailor_search import random_endgame
-        >>> state = random_endgame(Rules(players=2), seed=5, cards_left=2)
+        >>> from cardgames.tailor import random_position
+        >>> state = random_position(Rules(players=2), seed=5, cards_left=2)
         >>> model = TailorModel.for_state(state, 0)
         >>> root = model.encode(state, horizon=6)
         >>> search = TailorSearch(model)

@@ -219,9 +219,8 @@ def state_to_unicode(state: State) -> str:
     so far (the dealer's points include the discard) and, at the end, the payoffs.
 
     >>> from cardgames import tarot
-    >>> from cardgames.solver.positions import random_tarot_position
     >>> rules = tarot.Rules.traditional(players=3)
-    >>> state = random_tarot_position(rules, seed=2, tricks_left=2)
+    >>> state = tarot.random_position(rules, seed=2, tricks_left=2)
     >>> state = state.play(state.legal_moves()[1])
     >>> print(state_to_unicode(state))
     Tarot traditional-3: trick 24 of 25, seat 1 to move
@@ -263,9 +262,8 @@ def analysis_to_unicode(analysis: Analysis[Move], state: State | None = None) ->
     each card with the seat that plays it.
 
     >>> from cardgames import solver, tarot
-    >>> from cardgames.solver.positions import random_tarot_position
     >>> rules = tarot.Rules.traditional(players=3)
-    >>> state = random_tarot_position(rules, seed=2, tricks_left=2)
+    >>> state = tarot.random_position(rules, seed=2, tricks_left=2)
     >>> print(analysis_to_unicode(solver.analyse(state), state))
     Seat 2 to move; values for seat 2.
     Objective: card points of the side at the end of the deal (State.team_points).

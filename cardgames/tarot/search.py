@@ -282,9 +282,8 @@ class TarotSearch:
     """The fast searcher. One instance keeps its table across every question it is asked.
 
     >>> from cardgames import tarot
-    >>> from cardgames.solver.positions import random_tarot_position
     >>> from cardgames.solver.tarot import build_model, root_position
-    >>> state = random_tarot_position(tarot.Rules.traditional(players=3), seed=3, tricks_left=4)
+    >>> state = tarot.random_position(tarot.Rules.traditional(players=3), seed=3, tricks_left=4)
     >>> model = build_model(state.rules, state.to_move)
     >>> position, _ = root_position(state, model)
     >>> future = TarotSearch(model).value(position)
@@ -1284,9 +1283,8 @@ class TarotTree:
 
     >>> from cardgames import tarot
     >>> from cardgames.search.engine import reference_value
-    >>> from cardgames.solver.positions import random_tarot_position
     >>> from cardgames.solver.tarot import build_model, root_position
-    >>> state = random_tarot_position(tarot.Rules.traditional(players=3), seed=3, tricks_left=2)
+    >>> state = tarot.random_position(tarot.Rules.traditional(players=3), seed=3, tricks_left=2)
     >>> model = build_model(state.rules, state.to_move)
     >>> position, _ = root_position(state, model)
     >>> tree = TarotTree(model)
