@@ -39,10 +39,7 @@ from typing import Final, TypeAlias
 from cardgames.errors import AnalysisError
 from cardgames.search.engine import LimitReached, reference_value, score_moves
 from cardgames.search.results import Analysis, Limit, MoveValue
-from cardgames.tailor import positions
 from cardgames.tailor.moves import Move
-from cardgames.tailor.positions import find_position, no_position_message
-from cardgames.tailor.rules import Rules
 from cardgames.tailor.search import SCORE, TailorModel, TailorSearch, move_code, points
 from cardgames.tailor.state import State
 from cardgames.validation import quote
@@ -51,8 +48,6 @@ __all__ = [
     "DEFAULT_HORIZON",
     "TAILOR_OBJECTIVE",
     "analyse_tailor",
-    "give_tailor",
-    "random_endgame",
     "reference_model_value",
     "reference_tailor_value",
     "tailor_value",
@@ -379,53 +374,3 @@ def _ends_round(model: TailorModel, position: list[int], line: list[int]) -> boo
     for move in line:
         position = model.child(position, move)
     return model.round_over(position)
-
-
-# -- positions for tests and benchmarks --------------------------------------------------------
-
-
-def random_endgame(rules: Rules, seed: int, cards_left: int = 3) -> State:
-    """A position near the end of a round; the same as
-    :func:`cardgames.tailor.random_position` (the same position for the same
-    arguments), but reporting bad ``cards_left`` and a search that found nothing as
-    :class:`~cardgames.errors.AnalysisError`.
-
-    :raises RulesError: if ``rules`` is not a :class:`~cardgames.tailor.Rules` or ``seed`` is
-        not a seed.
-    :raises AnalysisError: if ``cards_left`` is not a positive int, or no such position came up
-        in 100 deals.
-
-    >>> from cardgames.tailor import Rules
-    >>> state = random_endgame(Rules(players=4), seed=1)
-    >>> min(len(hand) for hand in state.hands) <= 3, state.is_over
-    (True, False)
-    >>> random_endgame(Rules(players=2, max_turns=1), seed=1, cards_left=1)
-    Traceback (most recent call last):
-    ...
-    cardgames.errors.AnalysisError: no position with a hand of at most 1 card came up in 100 ...
-    """
-    from cardgames.errors import RulesError
-    from cardgames.validation import check_seed
-
-    if not isinstance(rules, Rules):
-        raise RulesError(f"invalid rules {quote(rules)}: expected a tailor.Rules")
-    check_seed(seed)
-    if isinstance(cards_left, bool) or not isinstance(cards_left, int) or cards_left < 1:
-        raise AnalysisError(f"invalid cards_left {quote(cards_left)}: expected a positive int")
-    state = find_position(rules, seed, cards_left)
-    if state is None:
-        raise AnalysisError(no_position_message(rules, cards_left))
-    return state
-
-
-def give_tailor(state: State, seat: int) -> State | None:
-    """The same as :func:`cardgames.tailor.give_tailor`: ``state`` with the Tailor
-    moved into ``seat``'s hand (None when the Tailor is the card showing on the pile).
-
-    >>> from cardgames.cards import TAILOR
-    >>> state = random_endgame(Rules(players=3), seed=1)
-    >>> moved = give_tailor(state, state.to_move)
-    >>> moved is not None and TAILOR in moved.hands[state.to_move]
-    True
-    """
-    return positions.give_tailor(state, seat)
