@@ -272,7 +272,7 @@ def test_the_cardgames_command_runs_batch(
     out = tmp_path / "out.jsonl"
     assert main(["batch", str(source), "-o", str(out), "--jobs", "1", "--quiet"]) == 0
     states = [
-        tailor.random_position(tailor.Rules(players=3), seed=seed, cards_left=3) for seed in (3, 4)
+        tailor.random_position(tailor.Rules(players=4), seed=seed, cards_left=3) for seed in (3, 4)
     ]
     assert _records(out) == [
         {"id": f"tailor-{seed}", "line": line, "analysis": _plain(solver.analyse(state))}

@@ -31,6 +31,7 @@ from cardgames.search.results import (
     PlayStep,
     Solution,
 )
+from cardgames.solver.batch import BatchError, Job, analyse_many, solve_many
 from cardgames.solver.sample import SAMPLE_POSITION
 from cardgames.validation import quote, quote_text
 
@@ -39,18 +40,22 @@ __all__ = [
     "MAX_SECONDS",
     "SAMPLE_POSITION",
     "Analysis",
+    "BatchError",
     "Bound",
     "GameState",
+    "Job",
     "Limit",
     "MoveValue",
     "PlayStep",
     "Progress",
     "Solution",
     "analyse",
+    "analyse_many",
     "analyse_play",
     "backend",
     "reference_value",
     "solve",
+    "solve_many",
 ]
 
 

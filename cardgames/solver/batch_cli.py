@@ -94,7 +94,12 @@ def add_parser(subparsers: Any) -> None:
         help="Tarot: simplified, traditional or rules text (default traditional); "
         "Chase the Tailor: rules text (default: the standard rules for --players)",
     )
-    making.add_argument("--players", type=int, default=3)
+    making.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="players (default: Tarot 3 traditional, 4 simplified; Chase the Tailor 4)",
+    )
     making.add_argument("--tricks-left", type=int, default=9, help="Tarot: whole tricks to go")
     making.add_argument(
         "--cards-left", type=int, default=3, help="Chase the Tailor: a hand this small"
@@ -373,7 +378,10 @@ def make_positions(args: argparse.Namespace, out: IO[str]) -> None:
 
         name = "traditional" if args.rules is None else args.rules
         if name.lower() in ("simplified", "traditional"):
-            tarot_rules = tarot.Rules.preset(f"{name.lower()}-{args.players}")
+            # The defaults of every other subcommand: three players traditional, four simplified.
+            default = 3 if name.lower() == "traditional" else 4
+            players = default if args.players is None else args.players
+            tarot_rules = tarot.Rules.preset(f"{name.lower()}-{players}")
         else:
             tarot_rules = tarot.Rules.parse(name)
 
@@ -384,7 +392,7 @@ def make_positions(args: argparse.Namespace, out: IO[str]) -> None:
         from cardgames import tailor
 
         if args.rules is None:
-            tailor_rules = tailor.Rules(players=args.players)
+            tailor_rules = tailor.Rules(players=4 if args.players is None else args.players)
         else:
             tailor_rules = tailor.Rules.parse(args.rules)
 
