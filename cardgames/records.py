@@ -99,11 +99,11 @@ class Tags(Mapping[str, str]):
     """An immutable, hashable mapping of tag names to texts, kept in the order given.
 
     Equal to any mapping with the same pairs (order aside). Names are non-empty strings of at
-    most :data:`MAX_TAG_NAME` characters, texts strings of at most :data:`MAX_TAG_TEXT`, and
+    most ``MAX_TAG_NAME`` characters, texts strings of at most ``MAX_TAG_TEXT``, and
     neither may hold a lone surrogate (which no UTF-8 file can store).
 
     :param pairs: a mapping, or an iterable of ``(name, text)`` pairs; nothing gives no tags.
-    :raises RulesError: for anything else, or more than :data:`MAX_TAGS` tags.
+    :raises RulesError: for anything else, or more than ``MAX_TAGS`` tags.
 
     >>> Tags([('Site', 'Lyon')])
     Tags({'Site': 'Lyon'})
@@ -412,7 +412,7 @@ def record_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of records, as shipped in
     ``cardgames/schemas/record.schema.json`` (a new ``dict`` on every call).
 
-    Anything :func:`cardgames.tarot.records.dumps` or :func:`cardgames.tailor.records.dumps`
+    Anything :func:`cardgames.tarot.records.dumps` or :func:`cardgames.tailor.dumps`
     writes validates against it; the schema checks the layout, the readers also check that the
     moves are legal and the results agree with them.
     """

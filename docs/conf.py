@@ -44,6 +44,9 @@ nitpick_ignore_regex = [
     (r"py:(class|obj)", rf"({_BARE_NAMES})"),
     (r"py:(class|obj)", r"(cardgames\.[\w.]+\.)?(C|S|M|T|P|P_contra|_\w+)"),
 ]
+# Return types named only under TYPE_CHECKING (a record, a view: modules that import the state)
+# cannot be evaluated by sphinx-autodoc-typehints; they are shown as written.
+suppress_warnings = ["sphinx_autodoc_typehints.forward_reference"]
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": False}
 autodoc_typehints = "description"

@@ -22,7 +22,7 @@ The work goes to any :class:`concurrent.futures.Executor`: by default a
 started for a single position), :class:`SerialExecutor` to stay in the calling thread, or the
 executor of a Dask cluster (``distributed.Client(address).get_executor()``; a scheduler
 address such as ``"tcp://10.0.0.5:8786"`` given as ``executor`` does that for the batch's
-duration, see :func:`dask_executor`).
+duration, see :func:`~cardgames.solver.batch.dask_executor`).
 
 Positions travel in chunks, so that a position solved in a few milliseconds does not pay a
 round trip of its own. The chunk size is measured as the batch runs: the first chunks hold one
@@ -416,7 +416,7 @@ def batch_map(
     >>> list(batch_map(abs, [-2, 3, -5], executor=SerialExecutor()))
     [2, 3, 5]
 
-    :param executor: where to run; None for a process pool over :func:`available_cpus`
+    :param executor: where to run; None for a process pool over :func:`~cardgames.solver.batch.available_cpus`
         (started only when there are at least two items), shut down when the batch ends.
     :param progress: show a progress bar on standard error (rate, and time left when the
         number of items is known).
@@ -672,7 +672,7 @@ def analyse_many(
     :param perspective: the seat to analyse for (default: the player to move).
     :param limit: the search budget of each position.
     :param executor: a :class:`concurrent.futures.Executor`, a Dask scheduler address (see
-        :func:`dask_executor`), or None for a process pool over :func:`available_cpus`.
+        :func:`~cardgames.solver.batch.dask_executor`), or None for a process pool over :func:`~cardgames.solver.batch.available_cpus`.
     :param progress: show a progress bar on standard error.
     :returns: a generator of :class:`~cardgames.search.results.Analysis` results, with a
         :class:`BatchError` in the place of each position that failed. Closing it early

@@ -1,8 +1,8 @@
 """Chase the Tailor positions made to order: a seeded endgame, and the Tailor moved into a hand.
 
-:func:`random_position` deals from a seed and plays seeded random moves until some hand is
+:func:`~cardgames.tailor.random_position` deals from a seed and plays seeded random moves until some hand is
 small, which is how the examples, tests and benchmarks get endgames worth analysing;
-:func:`give_tailor` moves the Tailor into a chosen hand to bring its many calls into play. To
+:func:`~cardgames.tailor.give_tailor` moves the Tailor into a chosen hand to bring its many calls into play. To
 pin particular cards to seats in a fresh deal, use ``deal(..., fixed=...)``
 (:func:`cardgames.tailor.deal`).
 
@@ -29,7 +29,7 @@ from cardgames.validation import check_seat, check_seed, make_rng, quote
 __all__ = ["give_tailor", "random_position"]
 
 ATTEMPTS: Final = 100
-"""How many seeded deals :func:`random_position` tries before giving up."""
+"""How many seeded deals :func:`~cardgames.tailor.random_position` tries before giving up."""
 
 
 def random_position(rules: Rules, *, seed: int, cards_left: int = 3) -> State:
@@ -76,7 +76,7 @@ def random_position(rules: Rules, *, seed: int, cards_left: int = 3) -> State:
 
 
 def find_position(rules: Rules, seed: int, cards_left: int) -> State | None:
-    """The search behind :func:`random_position`, on checked arguments: None when every
+    """The search behind :func:`~cardgames.tailor.random_position`, on checked arguments: None when every
     attempt ended first."""
     for attempt in range(ATTEMPTS):
         deal_seed = seed if attempt == 0 else derive_seed(seed, "endgame", attempt)

@@ -136,7 +136,7 @@ class DealRecord:
         return self._final.is_over
 
     def start(self) -> State:
-        """The state before the first move (:attr:`initial`)."""
+        """The state before the first move (``initial``)."""
         return self.initial
 
     def states(self) -> Iterator[State]:

@@ -803,7 +803,7 @@ class State:
         return state_to_html(self)
 
     def view(self, seat: int) -> View:
-        """What ``seat`` knows of this deal (see :class:`cardgames.tarot.View`): its own hand,
+        """What ``seat`` knows of this deal (see :class:`cardgames.tarot.view.View`): its own hand,
         everything played, the hand sizes and what play has revealed, never the hidden cards.
 
         >>> from cardgames.tarot import Rules, deal
