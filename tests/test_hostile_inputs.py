@@ -56,7 +56,6 @@ from cardgames.errors import (
     NotationError,
     RulesError,
 )
-from cardgames.solver.positions import random_tarot_position
 from cardgames.solver.tarot import analyse_tarot
 from cardgames.strategies import seat_strategies
 from cardgames.tarot import play as tarot_play
@@ -1546,19 +1545,21 @@ ENTRIES: dict[str, Entry] = {
         horizon=st.one_of(st.none(), st.integers(1, 6)),
     ),
     "solver.tarot.analyse_tarot": entry(
-        lambda state, perspective, limit, horizon, estimate: analyse_tarot(
+        lambda state, perspective, limit, progress, horizon, estimate: analyse_tarot(
             state,
             perspective=perspective,
             limit=_bounded(limit),
+            progress=progress,
             horizon=horizon,
             estimate=estimate,
         ),
         ANALYSIS,
         state=st.sampled_from([*TAROT_SMALL, TAROT_PLAYING]),
         perspective=st.one_of(st.none(), SEATS),
-        # Not hostile (yet): analyse_tarot does not check its limit, see
-        # test_analyse_tarot_refuses_a_limit_that_is_not_a_limit.
-        limit=Arg(LIMITS, None),
+        limit=LIMITS,
+        progress=Arg(
+            st.one_of(st.none(), st.just(lambda done, total, nodes: None)), not_callable()
+        ),
         horizon=st.one_of(st.none(), st.integers(1, 3)),
         estimate=st.sampled_from(tarot.Estimate),
     ),
@@ -1575,14 +1576,6 @@ ENTRIES: dict[str, Entry] = {
         lambda state, moves, limit: solver.analyse_play(state, moves, limit=limit),
         _played_lines(),
         ANALYSIS + MOVES,
-    ),
-    "random_tarot_position": entry(
-        random_tarot_position,
-        RULES + ANALYSIS,
-        rules=TAROT_RULES,
-        seed=SEEDS,
-        tricks_left=st.integers(1, 5),
-        dealer=SEATS,
     ),
     # -- what every game's records and rules text share --
     "records.Tags": entry(records.Tags, RULES, pairs=_tags().filter(lambda tags: tags is not None)),
@@ -2075,24 +2068,12 @@ def test_analyse_play_quotes_a_huge_int_after_the_end() -> None:
         solver.analyse_play(TAROT_OVER, [bad(10**5000)])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AttributeError,
-    reason="H9 bug: analyse_tarot(limit=<not a Limit>) raises AttributeError at "
-    "cardgames/solver/tarot.py:168 (_Job.__init__: limit.time); solver.analyse checks it",
-)
 def test_analyse_tarot_refuses_a_limit_that_is_not_a_limit() -> None:
     for limit in (5, "x", [None], solver.Limit):
         with pytest.raises(AnalysisError, match="limit"):
             analyse_tarot(TAROT_SMALL[0], limit=bad(limit))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="H9 bug: analyse_tarot(progress=<not callable>) raises TypeError at "
-    "cardgames/search/engine.py:254 (score_moves calls it); solver.analyse checks it",
-)
 def test_analyse_tarot_refuses_a_progress_that_is_not_callable() -> None:
     for progress in (5, "x", [None]):
         with pytest.raises(AnalysisError, match="progress"):

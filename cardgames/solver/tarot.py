@@ -163,6 +163,8 @@ class _Job:
 
     def __init__(self, state: State, perspective: int | None, limit: Limit | None) -> None:
         self.seat = _check(state, perspective)
+        if limit is not None and not isinstance(limit, Limit):
+            raise AnalysisError(f"invalid limit {quote(limit)}: expected a solver.Limit or None")
         self.started = time.perf_counter()
         limit = limit or Limit()
         deadline = self.started + limit.time if limit.time is not None else None
@@ -210,6 +212,8 @@ def analyse_tarot(
     >>> quick.bound, quick.exact, len(quick.move_values) == len(state.legal_moves())
     ('horizon', False, True)
     """
+    if progress is not None and not callable(progress):
+        raise AnalysisError(f"invalid progress {quote(progress)}: expected a callable or None")
     job = _Job(state, perspective, limit)
     model, root, searcher, points = job.model, job.root, job.searcher, job.points
     if horizon is not None:
