@@ -139,7 +139,7 @@ class PIMCBot:
 
     worlds: int = attrs.field(default=12, validator=_check_worlds)
     time_per_move: float | None = attrs.field(default=None, validator=_check_time)
-    exact_tricks: int = attrs.field(default=5, validator=_check_tricks)
+    exact_tricks: int = attrs.field(default=8, validator=_check_tricks)
     estimate: Estimate = attrs.field(default="rollout", validator=_check_estimate)
     nodes: int = attrs.field(default=20_000, validator=_check_nodes)
     horizon: int = attrs.field(default=4, validator=_check_horizon)
