@@ -2,7 +2,7 @@
 
 ``--bots`` lists one bot per seat, separated by commas: ``random``, ``rule`` or ``pimc``, each
 optionally followed by settings as ``:name=value`` (PIMC's ``worlds``, ``time_per_move``,
-``exact_tricks``, ``estimate``, ``nodes``, ``horizon``), for example
+``exact_tricks``, ``estimate``, ``nodes``, ``horizon``, ``lookahead``), for example
 ``pimc:worlds=8:estimate=lower,rule,rule``. ``--jobs N`` plays the deals in ``N`` processes
 (the figures are the same as with one). The text output is the table of
 :meth:`cardgames.arena.ArenaResult.table`; ``--json`` prints
@@ -35,7 +35,7 @@ __all__ = ["BOT_NAMES", "add_parser", "parse_bot", "parse_bots", "run"]
 
 BOT_NAMES: Final = ("random", "rule", "pimc")
 """The bots ``--bots`` knows."""
-_PIMC_INTS: Final = ("worlds", "exact_tricks", "nodes", "horizon")
+_PIMC_INTS: Final = ("worlds", "exact_tricks", "nodes", "horizon", "lookahead")
 _MAX_JOBS: Final = 256
 
 AnyBot = RandomBot | RuleBot | PIMCBot

@@ -190,6 +190,7 @@ def test_random_bot_uses_the_rng_it_is_given() -> None:
         {"estimate": "guess"},
         {"exact_tricks": -1},
         {"horizon": 0},
+        {"lookahead": 0},
         {"name": ""},
     ],
 )
@@ -198,7 +199,7 @@ def test_pimc_settings_are_checked(options: dict[str, Any]) -> None:
         PIMCBot(**options)
 
 
-@pytest.mark.parametrize("estimate", ["rollout", "midpoint", "lower"])
+@pytest.mark.parametrize("estimate", ["rollout", "midpoint", "lower", "share", "strength"])
 def test_every_pimc_estimate_plays_an_early_tarot_move(estimate: Any) -> None:
     state = _tarot_position(tarot.Rules.traditional(players=3), 11, 10)
     bot = PIMCBot(worlds=2, nodes=200, estimate=estimate)

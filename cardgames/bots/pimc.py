@@ -22,6 +22,12 @@ How a move is valued in one world:
       the solver within ``nodes`` nodes; the midpoint of the proved lower and upper bounds.
   ``"lower"``
       the same search; its lower bound (what the side is sure to make).
+  ``"share"`` and ``"strength"``
+      the solver's horizon search (:func:`cardgames.solver.tarot.analyse_tarot` with
+      ``horizon=lookahead`` whole tricks), exact over those tricks, the points still in play
+      after them estimated by :attr:`cardgames.tarot.horizon.Estimate.SHARE` (the side's
+      head-count share) or :attr:`cardgames.tarot.horizon.Estimate.STRENGTH` (shared by the
+      trumps and court cards each side holds), within ``nodes`` nodes.
 
 * **Chase the Tailor**: the solver's horizon search
   (:func:`cardgames.solver.tailor_search.analyse_tailor`) ``horizon`` moves deep within
@@ -71,14 +77,16 @@ from cardgames.bots.views import legal_moves_of
 from cardgames.errors import RulesError
 from cardgames.search.results import Analysis, MoveValue
 from cardgames.tailor.view import View as TailorView
+from cardgames.tarot.horizon import Estimate as HorizonEstimate
 from cardgames.tarot.view import View as TarotView
 from cardgames.validation import check_int, quote
 
 __all__ = ["ESTIMATES", "Estimate", "PIMCBot", "rollout_points"]
 
-Estimate = Literal["rollout", "midpoint", "lower"]
+Estimate = Literal["rollout", "midpoint", "lower", "share", "strength"]
 """How :class:`PIMCBot` values a Tarot move too early in a deal for the solver."""
-ESTIMATES: Final[tuple[Estimate, ...]] = ("rollout", "midpoint", "lower")
+ESTIMATES: Final[tuple[Estimate, ...]] = ("rollout", "midpoint", "lower", "share", "strength")
+_HORIZON_ESTIMATES: Final = {"share": HorizonEstimate.SHARE, "strength": HorizonEstimate.STRENGTH}
 _NO_VOIDS: Final = (0,) * 6
 _FULL: Final = (1 << 78) - 1
 
@@ -97,6 +105,10 @@ def _check_nodes(instance: PIMCBot, attribute: attrs.Attribute[int], value: int)
 
 def _check_horizon(instance: PIMCBot, attribute: attrs.Attribute[int], value: int) -> None:
     check_int(value, "PIMCBot horizon", low=1, high=1000)
+
+
+def _check_lookahead(instance: PIMCBot, attribute: attrs.Attribute[int], value: int) -> None:
+    check_int(value, "PIMCBot lookahead", low=1, high=78)
 
 
 def _check_time(instance: PIMCBot, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -130,7 +142,9 @@ class PIMCBot:
         exactly reproducible).
     :param exact_tricks: Tarot: with this many tricks left or fewer, moves are valued by the
         solver; before, by ``estimate``.
-    :param estimate: Tarot: ``"rollout"``, ``"midpoint"`` or ``"lower"`` (see above).
+    :param estimate: Tarot: ``"rollout"``, ``"midpoint"``, ``"lower"``, ``"share"`` or
+        ``"strength"`` (see above).
+    :param lookahead: Tarot, with ``"share"`` or ``"strength"``: whole tricks searched ahead.
     :param nodes: the node budget of one world's search.
     :param horizon: Chase the Tailor: the moves searched ahead.
     :param name: the label the arena shows.
@@ -143,6 +157,7 @@ class PIMCBot:
     estimate: Estimate = attrs.field(default="rollout", validator=_check_estimate)
     nodes: int = attrs.field(default=20_000, validator=_check_nodes)
     horizon: int = attrs.field(default=4, validator=_check_horizon)
+    lookahead: int = attrs.field(default=1, validator=_check_lookahead)
     name: str = attrs.field(default="pimc", validator=_check_name)
 
     @overload
@@ -175,10 +190,20 @@ class PIMCBot:
             if done and clock.spent():
                 break
             share = clock.share(self.worlds - done)
-            if solve or self.estimate != "rollout":
-                analysis = solver.analyse(
-                    world, perspective=view.seat, limit=solver.Limit(nodes=self.nodes, time=share)
+            limit = solver.Limit(nodes=self.nodes, time=share)
+            if not solve and self.estimate in _HORIZON_ESTIMATES:
+                from cardgames.solver.tarot import analyse_tarot
+
+                analysis = analyse_tarot(
+                    world,
+                    perspective=view.seat,
+                    limit=limit,
+                    horizon=self.lookahead,
+                    estimate=_HORIZON_ESTIMATES[self.estimate],
                 )
+                values = _values(analysis, moves, lower_only=False)
+            elif solve or self.estimate != "rollout":
+                analysis = solver.analyse(world, perspective=view.seat, limit=limit)
                 lower_only = not solve and self.estimate == "lower"
                 values = _values(analysis, moves, lower_only)
             else:

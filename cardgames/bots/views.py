@@ -42,14 +42,9 @@ def legal_moves_of(
 
 
 def tarot_unseen(view: TarotView) -> int:
-    """The mask of the cards the seat has not seen: not in its hand, not played to a trick,
-    not in its own discard."""
-    seen = view.hand.mask | view.trick.mask
-    for trick in view.tricks:
-        seen |= trick.mask
-    if view.discard is not None:
-        seen |= view.discard.mask
-    return _FULL & ~seen
+    """The mask of the cards the seat has not seen (:meth:`cardgames.tarot.view.View.unseen`:
+    the other hands and a hidden discard)."""
+    return view.unseen().mask
 
 
 def tarot_voids(view: TarotView) -> tuple[int, ...]:
