@@ -8,8 +8,12 @@ the sum of its payoffs, which is minus the penalties, so that as in Tarot's
 :class:`~cardgames.tarot.game.Game` a higher total is better. Equal
 best totals are all winners.
 
-A strategy is any callable from a :class:`~cardgames.tailor.State` to one of its legal moves;
-every play function takes one strategy for every seat, or a sequence of exactly one per seat.
+A player is a strategy, any callable from a :class:`~cardgames.tailor.State` to one of its
+legal moves, or a bot (:class:`cardgames.bots.protocol.Bot`: an object with
+``choose(view, rng)``), which is only shown its seat's :class:`cardgames.tailor.view.View`.
+Every play function takes one player for every seat, or a sequence of exactly one per seat,
+and an ``rng`` that seeds the bots (see :mod:`cardgames.strategies` for how a bot is told from
+a strategy and how each bot seat gets its own generator).
 The records the play functions return are built on matches (:mod:`cardgames.tailor.records`
 imports this module), so those functions import the records module when called, keeping the
 import-time dependency one way.
@@ -33,17 +37,21 @@ import attrs
 
 from cardgames.deck import RandomSource, random_below
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.strategies import seat_strategies
+from cardgames.strategies import BotRandom, bot_seed, seat_players
 from cardgames.tailor.moves import Move
 from cardgames.tailor.rules import MAX_PLAYERS, Rules, derive_seed
 from cardgames.tailor.state import State, deal
 from cardgames.validation import as_tuple, check_int, check_seat, check_seed, make_rng, quote
 
 if TYPE_CHECKING:
+    from cardgames.bots.protocol import Bot
     from cardgames.tailor.records import Record
+    from cardgames.tailor.view import View
 
 __all__ = [
     "Match",
+    "Player",
+    "Players",
     "RoundResult",
     "Strategies",
     "Strategy",
@@ -56,6 +64,10 @@ Strategy: TypeAlias = Callable[[State], Move]
 """A player: picks a legal move for the state (it may look at ``state.to_move``)."""
 Strategies: TypeAlias = Strategy | Sequence[Strategy]
 """One strategy for every seat, or a sequence of exactly one per seat."""
+Player: TypeAlias = "Strategy | Bot[View, Move]"
+"""A strategy (given the state) or a bot (given only its seat's view)."""
+Players: TypeAlias = "Player | Sequence[Player]"
+"""One player for every seat, or a sequence of exactly one per seat."""
 
 _GAME: Final = "Chase the Tailor"
 
@@ -117,17 +129,24 @@ def _play(state: State, players: tuple[Strategy, ...]) -> State:
     return state
 
 
-def play_deal(state: State, strategies: Strategies) -> tuple[State, Record]:
+def _players(strategies: Players, rules: Rules, seed: int, number: int) -> tuple[Strategy, ...]:
+    return seat_players(strategies, rules.players, _GAME, view=State.view, seed=seed, deal=number)
+
+
+def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tuple[State, Record]:
     """Play ``state`` to the end of its round; returns the final state and the round's record.
 
     The record starts where the chain of plays that led to ``state`` started (the deal, or a
     position built by hand or parsed), so it holds every move made. Every round ends
     (``Rules.max_turns`` caps it), so this always returns.
 
-    :param strategies: one strategy for every seat, or a sequence of one per seat.
-    :raises RulesError: if ``state`` is not a state or ``strategies`` not a callable or a
-        sequence of one callable per seat.
-    :raises IllegalMoveError: if a strategy picks an illegal move.
+    :param strategies: one player (strategy or bot) for every seat, or a sequence of one per
+        seat.
+    :param rng: seeds the bots (a seed, a ``random.Random`` or None for a fixed default): the
+        bot in seat ``s`` draws from :func:`cardgames.strategies.bot_rng` ``(base, 0, s)``.
+    :raises RulesError: if ``state`` is not a state, ``strategies`` not a player or a
+        sequence of one player per seat, or ``rng`` not a seed, a ``random.Random`` or None.
+    :raises IllegalMoveError: if a player picks an illegal move.
 
     >>> from cardgames.tailor import deal
     >>> final, record = play_deal(deal(Rules(players=2), seed=5), random_strategy(5))
@@ -137,7 +156,7 @@ def play_deal(state: State, strategies: Strategies) -> tuple[State, Record]:
     from cardgames.tailor.records import record_of  # records sit above matches: module doc
 
     _check_state(state)
-    players = seat_strategies(strategies, state.rules.players, _GAME)
+    players = _players(strategies, state.rules, bot_seed(rng), 0)
     final = _play(state, players)
     return final, record_of(final)
 
@@ -379,13 +398,18 @@ class Match:
         object.__setattr__(match, "deals", (*self.deals, state))
         return match
 
-    def play_round(self, strategies: Strategies) -> tuple[Match, Record]:
+    def play_round(self, strategies: Players, *, rng: BotRandom = None) -> tuple[Match, Record]:
         """Deal and play the next round; returns the new match and the round's record.
 
-        :param strategies: one strategy for every seat, or a sequence of one per seat.
-        :raises IllegalMoveError: if the match is over, or a strategy picks an illegal move.
-        :raises RulesError: if ``strategies`` is not a callable or a sequence of one callable
+        :param strategies: one player (strategy or bot) for every seat, or a sequence of one
             per seat.
+        :param rng: seeds the bots (a seed, a ``random.Random`` or None for a fixed default):
+            in round number ``n`` the bot in seat ``s`` draws from
+            :func:`cardgames.strategies.bot_rng` ``(base, n, s)``, so playing round by round
+            with one seed gives the match :meth:`play_out` gives with it.
+        :raises IllegalMoveError: if the match is over, or a player picks an illegal move.
+        :raises RulesError: if ``strategies`` is not a player or a sequence of one player per
+            seat, or ``rng`` is not a seed, a ``random.Random`` or None.
 
         >>> match = Match(rules=Rules(players=2), seed=4)
         >>> match, record = match.play_round([random_strategy(1), random_strategy(2)])
@@ -394,20 +418,32 @@ class Match:
         """
         from cardgames.tailor.records import record_of  # records sit above matches: module doc
 
-        players = seat_strategies(strategies, self.rules.players, _GAME)
+        players = _players(strategies, self.rules, bot_seed(rng), self.rounds_played)
         match = self.record(_play(self.next_deal(), players))
         return match, record_of(match.deals[-1])
 
-    def play_out(self, strategies: Strategies) -> Match:
+    def play_out(self, strategies: Players, *, rng: BotRandom = None) -> Match:
         """Play every remaining round.
 
-        :param strategies: one strategy for every seat, or a sequence of one per seat.
-        :raises RulesError: if ``strategies`` is not a callable or a sequence of one callable
+        :param strategies: one player (strategy or bot) for every seat, or a sequence of one
             per seat.
-        :raises IllegalMoveError: if a strategy picks an illegal move.
+        :param rng: seeds the bots, as in :meth:`play_round` (each round's bots get the
+            generators of its number).
+        :raises RulesError: if ``strategies`` is not a player or a sequence of one player per
+            seat, or ``rng`` is not a seed, a ``random.Random`` or None.
+        :raises IllegalMoveError: if a player picks an illegal move.
+
+        >>> from cardgames.bots import RandomBot, RuleBot
+        >>> match = Match(rules=Rules(players=3), rounds=2, seed=2)
+        >>> bots = [RuleBot(), RandomBot(), RuleBot()]
+        >>> match.play_out(bots, rng=7) == match.play_out(bots, rng=7)
+        True
         """
-        players = seat_strategies(strategies, self.rules.players, _GAME)
+        seed = bot_seed(rng)
+        players = _players(strategies, self.rules, seed, self.rounds_played)
         match = self
         while not match.is_over:
             match = match.record(_play(match.next_deal(), players))
+            if not match.is_over:
+                players = _players(strategies, self.rules, seed, match.rounds_played)
         return match

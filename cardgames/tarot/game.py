@@ -1,11 +1,16 @@
 """A game of Tarot: a series of deals in which the deal passes round the table until every
-player has dealt once, with running totals of the payoffs; and the strategies that play it.
+player has dealt once, with running totals of the payoffs; and the players that play it.
 
-A strategy is any callable from a :class:`~cardgames.tarot.state.State` to one of its legal
-moves. Every play function takes either one strategy, used by every seat, or a sequence of
-exactly one per seat. The records that :meth:`Game.play_round` and :func:`play_deal` return
-are built on games (:mod:`cardgames.tarot.records` imports this module), so those two import
-the records module when called, keeping the import-time dependency one way.
+A player is a strategy, any callable from a :class:`~cardgames.tarot.state.State` to one of its
+legal moves, or a bot (:class:`cardgames.bots.protocol.Bot`: an object with
+``choose(view, rng)``), which is only shown its seat's :class:`cardgames.tarot.view.View`.
+Every play function takes either one player, used by every seat, or a sequence of exactly one
+per seat, and an ``rng`` that seeds the bots (see :mod:`cardgames.strategies` for how a bot is
+told from a strategy and how each bot seat gets its own generator).
+
+The records that :meth:`Game.play_round` and :func:`play_deal` return are built on games
+(:mod:`cardgames.tarot.records` imports this module), so those two import the records module
+when called, keeping the import-time dependency one way.
 
 >>> from cardgames.tarot import Rules
 >>> game = Game(rules=Rules.traditional(players=3), seed=11).play_out(random_strategy(11))
@@ -25,20 +30,26 @@ import attrs
 
 from cardgames.deck import RandomSource, make_rng, random_below
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.strategies import seat_strategies
+from cardgames.strategies import BotRandom, bot_seed, seat_players
 from cardgames.tarot.rules import Rules, _check_rules
 from cardgames.tarot.state import Deal, Move, State
 from cardgames.validation import as_tuple, check_int, check_seat, check_seed, quote
 
 if TYPE_CHECKING:
+    from cardgames.bots.protocol import Bot
     from cardgames.tarot.records import Record
+    from cardgames.tarot.view import View
 
-__all__ = ["Game", "Strategies", "Strategy", "play_deal", "random_strategy"]
+__all__ = ["Game", "Player", "Players", "Strategies", "Strategy", "play_deal", "random_strategy"]
 
 Strategy: TypeAlias = Callable[[State], Move]
 """A player: given a state, the move to make (it must be one of ``state.legal_moves()``)."""
 Strategies: TypeAlias = Strategy | Sequence[Strategy]
 """One strategy for every seat, or a sequence of exactly one per seat."""
+Player: TypeAlias = "Strategy | Bot[View, Move]"
+"""A strategy (given the state) or a bot (given only its seat's view)."""
+Players: TypeAlias = "Player | Sequence[Player]"
+"""One player for every seat, or a sequence of exactly one per seat."""
 
 
 def random_strategy(source: RandomSource) -> Strategy:
@@ -76,15 +87,21 @@ def _play(state: State, players: tuple[Strategy, ...]) -> State:
     return state
 
 
-def play_deal(state: State, strategies: Strategies) -> tuple[State, Record]:
+def _players(strategies: Players, rules: Rules, seed: int, deal: int) -> tuple[Strategy, ...]:
+    return seat_players(strategies, rules.players, "Tarot", view=State.view, seed=seed, deal=deal)
+
+
+def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tuple[State, Record]:
     """Play ``state`` to the end of its deal; returns the final state and its record.
 
     :param state: a state reached by playing a deal (not a position made up with the
         :class:`~cardgames.tarot.state.State` constructor, which no record can describe).
-    :param strategies: one strategy for every seat, or one per seat.
-    :raises RulesError: if ``state`` is not such a state, or ``strategies`` is not a callable
-        or a sequence of one callable per seat.
-    :raises IllegalMoveError: if a strategy returns an illegal move (or not a Move).
+    :param strategies: one player (strategy or bot) for every seat, or one per seat.
+    :param rng: seeds the bots (a seed, a ``random.Random`` or None for a fixed default): the
+        bot in seat ``s`` draws from :func:`cardgames.strategies.bot_rng` ``(base, 0, s)``.
+    :raises RulesError: if ``state`` is not such a state, ``strategies`` is not a player or a
+        sequence of one player per seat, or ``rng`` is not a seed, a ``random.Random`` or None.
+    :raises IllegalMoveError: if a player returns an illegal move (or not a Move).
 
     >>> from cardgames.tarot import Rules, deal
     >>> final, record = play_deal(deal(Rules.simplified(players=3), seed=2), random_strategy(2))
@@ -95,7 +112,7 @@ def play_deal(state: State, strategies: Strategies) -> tuple[State, Record]:
 
     if not isinstance(state, State):
         raise RulesError(f"invalid Tarot state {quote(state)}: expected a tarot State")
-    players = seat_strategies(strategies, state.rules.players, "Tarot")
+    players = _players(strategies, state.rules, bot_seed(rng), 0)
     if not state._is_played():
         raise RulesError(
             f"invalid Tarot state {quote(state)}: a position made up for analysis cannot be "
@@ -240,13 +257,18 @@ class Game:
             )
         return attrs.evolve(self, deals=(*self.deals, state))
 
-    def play_round(self, strategies: Strategies) -> tuple[Game, Record]:
+    def play_round(self, strategies: Players, *, rng: BotRandom = None) -> tuple[Game, Record]:
         """Deal and play the next deal; returns the game with it added and the deal's record.
 
-        :param strategies: one strategy for every seat, or a sequence of one per seat.
-        :raises RulesError: if ``strategies`` is not a callable or a sequence of one callable
+        :param strategies: one player (strategy or bot) for every seat, or a sequence of one
             per seat.
-        :raises IllegalMoveError: if the game is over, or a strategy returns an illegal move
+        :param rng: seeds the bots (a seed, a ``random.Random`` or None for a fixed default):
+            in deal number ``n`` the bot in seat ``s`` draws from
+            :func:`cardgames.strategies.bot_rng` ``(base, n, s)``, so playing round by round
+            with one seed gives the game :meth:`play_out` gives with it.
+        :raises RulesError: if ``strategies`` is not a player or a sequence of one player per
+            seat, or ``rng`` is not a seed, a ``random.Random`` or None.
+        :raises IllegalMoveError: if the game is over, or a player returns an illegal move
             (or not a Move).
 
         >>> from cardgames.tarot import Rules
@@ -257,22 +279,38 @@ class Game:
         """
         from cardgames.tarot.records import record_of  # records sit above games: see module doc
 
-        players = seat_strategies(strategies, self.rules.players, "Tarot")
+        players = _players(strategies, self.rules, bot_seed(rng), len(self.deals))
         game = self.record(_play(self.start_next(), players))
         return game, record_of(game.deals[-1])
 
-    def play_out(self, strategies: Strategies) -> Game:
+    def play_out(self, strategies: Players, *, rng: BotRandom = None) -> Game:
         """Play every remaining deal to the end.
 
-        :param strategies: one strategy for every seat, or a sequence of one per seat.
-        :raises RulesError: if ``strategies`` is not a callable or a sequence of one callable
+        :param strategies: one player (strategy or bot) for every seat, or a sequence of one
             per seat.
-        :raises IllegalMoveError: if a strategy returns an illegal move (or not a Move).
+        :param rng: seeds the bots, as in :meth:`play_round` (each deal's bots get the
+            generators of its number).
+        :raises RulesError: if ``strategies`` is not a player or a sequence of one player per
+            seat, or ``rng`` is not a seed, a ``random.Random`` or None.
+        :raises IllegalMoveError: if a player returns an illegal move (or not a Move).
+
+        >>> from cardgames.bots import RandomBot, RuleBot
+        >>> from cardgames.tarot import Rules
+        >>> game = Game(rules=Rules.simplified(players=3), seed=2)
+        >>> bots = [RuleBot(), RandomBot(), RandomBot()]
+        >>> game.play_out(bots, rng=7) == game.play_out(bots, rng=7)
+        True
+        >>> one, _ = game.play_round(bots, rng=7)
+        >>> one.deals[0] == game.play_out(bots, rng=7).deals[0]
+        True
         """
-        players = seat_strategies(strategies, self.rules.players, "Tarot")
+        seed = bot_seed(rng)
+        players = _players(strategies, self.rules, seed, len(self.deals))
         game = self
         while not game.is_over:
             game = game.record(_play(game.start_next(), players))
+            if not game.is_over:
+                players = _players(strategies, self.rules, seed, len(game.deals))
         return game
 
     @property
