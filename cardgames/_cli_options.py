@@ -27,7 +27,14 @@ import argparse
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
-__all__ = ["PLAYERS_HELP", "RULES_HELP", "TargetOptions", "add_game_options"]
+__all__ = [
+    "BOTS_HELP",
+    "PLAYERS_HELP",
+    "RULES_HELP",
+    "TargetOptions",
+    "add_game_options",
+    "add_human_options",
+]
 
 _UNSET: Any = object()
 
@@ -120,11 +127,29 @@ PLAYERS_HELP = (
 )
 
 
+BOTS_HELP = (
+    "with --human: the bots in the other seats, in seat order skipping the human's, separated "
+    "by commas: random, rule or pimc (PIMC settings as in 'cardgames arena', e.g. "
+    "pimc:worlds=8; a PIMC bot without time_per_move gets 1 second a move); default: rule in "
+    "every other seat"
+)
+
+
 def add_game_options(
-    options: TargetOptions, *, tarot: str, tailor: str, first_player: bool = True
+    options: TargetOptions,
+    *,
+    tarot: str,
+    tailor: str,
+    first_player: bool = True,
+    human: bool | None = None,
 ) -> None:
     """Add the options that choose a game's rules and seed a deal, as ``deal``, ``play`` and
-    ``analyse`` share them; ``tarot`` and ``tailor`` are the targets they apply to."""
+    ``analyse`` share them; ``tarot`` and ``tailor`` are the targets they apply to.
+
+    :param human: also add the options of playing against the bots
+        (:func:`add_human_options`); None adds them to the ``play`` subcommand only (told by
+        the parser's ``prog``, which ends in ``play`` there).
+    """
     options.add(
         "--rules",
         metavar="RULES",
@@ -140,4 +165,30 @@ def add_game_options(
         )
     options.add(
         "--chase", action="store_true", defaults={tailor: False}, help="play with Chase Mode"
+    )
+    if human is None:
+        human = options.parser.prog.split()[-1:] == ["play"]
+    if human:
+        add_human_options(options, tarot=tarot, tailor=tailor)
+
+
+def add_human_options(options: TargetOptions, *, tarot: str, tailor: str) -> None:
+    """Add the options of ``cardgames play GAME --human SEAT``: ``--human``, ``--bots`` and
+    ``--save`` (see :mod:`cardgames._cli_human`)."""
+    both = {tarot: None, tailor: None}
+    options.add(
+        "--human",
+        type=int,
+        metavar="SEAT",
+        defaults=both,
+        help="play one deal yourself from this seat against bots, typing moves at a prompt "
+        "(the other seats are played by --bots; --seed seeds the deal and the bots)",
+    )
+    options.add("--bots", metavar="NAMES", defaults=both, help=BOTS_HELP)
+    options.add(
+        "--save",
+        metavar="FILE",
+        defaults=both,
+        help="with --human: write the deal's record to FILE at the end (readable by "
+        "'cardgames show FILE')",
     )

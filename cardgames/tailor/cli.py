@@ -1,11 +1,13 @@
 """The ``cardgames deal tailor`` and ``cardgames play tailor`` commands.
 
 ``deal`` shows a seeded deal (hands, the card turned up, the stock); ``play`` plays it out with
-seeded random players (:func:`~cardgames.tailor.random_strategy`), as one round or
-(``--rounds N``) as a :class:`~cardgames.tailor.Match`. ``--json`` prints the record instead
-of text (see :mod:`cardgames.tailor.records`: the deal with no moves, the round, or the match
-with its totals), which ``cardgames show`` and ``cardgames review`` read. The defaults are four
-players, seed 1, seat 0 first. The same arguments always give the same output.
+seeded random players (:func:`~cardgames.tailor.random_strategy`), as one round or (``--rounds
+N``) as a :class:`~cardgames.tailor.Match`, or with ``--human SEAT`` lets you play one round
+from that seat against bots (``--bots``; see :mod:`cardgames._cli_human`). ``--json`` prints
+the record instead of text (see :mod:`cardgames.tailor.records`: the deal with no moves, the
+round, or the match with its totals), which ``cardgames show`` and ``cardgames review`` read.
+The defaults are four players, seed 1, seat 0 first.
+The same arguments always give the same output.
 
 >>> from cardgames.cli import main
 >>> main(['deal', 'tailor', '--players', '2', '--seed', '3'])
@@ -21,12 +23,13 @@ player 0 to move
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from cardgames._cli_human import Table, bots_only_with_human, check_human_args, run_human
 from cardgames.errors import RulesError
 from cardgames.tailor.match import Match, play_deal, random_strategy
-from cardgames.tailor.moves import Move
-from cardgames.tailor.records import dumps
+from cardgames.tailor.moves import Draw, Dump, Move, Pass, Play, PlayJoker, PlayTailor, parse_move
+from cardgames.tailor.records import dumps, record_of
 from cardgames.tailor.rules import Rules, derive_seed
 from cardgames.tailor.state import State, deal
 from cardgames.validation import quote
@@ -106,12 +109,78 @@ def _outcome(state: State) -> str:
     return f"stalemate after {state.turns} moves"
 
 
+def _show_move(state: State, move: Move, own: bool) -> str:
+    # Every Chase the Tailor move is public (a draw does not show the card drawn).
+    if isinstance(move, Play):
+        return f"plays {move.card.to_unicode()}"
+    if isinstance(move, Dump):
+        return "dumps " + " ".join(card.to_unicode() for card in move.cards)
+    if isinstance(move, PlayTailor):
+        return f"plays the Tailor ({move}): seat {move.victim} is the victim"
+    if isinstance(move, PlayJoker):
+        return f"plays {move.card.to_unicode()} ({move.effect.value})"
+    if isinstance(move, Draw):
+        return "draws"
+    assert isinstance(move, Pass)
+    return "passes"
+
+
+def _events(before: State, after: State) -> Sequence[str]:
+    seat = before.to_move
+    if not after.is_over and len(after.hands[seat]) == 1:
+        return [f"seat {seat} has one card left"]
+    return []
+
+
+def _result(human: int) -> object:
+    def result(state: State) -> str:
+        return (
+            f"{_outcome(state)}\npayoffs: {' '.join(str(payoff) for payoff in state.payoffs())}"
+            f"\nyou (seat {human}): payoff {state.payoffs()[human]}"
+        )
+
+    return result
+
+
+def _record_text(state: State, tags: Mapping[str, str]) -> str:
+    return dumps(record_of(state, tags=tags), indent=2)
+
+
+def _run_human(args: argparse.Namespace, rules: Rules) -> int:
+    check_human_args(args.human, game=False, rounds=args.rounds, json=args.json)
+    state = deal(rules, seed=args.seed, first_player=args.first_player)
+    human: int = args.human
+    table: Table[State, Move] = Table(
+        game="Chase the Tailor",
+        parse_move=parse_move,
+        show_move=_show_move,
+        events=_events,
+        result=_result(human),  # type: ignore[arg-type]
+    )
+    return run_human(
+        state,
+        players=rules.players,
+        human=human,
+        bots=args.bots,
+        seed=args.seed,
+        table=table,
+        view=State.view,
+        heading=f"Chase the Tailor, {rules}, seed {args.seed}",
+        record_text=_record_text,
+        save=args.save,
+    )
+
+
 def run_play(args: argparse.Namespace) -> int:
-    """Play out one round, or a match with ``--rounds``; returns the exit status.
+    """Play out one round, or a match with ``--rounds``; with ``--human SEAT``, one round
+    against bots with you at the prompt. Returns the exit status.
 
     :raises RulesError: for an impossible seat, rules or number of rounds.
     """
     rules = rules_from_args(args)
+    if getattr(args, "human", None) is not None:
+        return _run_human(args, rules)
+    bots_only_with_human(args)
     strategy = random_strategy(derive_seed(args.seed, "players"))
     if args.rounds == 1:
         state = deal(rules, seed=args.seed, first_player=args.first_player)

@@ -1,5 +1,8 @@
 """The ``tarot`` part of the command line: ``cardgames deal tarot`` and ``cardgames play tarot``.
 
+``cardgames play tarot`` plays out with random legal moves, or, with ``--human SEAT``, lets you
+play one deal from that seat against bots (``--bots``; see :mod:`cardgames._cli_human`).
+
 ``--rules`` takes ``simplified`` or ``traditional`` (with ``--players``: 3 for traditional
 rules and 4 for simplified unless given), or a full rules text such as
 ``simplified-4,magician_bonus=0`` (see :meth:`cardgames.tarot.rules.Rules.parse`). The default
@@ -15,14 +18,16 @@ Tarot traditional-3, seed 7, dealer 0
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from cardgames._cli_human import Table, bots_only_with_human, check_human_args, run_human
 from cardgames.deck import make_rng
 from cardgames.errors import RulesError
 from cardgames.tarot.game import Game, random_strategy
-from cardgames.tarot.records import dumps
+from cardgames.tarot.records import dumps, record_of
 from cardgames.tarot.rules import Rules
-from cardgames.tarot.state import Phase, State, Trick, deal
+from cardgames.tarot.state import Move, Phase, State, Trick, deal
 from cardgames.validation import quote
 
 __all__ = ["format_deal", "rules_from_args", "run_deal", "run_play"]
@@ -94,9 +99,70 @@ def _cards(trick: Trick) -> str:
     )
 
 
+def _show_move(state: State, move: Move, own: bool) -> str:
+    if state.phase is Phase.DISCARD:
+        # the dealer's discard stays hidden from the others
+        return f"discards {move.card.to_unicode()}" if own else "discards a card"
+    return f"plays {move.card.to_unicode()}"
+
+
+def _events(before: State, after: State) -> Sequence[str]:
+    lines = []
+    if len(after.tricks) > len(before.tricks):
+        trick = after.tricks[-1]
+        lines.append(f"trick {len(after.tricks)}: {_cards(trick)}  -> won by seat {trick.winner}")
+    if before.phase is Phase.DISCARD and after.phase is not Phase.DISCARD:
+        lines.append(f"seat {before.dealer} has discarded; seat {after.to_move} leads")
+    return lines
+
+
+def _record_text(state: State, tags: Mapping[str, str]) -> str:
+    return dumps(record_of(state, tags=tags), indent=2)
+
+
+def _result(human: int) -> object:
+    def result(state: State) -> str:
+        return (
+            f"{format_deal(state)}\n"
+            f"you (seat {human}): {_number(state.points()[human])} points, payoff "
+            f"{_number(state.payoffs()[human])}"
+        )
+
+    return result
+
+
+def _run_human(args: argparse.Namespace, rules: Rules) -> int:
+    check_human_args(args.human, game=args.game, rounds=1, json=args.json)
+    state = deal(rules, seed=args.seed, dealer=args.dealer)
+    human: int = args.human
+    table: Table[State, Move] = Table(
+        game="Tarot",
+        parse_move=Move.parse,
+        show_move=_show_move,
+        events=_events,
+        result=_result(human),  # type: ignore[arg-type]
+    )
+    return run_human(
+        state,
+        players=rules.players,
+        human=human,
+        bots=args.bots,
+        seed=args.seed,
+        table=table,
+        view=State.view,
+        heading=f"Tarot {rules}, seed {args.seed}, dealer {state.dealer}",
+        record_text=_record_text,
+        save=args.save,
+    )
+
+
 def run_play(args: argparse.Namespace) -> int:
-    """Deal and play out with random legal moves (one deal, or a whole game with ``--game``)."""
+    """Deal and play out with random legal moves (one deal, or a whole game with ``--game``);
+    with ``--human SEAT``, one deal against bots with you at the prompt."""
     rules = rules_from_args(args)
+    if getattr(args, "human", None) is not None:
+        return _run_human(args, rules)
+    bots_only_with_human(args)
     if args.game:
         game = Game(rules=rules, seed=args.seed, first_dealer=args.dealer)
         game = game.play_out(random_strategy(args.seed))
