@@ -170,7 +170,7 @@ def test_match_methods_reject_wrong_typed_arguments() -> None:
     with pytest.raises(RulesError, match="invalid state None"):
         play_deal(None, random_strategy(1))  # type: ignore[arg-type]
     with pytest.raises(IllegalMoveError):
-        play_deal(match.next_deal(), lambda state: "draw")  # type: ignore[arg-type,return-value]
+        play_deal(match.next_deal(), lambda state: "draw")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="invalid state None"):
         random_strategy(1)(None)  # type: ignore[arg-type]
 
