@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import io
 import json
 import os
 import sys
@@ -119,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
         if out is not None:
             make_positions(args, out)
         else:
-            with open(args.output, "w", encoding="utf-8", newline="\n") as file:
+            with _open_output(args.output, "w") as file:
                 make_positions(args, file)
         return 0
     if args.input is None or args.output is None:
@@ -133,11 +134,9 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     counts = {"done": 0, "failed": 0, "skipped": 0}
     status = 0
+    output = _open_output(args.output, "a")  # before any pool starts
     try:
-        with (
-            _executor(args) as executor,
-            open(args.output, "a", encoding="utf-8", newline="\n") as out,
-        ):
+        with output as out, _executor(args) as executor:
             _analyse_file(args, default_limit, done, executor, out, counts)
     except KeyboardInterrupt:
         status = 130
@@ -175,6 +174,13 @@ class _executor:
             self.pool.shutdown(wait=True, cancel_futures=True)
 
 
+def _open_output(path: str, mode: str) -> IO[str]:
+    try:
+        return open(path, mode, encoding="utf-8", newline="\n")
+    except OSError as error:
+        raise NotationError(f"cannot write {quote(path)}: {error.strerror or error}") from None
+
+
 def _default_limit(args: argparse.Namespace) -> Limit | None:
     if args.time_limit is None and args.node_limit is None:
         return None
@@ -191,7 +197,13 @@ def _analyse_file(
 ) -> None:
     stdin = args.input == "-"
     total = None if stdin else _pending_lines(args.input, done)
-    source = sys.stdin if stdin else open(args.input, encoding="utf-8")  # noqa: SIM115
+    if stdin:
+        source = sys.stdin
+        if isinstance(source, io.TextIOWrapper):
+            source.reconfigure(errors="surrogateescape")
+    else:
+        # Bytes that are not UTF-8 spoil only their own line (see _read_line).
+        source = open(args.input, encoding="utf-8", errors="surrogateescape")  # noqa: SIM115
     meta: deque[tuple[int, Any]] = deque()
 
     def tasks() -> Iterator[_Task]:
@@ -240,7 +252,7 @@ def _check_readable(path: str) -> None:
 def _pending_lines(path: str, done: set[tuple[int, str]]) -> int:
     """The input lines still to analyse, for the progress bar (a quick first pass)."""
     done_lines = {number for number, _ in done}
-    with open(path, encoding="utf-8") as file:
+    with open(path, encoding="utf-8", errors="surrogateescape") as file:
         return sum(
             1
             for number, text in enumerate(file, start=1)
@@ -255,6 +267,18 @@ def _key(identifier: object) -> str:
 def _read_line(text: str, default_limit: Limit | None) -> tuple[Any, _Task]:
     """The line's id (None when unreadable) and its task: a position, or the reason it is
     unusable (which the worker raises, so the error record keeps its place in order)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # bytes read with surrogateescape: the line is not UTF-8
+        raw = text.encode("utf-8", "surrogateescape")
+        where = "an undecodable byte"
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            where = f"byte {raw[error.start]:#04x} at {error.start}"
+        return None, _unusable(
+            raw.decode("utf-8", "replace"), f"invalid line: not UTF-8 text ({where})"
+        )
     try:
         data = json.loads(text)
     except ValueError as error:
