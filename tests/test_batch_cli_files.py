@@ -1,5 +1,5 @@
 """``cardgames batch`` against awkward files: bytes that are not UTF-8 and an output path that
-cannot be written."""
+cannot be written; the help and defaults of the position-making options."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgames.cli import main
+from cardgames import tailor, tarot
+from cardgames.cli import build_parser, main
 
 
 def _positions(capsys: pytest.CaptureFixture[str], count: int) -> list[str]:
@@ -52,3 +53,33 @@ def test_an_output_that_cannot_be_written_is_a_clear_error(
     assert main(making) == 2
     assert capsys.readouterr().err.startswith("cardgames: error: cannot write ")
     assert not missing.parent.exists()
+
+
+def test_the_position_options_show_their_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["batch", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for help_text in (
+        "Tarot: whole tricks to go (default 8, as for cardgames analyse)",
+        "Chase the Tailor: a hand this small (default 3, as for cardgames analyse)",
+        "positions to write (default 100)",
+        "seed of the first position (default 1)",
+    ):
+        assert help_text in text
+
+
+def test_make_positions_defaults_match_cardgames_analyse(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # `cardgames analyse tarot` with no options analyses seed 1 with eight tricks left; the
+    # first position `batch --make-positions tarot` writes is the same one; likewise
+    # for Chase the Tailor (four players, a hand of three).
+    assert main(["batch", "--make-positions", "tarot", "--count", "1"]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    rules = tarot.Rules.preset("traditional-3")
+    state = tarot.State.parse(json.loads(line)["position"])
+    assert state == tarot.random_position(rules, seed=1, tricks_left=8)
+    assert main(["batch", "--make-positions", "tailor", "--count", "1"]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    expected = tailor.random_position(tailor.Rules(players=4), seed=1, cards_left=3)
+    assert tailor.State.parse(json.loads(line)["position"]) == expected

@@ -101,12 +101,23 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         help="players (default: Tarot 3 traditional, 4 simplified; Chase the Tailor 4)",
     )
-    making.add_argument("--tricks-left", type=int, default=9, help="Tarot: whole tricks to go")
+    # The position defaults of `cardgames analyse`, so its seed-1 position is the first one.
     making.add_argument(
-        "--cards-left", type=int, default=3, help="Chase the Tailor: a hand this small"
+        "--tricks-left",
+        type=int,
+        default=8,
+        help="Tarot: whole tricks to go (default 8, as for cardgames analyse)",
     )
-    making.add_argument("--count", type=int, default=100, help="positions to write")
-    making.add_argument("--seed", type=int, default=1, help="seed of the first position")
+    making.add_argument(
+        "--cards-left",
+        type=int,
+        default=3,
+        help="Chase the Tailor: a hand this small (default 3, as for cardgames analyse)",
+    )
+    making.add_argument("--count", type=int, default=100, help="positions to write (default 100)")
+    making.add_argument(
+        "--seed", type=int, default=1, help="seed of the first position (default 1)"
+    )
     parser.set_defaults(run=run)
 
 
