@@ -434,6 +434,7 @@ def _run_review(args: argparse.Namespace) -> int:
         raise AnalysisError(
             f"invalid --after {args.after}: the record has {total} moves (choose 0 to {total})"
         )
+    limit = _limit(args)  # a bad limit is refused before anything is printed
     discard = played.discard_moves()
     first = max(args.after, discard)
     state: Any = played.states()[first]
@@ -448,7 +449,7 @@ def _run_review(args: argparse.Namespace) -> int:
     moves: tuple[Any, ...] = played.moves
     for number, move in enumerate(moves[first:], start=first + 1):
         with _Progress():
-            (step,) = solver.analyse_play(state, [move], limit=_limit(args))
+            (step,) = solver.analyse_play(state, [move], limit=limit)
         steps.append(step)
         state = state.play(move)
         if not args.json:
