@@ -22,7 +22,7 @@ Where the bots' randomness comes from: the play functions take ``rng``, a seed, 
 64-bit draw from it). The bot in ``seat`` of deal number ``deal`` (counting from 0 in a game or
 match; :func:`~cardgames.tarot.game.play_deal` counts its deal as 0) then draws from its own
 :func:`bot_rng`, ``random.Random(derive_seed(base, "bot", deal, seat))`` with
-:func:`cardgames.tailor.rules.derive_seed`. So a bot's stream does not depend on who sits in
+:func:`cardgames.tailor.derive_seed`. So a bot's stream does not depend on who sits in
 the other seats, and playing a game out gives the same deals as playing it round by round with
 the same seed.
 

@@ -3,7 +3,7 @@
 ``deal`` shows a seeded deal (hands, the card turned up, the stock); ``play`` plays it out with
 seeded random players (:func:`~cardgames.tailor.random_strategy`), as one round or (``--rounds
 N``) as a :class:`~cardgames.tailor.Match`, or with ``--human SEAT`` lets you play one round
-from that seat against bots (``--bots``; see :mod:`cardgames._cli_human`). ``--json`` prints
+from that seat against bots (``--bots``; see ``cardgames._cli_human``). ``--json`` prints
 the record instead of text (see :mod:`cardgames.tailor.records`: the deal with no moves, the
 round, or the match with its totals), which ``cardgames show`` and ``cardgames review`` read.
 The defaults are four players, seed 1, seat 0 first.

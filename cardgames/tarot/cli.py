@@ -1,7 +1,7 @@
 """The ``tarot`` part of the command line: ``cardgames deal tarot`` and ``cardgames play tarot``.
 
 ``cardgames play tarot`` plays out with random legal moves, or, with ``--human SEAT``, lets you
-play one deal from that seat against bots (``--bots``; see :mod:`cardgames._cli_human`).
+play one deal from that seat against bots (``--bots``; see ``cardgames._cli_human``).
 
 ``--rules`` takes ``simplified`` or ``traditional`` (with ``--players``: 3 for traditional
 rules and 4 for simplified unless given), or a full rules text such as
