@@ -111,7 +111,7 @@ def _game_command(
         help="the game: tarot or tailor (Chase the Tailor)",
     )
     options = TargetOptions(parser, GAMES)
-    add_game_options(options, tarot="tarot", tailor="tailor")
+    add_game_options(options, tarot="tarot", tailor="tailor", human=verb == "play")
     if verb == "play":
         options.add(
             "--game",
@@ -180,7 +180,12 @@ def build_parser() -> argparse.ArgumentParser:
     show.set_defaults(run=_run_show)
 
     _game_command(commands, "deal", "deal a game and show the hands")
-    _game_command(commands, "play", "deal and play out a game with random legal moves")
+    _game_command(
+        commands,
+        "play",
+        "deal and play out a game with random legal moves, or play it yourself against bots "
+        "(--human)",
+    )
 
     for name in COMMAND_MODULES:
         module: _CommandModule = importlib.import_module(name)

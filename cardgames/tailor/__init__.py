@@ -18,6 +18,8 @@ from __future__ import annotations
 from cardgames.cards import Card
 from cardgames.tailor.match import (
     Match,
+    Player,
+    Players,
     RoundResult,
     Strategies,
     Strategy,
@@ -66,6 +68,8 @@ __all__ = [
     "Play",
     "PlayJoker",
     "PlayTailor",
+    "Player",
+    "Players",
     "Record",
     "RoundResult",
     "Rules",

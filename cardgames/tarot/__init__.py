@@ -25,7 +25,15 @@ from cardgames.tarot.cards import (
     tarot_deck,
     trump,
 )
-from cardgames.tarot.game import Game, Strategies, Strategy, play_deal, random_strategy
+from cardgames.tarot.game import (
+    Game,
+    Player,
+    Players,
+    Strategies,
+    Strategy,
+    play_deal,
+    random_strategy,
+)
 from cardgames.tarot.horizon import Estimate
 from cardgames.tarot.notation import (
     format_deal,
@@ -76,6 +84,8 @@ __all__ = [
     "Move",
     "NumeralOrder",
     "Phase",
+    "Player",
+    "Players",
     "Record",
     "Rules",
     "Series",
