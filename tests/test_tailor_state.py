@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 
 import attrs
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from tailor_helpers import any_states, every_candidate, make_state, texts
 
 from cardgames.cards import JOKER_1, TAILOR, Card, Rank, Suit
@@ -76,6 +78,39 @@ def test_deal_is_reproducible_from_seed_and_first_player() -> None:
     assert deal(Rules(), seed=11) == deal(Rules(), seed=11)
     assert deal(Rules(), seed=11) != deal(Rules(), seed=12)
     assert deal(Rules(), seed=11, first_player=2).to_move == 2
+
+
+PINNED_DEAL_11 = (
+    "rules: players=4; hands: 3H JH 2D 8D 3C 9C KC / 2S 5S 9S 9H QH JD 6C / "
+    "4S 8S 5H 6H 6D TC X2 / AH 2H 4H 8H TH 5C 7C; top: AD; pile: AD; stock: AS KD JS 4C KH 3S "
+    "9D 6S TS 7H QC 7S 8C AC 2C 5D X1 QS KS QD 7D TLR 4D JC TD 3D; direction: cw; chase: off; "
+    "to_move: 0; drawn: -; passes: 0; turns: 0; seed: 11; reshuffles: 0"
+)
+
+
+def test_an_int_seed_deals_as_it_always_has() -> None:
+    # Pinned before deal learnt to take a random.Random: int seeds must keep their deals.
+    assert str(deal(Rules(), seed=11)) == PINNED_DEAL_11
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=2, max_value=6))
+def test_deal_takes_a_random_as_one_64_bit_draw(seed: int, players: int) -> None:
+    rng = random.Random(seed)
+    state = deal(Rules(players=players), seed=rng)
+    drawn = random.Random(seed).getrandbits(64)
+    assert state == deal(Rules(players=players), seed=drawn)
+    assert state.seed == drawn and type(state.seed) is int
+    # Exactly one 64-bit draw was taken from the caller's generator.
+    after = random.Random(seed)
+    after.getrandbits(64)
+    assert rng.getstate() == after.getstate()
+
+
+def test_deal_with_a_random_and_an_explicit_deck_keeps_the_deck() -> None:
+    state = deal(Rules(players=2), seed=random.Random(3), deck=Deck.tailor())
+    assert state.hands[0] == cs("AS 3S 5S 7S 9S JS KS")
+    assert state.seed == random.Random(3).getrandbits(64)
 
 
 def test_deal_from_an_explicit_deck_order() -> None:
@@ -791,6 +826,7 @@ def test_state_constructor_checks_the_cards_and_hands() -> None:
         (lambda: deal(Rules(), seed=10**5000), "invalid seed <int of 5001 digits>"),
         (lambda: deal(Rules(), seed=-1), "invalid seed -1"),
         (lambda: deal(Rules(), seed=1.0), "invalid seed 1.0"),  # type: ignore[arg-type]
+        (lambda: deal(Rules(), seed="3"), "or a random.Random"),  # type: ignore[arg-type]
         (lambda: deal(Rules(), deck=5), "invalid deck 5"),  # type: ignore[arg-type]
         (lambda: deal(Rules(), deck="AS 2S"), "invalid deck 'AS 2S'"),  # type: ignore[arg-type]
         (lambda: deal(Rules(), deck=[None] * 55), "None is not a card"),  # type: ignore[list-item]

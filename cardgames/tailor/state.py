@@ -22,6 +22,7 @@ Card.parse('AD')
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
@@ -39,7 +40,7 @@ from cardgames.cards import (
     Suit,
 )
 from cardgames.cardset import CardSet, iter_bits
-from cardgames.deck import Deck, shuffle_order
+from cardgames.deck import Deck, RandomSource, shuffle_order
 from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
 from cardgames.tailor._position_text import PositionFields, read_position, write_position
 from cardgames.tailor.moves import (
@@ -918,7 +919,7 @@ def _apply(state: State, move: Move) -> State:
 
 def deal(
     rules: Rules,
-    seed: int = 0,
+    seed: RandomSource = 0,
     first_player: int = 0,
     deck: Deck[Card] | Sequence[Card] | None = None,
     *,
@@ -938,7 +939,10 @@ def deal(
 
     :param rules: the variant.
     :param seed: shuffles the pack (unless ``deck`` is given) and seeds every later reshuffle:
-        an int from 0 to ``2**64 - 1``.
+        an int from 0 to ``2**64 - 1`` (same seed, same deal everywhere), or a
+        :class:`random.Random`, which is advanced by one ``getrandbits(64)`` draw that is then
+        used as that int seed (so the state's :attr:`~cardgames.tailor.State.seed` is always an
+        int, and a generator ``rng`` deals as the int ``rng.getrandbits(64)`` would).
     :param first_player: the seat that moves first.
     :param deck: an explicit order of the 55 cards, top first.
     :param fixed: seat -> cards to put in that seat's hand (a :class:`~cardgames.cardset.CardSet`,
@@ -952,6 +956,9 @@ def deal(
     (CardSet.parse('AS 3S 5S 7S 9S JS KS'), Card.parse('2H'))
     >>> deal(Rules(players=6, hand_size=9), seed=0).top is None
     True
+    >>> import random
+    >>> deal(Rules(), seed=random.Random(3)) == deal(Rules(), seed=random.Random(3).getrandbits(64))
+    True
     >>> pinned = deal(Rules(players=3), seed=5, fixed={1: 'TLR X1 QH'})
     >>> CardSet.parse('TLR X1 QH') <= pinned.hands[1], len(pinned.hands[1])
     (True, 7)
@@ -962,7 +969,18 @@ def deal(
     """
     if not isinstance(rules, Rules):
         raise RulesError(f"invalid rules {quote(rules)}: expected a tailor.Rules")
-    check_seed(seed)
+    if isinstance(seed, random.Random):
+        # One documented draw turns the generator into the int seed the State keeps for its
+        # reshuffles; an int seed is used as it is, so int deals are unchanged.
+        seed = seed.getrandbits(64)
+    else:
+        check_int(
+            seed,
+            "seed",
+            low=0,
+            high=SEED_LIMIT - 1,
+            expected="an int seed from 0 to 2**64 - 1 or a random.Random",
+        )
     check_seat(first_player, rules.players, "first_player")
     pins = None if fixed is None else _pins(fixed, rules)
     if deck is None:
