@@ -94,8 +94,8 @@ def _run_packs(args: argparse.Namespace) -> int:
     deck = Deck.tailor().shuffled(args.seed)
     hands, rest = deck.deal(args.players, 7)
     print(f"\nChase the Tailor pack shuffled with seed {args.seed}, {args.players} hands of 7:")
-    for player, hand in enumerate(hands):
-        print(f"  player {player}: {hand.to_unicode()}")
+    for seat, hand in enumerate(hands):
+        print(f"  seat {seat}: {hand.to_unicode()}")
     print(f"  stock ({len(rest)} cards), top first: {rest}")
     return 0
 

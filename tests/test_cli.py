@@ -35,7 +35,7 @@ def test_packs_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
     first = capsys.readouterr().out
     assert main(["packs", "--seed", "3"]) == 0
     assert capsys.readouterr().out == first
-    assert "player 3:" in first and "stock (27 cards)" in first
+    assert "seat 3:" in first and "stock (27 cards)" in first
 
 
 def test_python_dash_m_runs_the_cli() -> None:
@@ -139,3 +139,36 @@ def test_a_usage_error_exits_2_from_the_script() -> None:
     )
     assert result.returncode == 2 and result.stdout == ""
     assert "--dealer does not apply to Chase the Tailor (only to Tarot)" in result.stderr
+
+
+_PLAYER_N = re.compile(r"\bplayers? \d")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["packs", "--seed", "3"],
+        ["deal", "tarot", "--seed", "3"],
+        ["deal", "tailor", "--seed", "3"],
+        ["play", "tarot", "--seed", "3"],
+        ["play", "tarot", "--seed", "3", "--game", "--rules", "simplified", "--players", "3"],
+        ["play", "tailor", "--seed", "3"],
+        ["play", "tailor", "--seed", "3", "--rounds", "3", "--players", "3"],
+    ],
+)
+def test_text_output_names_seats_not_players(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # One word for a place at the table, as the renderer and the Tarot tricks say: "seat N".
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert _PLAYER_N.search(out) is None, out
+    assert re.search(r"\bseat \d", out)
+    if argv[0] == "play":
+        assert main([*argv, "--json"]) == 0
+        record = tmp_path / "record.json"
+        record.write_text(capsys.readouterr().out)
+        assert main(["show", str(record)]) == 0
+        shown = capsys.readouterr().out
+        assert _PLAYER_N.search(shown) is None, shown
+        assert re.search(r"\bseat \d", shown)

@@ -64,7 +64,7 @@ def test_show_tarot_trick_by_trick(tarot_file: Path, capsys: pytest.CaptureFixtu
 def test_show_tailor_turn_by_turn(tailor_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     final = _tailor_final()
     status, out, _ = run(capsys, "show", str(tailor_file))
-    turns = [line for line in out.splitlines() if ": " in line and "player" in line]
+    turns = [line for line in out.splitlines() if ": " in line and "seat" in line]
     assert status == 0 and out.startswith("Chase the Tailor (players=3)")
     assert len([line for line in turns if line.strip()[0].isdigit()]) == len(final.history())
     assert "payoffs: " + " ".join(str(p) for p in final.payoffs()) in out

@@ -24,7 +24,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_deal_tailor_shows_hands_stock_and_top(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "deal", "tailor", "--players", "4", "--seed", "3")
     assert status == 0
-    assert out.count("  player ") == 4 and "top card:" in out and "stock (26 cards)" in out
+    assert out.count("  seat ") == 4 and "top card:" in out and "stock (26 cards)" in out
     assert run(capsys, "deal", "tailor", "--players", "4", "--seed", "3")[1] == out
 
 
@@ -70,7 +70,7 @@ def test_deal_tailor_bad_seat_is_an_error(capsys: pytest.CaptureFixture[str]) ->
 
 def test_play_tailor_round(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "play", "tailor", "--players", "4", "--seed", "3", "--chase")
-    assert status == 0 and "player 0:" in out and "payoffs:" in out
+    assert status == 0 and "seat 0:" in out and "payoffs:" in out
     assert ("went out" in out) or ("stalemate" in out)
     assert run(capsys, "play", "tailor", "--players", "4", "--seed", "3", "--chase")[1] == out
 

@@ -12,11 +12,11 @@ The same arguments always give the same output.
 >>> from cardgames.cli import main
 >>> main(['deal', 'tailor', '--players', '2', '--seed', '3'])
 Chase the Tailor, 2 players, seed 3
-  player 0: ...
-  player 1: ...
+  seat 0: ...
+  seat 1: ...
 top card: ...
 stock (40 cards), top first: ...
-player 0 to move
+seat 0 to move
 0
 """
 
@@ -71,15 +71,15 @@ def run_deal(args: argparse.Namespace) -> int:
     chase = ", Chase Mode" if rules.chase_mode else ""
     print(f"Chase the Tailor, {rules.players} players{chase}, seed {args.seed}")
     for seat, hand in enumerate(state.hands):
-        print(f"  player {seat}: {hand.to_unicode()}")
+        print(f"  seat {seat}: {hand.to_unicode()}")
     print(f"top card: {state.top_card.to_unicode()}")
     print(f"stock ({len(state.stock)} cards), top first: {' '.join(map(str, state.stock))}")
-    print(f"player {state.to_move} to move")
+    print(f"seat {state.to_move} to move")
     return 0
 
 
 def _describe(state: State, move: Move) -> str:
-    return f"{state.turns + 1:4d}  player {state.to_move}: {move}"
+    return f"{state.turns + 1:4d}  seat {state.to_move}: {move}"
 
 
 def format_round(start: State, moves: Sequence[Move]) -> str:
@@ -99,13 +99,13 @@ def format_round(start: State, moves: Sequence[Move]) -> str:
         lines.append(f"  {_outcome(state)}")
         lines.append("  payoffs: " + " ".join(str(payoff) for payoff in state.payoffs()))
     else:
-        lines.append(f"  not finished: player {state.to_move} to move")
+        lines.append(f"  not finished: seat {state.to_move} to move")
     return "\n".join(lines)
 
 
 def _outcome(state: State) -> str:
     if state.winner is not None:
-        return f"player {state.winner} went out after {state.turns} moves"
+        return f"seat {state.winner} went out after {state.turns} moves"
     return f"stalemate after {state.turns} moves"
 
 
@@ -203,7 +203,7 @@ def run_play(args: argparse.Namespace) -> int:
         (played,) = record.deals
         final = played.replay()
         lines.append(
-            f"round {number}: player {played.initial.to_move} started; {_outcome(final)}; "
+            f"round {number}: seat {played.initial.to_move} started; {_outcome(final)}; "
             f"payoffs {' '.join(str(payoff) for payoff in final.payoffs())}"
         )
     if args.json:
@@ -213,8 +213,8 @@ def run_play(args: argparse.Namespace) -> int:
     print(f"Chase the Tailor match, {heading}")
     for line in lines:
         print(line)
-    print("totals: " + " ".join(f"player {seat} {t}" for seat, t in enumerate(match.totals)))
+    print("totals: " + " ".join(f"seat {seat} {t}" for seat, t in enumerate(match.totals)))
     winners = match.winners()
     label = "winner" if len(winners) == 1 else "tied winners"
-    print(f"{label}: " + ", ".join(f"player {seat}" for seat in winners))
+    print(f"{label}: " + ", ".join(f"seat {seat}" for seat in winners))
     return 0

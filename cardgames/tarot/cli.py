@@ -61,8 +61,8 @@ def run_deal(args: argparse.Namespace) -> int:
         print(dumps(state))
         return 0
     print(f"Tarot {rules}, seed {args.seed}, dealer {state.dealer}")
-    for player, hand in enumerate(state.initial.hands):
-        print(f"  player {player}: {hand.to_unicode()}")
+    for seat, hand in enumerate(state.initial.hands):
+        print(f"  seat {seat}: {hand.to_unicode()}")
     print(f"  talon: {state.initial.talon.to_unicode()}")
     print(f"position: {state.position()}")
     return 0
