@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -172,3 +173,26 @@ def test_text_output_names_seats_not_players(
         shown = capsys.readouterr().out
         assert _PLAYER_N.search(shown) is None, shown
         assert re.search(r"\bseat \d", shown)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["deal", "tarot", "--seed", "3"],
+        ["deal", "tailor", "--seed", "3"],
+        ["play", "tarot", "--seed", "3"],
+        ["play", "tarot", "--seed", "3", "--game", "--rules", "simplified", "--players", "3"],
+        ["play", "tailor", "--seed", "3"],
+        ["play", "tailor", "--seed", "3", "--rounds", "2"],
+        ["analyse", "tarot", "--seed", "3", "--tricks-left", "2"],
+        ["analyse", "tailor", "--seed", "3", "--players", "3", "--cards-left", "2"],
+    ],
+)
+def test_json_output_is_one_line_in_both_games(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Both games print --json the same way: one line (json.dumps's compact default), for pipes.
+    assert main([*argv, "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and out.endswith("}\n"), out[:200]
+    assert isinstance(json.loads(out), dict)

@@ -164,6 +164,7 @@ def test_review_judges_each_move_like_analyse_play(
     steps = _expected_review(final, first)
     status, out, _ = run(capsys, "review", str(path), "--after", str(first), "--json")
     data = json.loads(out)
+    assert out.count("\n") == 1 and out.endswith("}\n")  # one JSON line, as every --json prints
     assert status == 0 and data["first_judged"] == first + 1
     assert data["steps"] == [json.loads(json.dumps(step.to_dict())) for step in steps]
     for seat, summary in enumerate(data["summary"]):

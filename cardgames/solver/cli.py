@@ -13,7 +13,8 @@
 Options may come before or after the game or file. The defaults are the ones ``deal`` and
 ``play`` use (Tarot: traditional rules, three players; Chase the Tailor: four players; seed 1).
 ``--json`` prints :meth:`cardgames.solver.Analysis.to_dict` (for ``review``, every
-:meth:`cardgames.solver.PlayStep.to_dict` and the summary). An analysis that runs for more than
+:meth:`cardgames.solver.PlayStep.to_dict` and the summary) as one line of JSON, as every
+``--json`` of the command line does. An analysis that runs for more than
 a second reports its progress on standard error.
 """
 
@@ -465,7 +466,7 @@ def _run_review(args: argparse.Namespace) -> int:
             "steps": [step.to_dict() for step in steps],
             "summary": [summary.to_dict() for summary in summaries],
         }
-        print(json.dumps(report, indent=2))
+        print(json.dumps(report))
         return 0
     inexact = 0 if estimates else sum(1 for step in steps if not step.exact)
     print(format_review(summaries, inexact=inexact, estimates=estimates))
@@ -532,7 +533,7 @@ def format_review(
 
 def _print(state: Any, analysis: Any, args: argparse.Namespace, title: str) -> int:
     if args.json:
-        print(json.dumps(analysis.to_dict(), indent=2))
+        print(json.dumps(analysis.to_dict()))
     else:
         print(format_analysis(state, analysis, title))
     return 0

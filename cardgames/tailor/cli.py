@@ -4,8 +4,9 @@
 seeded random players (:func:`~cardgames.tailor.random_strategy`), as one round or (``--rounds
 N``) as a :class:`~cardgames.tailor.Match`, or with ``--human SEAT`` lets you play one round
 from that seat against bots (``--bots``; see ``cardgames._cli_human``). ``--json`` prints
-the record instead of text (see :mod:`cardgames.tailor.records`: the deal with no moves, the
-round, or the match with its totals), which ``cardgames show`` and ``cardgames review`` read.
+the record on one line instead of text (see :mod:`cardgames.tailor.records`: the deal with no
+moves, the round, or the match with its totals), which ``cardgames show`` and ``cardgames
+review`` read.
 The defaults are four players, seed 1, seat 0 first.
 The same arguments always give the same output.
 
@@ -66,7 +67,7 @@ def run_deal(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     state = deal(rules, seed=args.seed, first_player=args.first_player)
     if args.json:
-        print(dumps(state, indent=2))
+        print(dumps(state))
         return 0
     chase = ", Chase Mode" if rules.chase_mode else ""
     print(f"Chase the Tailor, {rules.players} players{chase}, seed {args.seed}")
@@ -186,7 +187,7 @@ def run_play(args: argparse.Namespace) -> int:
         state = deal(rules, seed=args.seed, first_player=args.first_player)
         final, record = play_deal(state, strategy)
         if args.json:
-            print(dumps(record, indent=2))
+            print(dumps(record))
             return 0
         print(f"Chase the Tailor, {rules.players} players, seed {args.seed}: {rules}")
         (only,) = record.deals
@@ -207,7 +208,7 @@ def run_play(args: argparse.Namespace) -> int:
             f"payoffs {' '.join(str(payoff) for payoff in final.payoffs())}"
         )
     if args.json:
-        print(dumps(match, indent=2))
+        print(dumps(match))
         return 0
     heading = f"{rules.players} players, {args.rounds} rounds, seed {args.seed}"
     print(f"Chase the Tailor match, {heading}")

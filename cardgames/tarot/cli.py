@@ -6,7 +6,8 @@ play one deal from that seat against bots (``--bots``; see ``cardgames._cli_huma
 ``--rules`` takes ``simplified`` or ``traditional`` (with ``--players``: 3 for traditional
 rules and 4 for simplified unless given), or a full rules text such as
 ``simplified-4,magician_bonus=0`` (see :meth:`cardgames.tarot.rules.Rules.parse`). The default
-is traditional rules for three players, seed 1, dealer 0.
+is traditional rules for three players, seed 1, dealer 0. ``--json`` prints the record (the
+deal, or the whole game with ``--game``) on one line instead of text.
 
 >>> from cardgames.cli import main
 >>> main(['deal', 'tarot', '--seed', '7'])
