@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final
 
@@ -54,12 +55,16 @@ class Played:
 
 @attrs.frozen
 class RecordFile:
-    """A record file read: its path, its game, its deals or rounds and its tags."""
+    """A record file read: its path, its game, its deals or rounds and its tags; for the
+    record of a whole Tarot game or Chase the Tailor match, the series totals (each seat's
+    total payoff, higher is better) and whether the series is finished."""
 
     path: str
     game: str
     deals: tuple[Played, ...]
     tags: tuple[tuple[str, str], ...] = ()
+    totals: tuple[Fraction | int, ...] | None = None
+    series_over: bool = False
 
     @property
     def title(self) -> str:
@@ -110,11 +115,16 @@ def read_record(path: str) -> RecordFile:
     if deals is None:  # a Chase the Tailor record of the layout before the shared one
         deals = (record,)
     tags = getattr(record, "tags", None) or {}
+    series: tarot.Game | tailor.Match | None = None
+    if getattr(record, "is_series", False):
+        series = record.game() if game == "tarot" else record.match()
     return RecordFile(
         path=path,
         game=game,
         deals=tuple(Played(start=deal.start(), moves=tuple(deal.moves)) for deal in deals),
         tags=tuple((str(name), str(text)) for name, text in dict(tags).items()),
+        totals=None if series is None else tuple(series.totals),
+        series_over=series is not None and series.is_over,
     )
 
 

@@ -7,7 +7,8 @@ Subcommands:
   moves, a game of Tarot (``tarot``) or Chase the Tailor (``tailor``);
 * ``cardgames analyse [GAME | FILE] ...`` runs the perfect-information solver on a position: the
   built-in sample, a seeded or given position of either game, or a position of a saved record;
-* ``cardgames show FILE`` prints a saved record, trick by trick or turn by turn;
+* ``cardgames show FILE`` prints a saved record, trick by trick or turn by turn (a whole
+  game or match ends with its totals and winners);
 * ``cardgames review FILE`` judges every move of a saved record with the solver.
 
 Options may come before or after the game name; an option that does not apply to the game is
@@ -62,6 +63,7 @@ class _CommandModule(Protocol):
 
 def _run_show(args: argparse.Namespace) -> int:
     from cardgames import tailor, tarot
+    from cardgames._cli_results import totals_lines
     from cardgames.tailor.cli import format_round
     from cardgames.tarot.cli import format_deal
 
@@ -78,6 +80,9 @@ def _run_show(args: argparse.Namespace) -> int:
         else:
             assert isinstance(played.start, tailor.State)
             print(format_round(played.start, played.moves))  # type: ignore[arg-type]
+    if record.totals is not None:
+        for line in totals_lines(record.totals, over=record.series_over):
+            print(line)
     return 0
 
 
@@ -173,7 +178,9 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             'Print a saved record (Tarot or Chase the Tailor, told by its "game" field): the '
             "hands dealt, then each trick with the seat of every card (Tarot) or each turn "
-            "with the seat that moved (Chase the Tailor), and the result."
+            "with the seat that moved (Chase the Tailor), and the result; for a whole Tarot "
+            "game or Chase the Tailor match, then the series totals (higher is better) and "
+            "the winners."
         ),
     )
     show.add_argument("file", metavar="FILE", help="a record written by --json or dumps()")

@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +68,7 @@ def test_show_tailor_turn_by_turn(tailor_file: Path, capsys: pytest.CaptureFixtu
     turns = [line for line in out.splitlines() if ": " in line and "seat" in line]
     assert status == 0 and out.startswith("Chase the Tailor (players=3)")
     assert len([line for line in turns if line.strip()[0].isdigit()]) == len(final.history())
-    assert "payoffs: " + " ".join(str(p) for p in final.payoffs()) in out
+    assert "payoffs: " + ", ".join(str(p) for p in final.payoffs()) in out
 
 
 def test_show_a_whole_game_and_an_unfinished_deal(
@@ -240,3 +241,70 @@ def test_show_and_review_through_the_installed_script(tarot_file: Path) -> None:
         check=True,
     )
     assert len(re.findall(r"^  seat \d+: .*best-move rate", reviewed.stdout, re.M)) == 3
+
+
+def _winners(totals: Any) -> str:
+    best = max(totals)
+    return ", ".join(f"seat {seat}" for seat, total in enumerate(totals) if total == best)
+
+
+def test_show_a_whole_tarot_game_ends_with_its_totals_and_winners(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tarot.Game(rules=tarot.Rules.simplified(players=3), seed=2)
+    game = game.play_out(tarot.random_strategy(2))
+    path = tmp_path / "game.json"
+    path.write_text(tarot.dumps(game))
+    status, out, _ = run(capsys, "show", str(path))
+    *_, totals, winners = out.splitlines()
+    assert status == 0 and game.totals == (Fraction(43, 3), Fraction(-11, 3), Fraction(-32, 3))
+    assert totals == "totals: 43/3, -11/3, -32/3"
+    assert winners == "winner: seat 0"
+    # Every deal's payoffs line has the same shape: comma-separated, fractions as a/b.
+    for state in game.deals:
+        assert "  payoffs: " + ", ".join(str(p) for p in state.payoffs()) in out
+
+
+def test_show_a_whole_tailor_match_ends_with_its_totals_and_winners(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = tailor.Match(rules=tailor.Rules(players=3), rounds=3, seed=2)
+    # the strategy `cardgames play tailor --seed 2` uses
+    match = match.play_out(tailor.random_strategy(tailor.derive_seed(2, "players")))
+    path = tmp_path / "match.json"
+    path.write_text(tailor.dumps(match))
+    status, out, _ = run(capsys, "show", str(path))
+    *_, totals, winners = out.splitlines()
+    assert status == 0 and totals == "totals: " + ", ".join(str(t) for t in match.totals)
+    label = "winner" if len(match.winners()) == 1 else "tied winners"
+    assert winners == f"{label}: {_winners(match.totals)}"
+    assert winners.endswith(", ".join(f"seat {seat}" for seat in match.winners()))
+    for state in match.deals:
+        assert "  payoffs: " + ", ".join(str(p) for p in state.payoffs()) in out
+    # The same match played at the command line ends with the same two lines.
+    status, played, _ = run(
+        capsys, "play", "tailor", "--players", "3", "--rounds", "3", "--seed", "2"
+    )
+    assert status == 0 and played.splitlines()[-2:] == [totals, winners]
+
+
+def test_show_an_unfinished_match_names_the_leaders(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = tailor.Match(rules=tailor.Rules(players=3), rounds=3, seed=2)
+    match, _ = match.play_round(tailor.random_strategy(2))
+    path = tmp_path / "match.json"
+    path.write_text(tailor.dumps(match))
+    status, out, _ = run(capsys, "show", str(path))
+    assert status == 0 and out.splitlines()[-2:] == [
+        "totals: " + ", ".join(str(t) for t in match.totals),
+        f"leading: {_winners(match.totals)}",
+    ]
+
+
+def test_show_of_single_deals_prints_no_totals(
+    tarot_file: Path, tailor_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for path in (tarot_file, tailor_file):
+        status, out, _ = run(capsys, "show", str(path))
+        assert status == 0 and "totals:" not in out and "winner" not in out

@@ -27,6 +27,7 @@ import argparse
 from collections.abc import Mapping, Sequence
 
 from cardgames._cli_human import Table, bots_only_with_human, check_human_args, run_human
+from cardgames._cli_results import numbers, totals_lines
 from cardgames.errors import RulesError
 from cardgames.tailor.match import Match, play_deal, random_strategy
 from cardgames.tailor.moves import Draw, Dump, Move, Pass, Play, PlayJoker, PlayTailor, parse_move
@@ -98,7 +99,7 @@ def format_round(start: State, moves: Sequence[Move]) -> str:
         state = state.play(move)
     if state.is_over:
         lines.append(f"  {_outcome(state)}")
-        lines.append("  payoffs: " + " ".join(str(payoff) for payoff in state.payoffs()))
+        lines.append(f"  payoffs: {numbers(state.payoffs())}")
     else:
         lines.append(f"  not finished: seat {state.to_move} to move")
     return "\n".join(lines)
@@ -136,7 +137,7 @@ def _events(before: State, after: State) -> Sequence[str]:
 def _result(human: int) -> object:
     def result(state: State) -> str:
         return (
-            f"{_outcome(state)}\npayoffs: {' '.join(str(payoff) for payoff in state.payoffs())}"
+            f"{_outcome(state)}\npayoffs: {numbers(state.payoffs())}"
             f"\nyou (seat {human}): payoff {state.payoffs()[human]}"
         )
 
@@ -194,7 +195,7 @@ def run_play(args: argparse.Namespace) -> int:
         for before, move in zip(only.states(), only.moves, strict=False):
             print(_describe(before, move))
         print(_outcome(final))
-        print("payoffs: " + " ".join(str(payoff) for payoff in final.payoffs()))
+        print(f"payoffs: {numbers(final.payoffs())}")
         return 0
     match = Match(rules=rules, rounds=args.rounds, seed=args.seed, first_player=args.first_player)
     lines: list[str] = []
@@ -205,7 +206,7 @@ def run_play(args: argparse.Namespace) -> int:
         final = played.replay()
         lines.append(
             f"round {number}: seat {played.initial.to_move} started; {_outcome(final)}; "
-            f"payoffs {' '.join(str(payoff) for payoff in final.payoffs())}"
+            f"payoffs {numbers(final.payoffs())}"
         )
     if args.json:
         print(dumps(match))
@@ -214,8 +215,6 @@ def run_play(args: argparse.Namespace) -> int:
     print(f"Chase the Tailor match, {heading}")
     for line in lines:
         print(line)
-    print("totals: " + " ".join(f"seat {seat} {t}" for seat, t in enumerate(match.totals)))
-    winners = match.winners()
-    label = "winner" if len(winners) == 1 else "tied winners"
-    print(f"{label}: " + ", ".join(f"seat {seat}" for seat in winners))
+    for line in totals_lines(match.totals, over=match.is_over):
+        print(line)
     return 0

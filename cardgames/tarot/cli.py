@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from cardgames._cli_human import Table, bots_only_with_human, check_human_args, run_human
+from cardgames._cli_results import numbers, totals_lines
 from cardgames.deck import make_rng
 from cardgames.errors import RulesError
 from cardgames.tarot.game import Game, random_strategy
@@ -86,8 +87,8 @@ def format_deal(state: State, *, hands: bool = False) -> str:
     if state.trick.cards:
         lines.append(f"  trick {len(state.tricks) + 1:2}: {_cards(state.trick)}  (in progress)")
     if state.is_over:
-        lines.append("  points:  " + ", ".join(_number(points) for points in state.points()))
-        lines.append("  payoffs: " + ", ".join(_number(payoff) for payoff in state.payoffs()))
+        lines.append(f"  points:  {numbers(state.points())}")
+        lines.append(f"  payoffs: {numbers(state.payoffs())}")
     else:
         action = "to discard" if state.phase is Phase.DISCARD else "to play"
         lines.append(f"  not finished: seat {state.to_move} {action}")
@@ -172,7 +173,8 @@ def run_play(args: argparse.Namespace) -> int:
             return 0
         for state in game.deals:
             print(format_deal(state))
-        print("totals: " + ", ".join(_number(total) for total in game.totals))
+        for line in totals_lines(game.totals, over=game.is_over):
+            print(line)
         return 0
     rng = make_rng(args.seed)
     state = deal(rules, seed=rng, dealer=args.dealer)
