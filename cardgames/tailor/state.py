@@ -941,7 +941,7 @@ def deal(
     :param seed: shuffles the pack (unless ``deck`` is given) and seeds every later reshuffle:
         an int from 0 to ``2**64 - 1`` (same seed, same deal everywhere), or a
         :class:`random.Random`, which is advanced by one ``getrandbits(64)`` draw that is then
-        used as that int seed (so the state's :attr:`~cardgames.tailor.State.seed` is always an
+        used as that int seed (so the state's ``seed`` field is always an
         int, and a generator ``rng`` deals as the int ``rng.getrandbits(64)`` would).
     :param first_player: the seat that moves first.
     :param deck: an explicit order of the 55 cards, top first.
