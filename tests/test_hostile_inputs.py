@@ -1230,7 +1230,7 @@ ENTRIES: dict[str, Entry] = {
         moves=st.lists(st.one_of(TAROT_MOVES, TAROT_MOVES.map(str)), max_size=4),
     ),
     "tarot.DealRecord.of": entry(
-        tarot.DealRecord.of, NOTATION, state=st.sampled_from([*TAROT_STATES, *TAROT_SMALL])
+        tarot.DealRecord.of, RULES + NOTATION, state=st.sampled_from([*TAROT_STATES, *TAROT_SMALL])
     ),
     "tarot.Series": constructor(tarot.Series, TAROT_SERIES, RULES),
     "tarot.Record.from_dict": entry(

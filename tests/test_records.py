@@ -461,6 +461,60 @@ def test_tailor_records_are_checked_values() -> None:
         tailor_records.dumps(5)  # type: ignore[arg-type]
 
 
+# -- the same shape and the same errors in both games ------------------------------------------
+
+
+def _tarot_record(moves: Any) -> object:
+    return tarot_records.DealRecord(
+        deal=tarot_deal(TarotRules.simplified(players=3), 2).initial, moves=moves
+    )
+
+
+def _tailor_record(moves: Any) -> object:
+    return tailor_records.DealRecord(
+        initial=tailor_deal(TailorRules(players=3), seed=13), moves=moves
+    )
+
+
+@pytest.mark.parametrize("make", [_tarot_record, _tailor_record], ids=["tarot", "tailor"])
+@pytest.mark.parametrize("moves", [5, None, "7D", {"a": 1}, [5], [None], [b"7D"], [("7D",)]])
+def test_a_non_move_in_a_deal_record_is_an_illegal_move_error(
+    make: Callable[[Any], object], moves: Any
+) -> None:
+    # One rule in both games: malformed moves are IllegalMoveError (Tarot said RulesError).
+    with pytest.raises(IllegalMoveError, match="invalid"):
+        make(moves)
+
+
+@pytest.mark.parametrize(
+    "of",
+    [tarot_records.DealRecord.of, tailor_records.DealRecord.of],
+    ids=["tarot", "tailor"],
+)
+@pytest.mark.parametrize("value", [None, 5, "a state", tarot_records.Series(1)])
+def test_a_non_state_given_to_a_deal_record_is_a_rules_error(
+    of: Callable[[Any], object], value: object
+) -> None:
+    # One rule in both games: a wrong argument to a record is RulesError (Tarot said
+    # NotationError).
+    with pytest.raises(RulesError, match="invalid state"):
+        of(value)
+
+
+def test_both_deal_records_start_the_same_way() -> None:
+    # start() is the state before the first move and `initial` what the record starts from,
+    # in both games (Tarot's `initial` is its Deal, as a Tarot State's `initial` is).
+    tarot_state = tarot_deal(TarotRules.simplified(players=3), 2)
+    tarot_record = tarot_records.DealRecord.of(tarot_state.play(tarot_state.legal_moves()[0]))
+    assert tarot_record.initial == tarot_record.deal == tarot_state.initial
+    assert tarot_record.start() == tarot_state
+    tailor_state = tailor_deal(TailorRules(players=3), seed=13)
+    tailor_record = tailor_records.DealRecord.of(tailor_state.play(tailor_state.legal_moves()[0]))
+    assert tailor_record.initial == tailor_record.start() == tailor_state
+    with pytest.raises(AttributeError):
+        tarot_record.initial = tarot_state.initial  # type: ignore[misc]
+
+
 # -- anything anywhere -----------------------------------------------------------------------
 
 JSON_VALUES = st.recursive(

@@ -136,7 +136,8 @@ class DealRecord:
         return self._final.is_over
 
     def start(self) -> State:
-        """The state before the first move (``initial``)."""
+        """The state before the first move (``initial``), as in Tarot's
+        :meth:`cardgames.tarot.records.DealRecord.start`."""
         return self.initial
 
     def states(self) -> Iterator[State]:

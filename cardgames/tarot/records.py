@@ -59,19 +59,21 @@ _MAX_MOVES: Final = 78  # a deal has at most 78 moves: the discard and the cards
 
 
 def _to_moves(moves: Iterable[Move | str]) -> tuple[Move, ...]:
+    # Malformed moves are IllegalMoveError, as everywhere a move is taken (and as in Chase
+    # the Tailor's records).
     if isinstance(moves, str | bytes | Mapping) or not isinstance(moves, Iterable):
-        raise RulesError(
+        raise IllegalMoveError(
             f"invalid Tarot moves {quote(moves)}: expected a sequence of moves or their written "
             "forms"
         )
     result = []
-    for move in as_tuple(moves, "Tarot moves", limit=_MAX_MOVES):
+    for move in as_tuple(moves, "Tarot moves", error=IllegalMoveError, limit=_MAX_MOVES):
         if isinstance(move, str):
             result.append(Move.parse(move))
         elif isinstance(move, Move):
             result.append(move)
         else:
-            raise RulesError(
+            raise IllegalMoveError(
                 f"invalid Tarot move {quote(move)}: expected a Move or its written form"
             )
     return tuple(result)
@@ -87,12 +89,15 @@ class DealRecord:
     """One deal: the cards dealt and every move made from them, which are replayed (and so
     checked) when the record is made.
 
-    :param deal: the :class:`~cardgames.tarot.state.Deal` (rules, dealer, hands, talon).
+    :param deal: the :class:`~cardgames.tarot.state.Deal` (rules, dealer, hands, talon), also
+        readable as ``initial``, the name Chase the Tailor's record uses for what a record
+        starts from; :meth:`start` is the state before the first move in both games.
     :param moves: the moves in order, as :class:`~cardgames.tarot.state.Move` or their written
         forms (``'1S'``); at most 78.
-    :raises RulesError: if ``deal`` is not a Deal or ``moves`` not a sequence of moves.
+    :raises RulesError: if ``deal`` is not a Deal.
     :raises NotationError: for a move text that is not a move.
-    :raises IllegalMoveError: if a move is illegal where it is played.
+    :raises IllegalMoveError: if ``moves`` is not a sequence of moves, holds anything that is
+        neither a move nor a move text, or a move is illegal where it is played.
 
     >>> from cardgames.tarot import Rules, Deal
     >>> dealt = Deal.random(Rules.simplified(players=3), seed=1)
@@ -101,6 +106,8 @@ class DealRecord:
     >>> record = DealRecord(deal=dealt, moves=['3S'])
     >>> record.moves, record.is_over, record.replay().trick.cards
     ((Move.parse('3S'),), False, (TarotCard.parse('3S'),))
+    >>> record.initial is record.deal, record.start() == dealt.start()
+    (True, True)
     >>> DealRecord(deal=dealt, moves=['3S', '3S'])
     Traceback (most recent call last):
     ...
@@ -124,12 +131,14 @@ class DealRecord:
     def of(cls, state: State) -> DealRecord:
         """The record of the deal that led to ``state`` (finished or not).
 
-        :raises NotationError: if ``state`` is not a State, or is a position made up with the
+        :raises RulesError: if ``state`` is not a State (as in Chase the Tailor: a wrong
+            argument to a record).
+        :raises NotationError: if ``state`` is a position made up with the
             :class:`~cardgames.tarot.state.State` constructor (its deal's moves do not lead
             to it, so no record can describe it).
         """
         if not isinstance(state, State):
-            raise NotationError(f"cannot record {quote(state)}: expected a tarot State")
+            raise RulesError(f"invalid state {quote(state)}: expected a tarot State")
         if not state._is_played():
             raise NotationError(
                 f"cannot record {quote(state)}: a record replays the moves of its deal, and "
@@ -138,12 +147,20 @@ class DealRecord:
         return cls(deal=state.initial, moves=state.history())
 
     @property
+    def initial(self) -> Deal:
+        """What the record starts from: ``deal`` under the name of the field of Chase the
+        Tailor's :class:`cardgames.tailor.DealRecord` (as a Tarot state's ``initial`` is its
+        deal). Read-only."""
+        return self.deal
+
+    @property
     def is_over(self) -> bool:
         """True if the moves finish the deal."""
         return self._final.is_over
 
     def start(self) -> State:
-        """The state at the start of the deal."""
+        """The state before the first move (the deal's first state), as in Chase the Tailor's
+        :meth:`cardgames.tailor.DealRecord.start`."""
         return self.deal.start()
 
     def states(self) -> Iterator[State]:
