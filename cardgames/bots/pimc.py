@@ -14,7 +14,7 @@ How a move is valued in one world:
   the bounds the solver proved.
 * **Tarot**, earlier in the deal, where an exact solve is out of reach: by ``estimate``:
 
-  ``"rollout"`` (the default)
+  ``"rollout"``
       play the move, then play the world out to the end with the rules of thumb of
       :class:`cardgames.bots.rule_bot.RuleBot` for every seat; the value is the side's card
       points at the end.
@@ -22,12 +22,11 @@ How a move is valued in one world:
       the solver within ``nodes`` nodes; the midpoint of the proved lower and upper bounds.
   ``"lower"``
       the same search; its lower bound (what the side is sure to make).
-  ``"share"`` and ``"strength"``
+  ``"share"`` and ``"strength"`` (the default)
       the solver's horizon search (:func:`cardgames.solver.tarot.analyse_tarot` with
       ``horizon=lookahead`` whole tricks), exact over those tricks, the points still in play
-      after them estimated by :attr:`cardgames.tarot.horizon.Estimate.SHARE` (the side's
-      head-count share) or :attr:`cardgames.tarot.horizon.Estimate.STRENGTH` (shared by the
-      trumps and court cards each side holds), within ``nodes`` nodes.
+      after them estimated (:class:`cardgames.tarot.horizon.Estimate`) by the side's head-count
+      share or in proportion to the trumps and court cards each side holds, within ``nodes`` nodes.
 
 * **Chase the Tailor**: the solver's horizon search
   (:func:`cardgames.solver.tailor_search.analyse_tailor`) ``horizon`` moves deep within
@@ -154,7 +153,7 @@ class PIMCBot:
     worlds: int = attrs.field(default=12, validator=_check_worlds)
     time_per_move: float | None = attrs.field(default=None, validator=_check_time)
     exact_tricks: int = attrs.field(default=8, validator=_check_tricks)
-    estimate: Estimate = attrs.field(default="rollout", validator=_check_estimate)
+    estimate: Estimate = attrs.field(default="strength", validator=_check_estimate)
     nodes: int = attrs.field(default=20_000, validator=_check_nodes)
     horizon: int = attrs.field(default=4, validator=_check_horizon)
     lookahead: int = attrs.field(default=1, validator=_check_lookahead)
