@@ -133,8 +133,8 @@ def test_an_interrupted_run_resumed_gives_the_same_output(
     assert run_batch([str(positions_file), "-o", str(stopped), "--jobs", "1"]) == 1
     assert _records(stopped) == expected
 
-    # Whole files are left as they are.
-    assert run_batch([str(positions_file), "-o", str(stopped), "--jobs", "1", "--quiet"]) == 0
+    # Whole files are left as they are; the status still tells of the two error records in it.
+    assert run_batch([str(positions_file), "-o", str(stopped), "--jobs", "1", "--quiet"]) == 1
     assert _records(stopped) == expected
 
 
@@ -173,13 +173,15 @@ def test_per_line_settings_and_their_errors(tmp_path: Path) -> None:
         {"game": "tarot", "position": str(state), "colour": "red"},
         {"game": "tarot", "position": str(state), "id": [1]},
         [1, 2],
+        {"position": str(state), "id": "no game"},
+        {"game": "tailor"},
     ]
     source = tmp_path / "in.jsonl"
     source.write_text("".join(json.dumps(line) + "\n\n" for line in lines))  # blank lines too
     out = tmp_path / "out.jsonl"
     assert run_batch([str(source), "-o", str(out), "--jobs", "1", "--quiet"]) == 1
     records = _records(out)
-    assert [record["line"] for record in records] == [1, 3, 5, 7, 9, 11]
+    assert [record["line"] for record in records] == [1, 3, 5, 7, 9, 11, 13, 15]
     limited = solver.analyse(state, perspective=1, limit=solver.Limit(nodes=50))
     assert records[0]["analysis"] == _plain(limited)
     assert "invalid limit {'moves': 3}" in records[1]["error"]
@@ -187,6 +189,41 @@ def test_per_line_settings_and_their_errors(tmp_path: Path) -> None:
     assert "unknown key(s) 'colour'" in records[3]["error"]
     assert "invalid id [1]" in records[4]["error"]
     assert "expected a JSON object" in records[5]["error"]
+    # A missing key is named as missing (was "invalid game None").
+    assert records[6]["id"] == "no game" and "missing key(s) 'game'" in records[6]["error"]
+    assert "None" not in records[6]["error"]
+    assert "missing key(s) 'position'" in records[7]["error"]
+
+
+def test_the_exit_status_reflects_the_whole_output_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = tarot.random_position(tarot.Rules.preset("traditional-3"), seed=4, tricks_left=1)
+    good = json.dumps({"game": "tarot", "position": str(state), "id": "good"})
+    bad = json.dumps({"game": "chess", "position": str(state), "id": "bad"})
+    first = tmp_path / "first.jsonl"
+    first.write_text(bad + "\n")
+    out = tmp_path / "out.jsonl"
+    assert run_batch([str(first), "-o", str(out), "--jobs", "1", "--quiet"]) == 1
+    # Resumed with a longer input: the new line is analysed, the error record stays in OUT,
+    # so the run exits 1 even though nothing failed this time.
+    longer = tmp_path / "longer.jsonl"
+    longer.write_text(bad + "\n" + good + "\n")
+    capsys.readouterr()
+    assert run_batch([str(longer), "-o", str(out), "--jobs", "1"]) == 1
+    summary = capsys.readouterr().err.strip().splitlines()[-1]
+    assert summary.startswith("cardgames batch: 1 done, 0 failed, 1 already in ")
+    assert "(1 of them error record)" in summary
+    assert [("error" in record, record["id"]) for record in _records(out)] == [
+        (True, "bad"),
+        (False, "good"),
+    ]
+    # A file of analyses only exits 0, resumed or not.
+    clean = tmp_path / "clean.jsonl"
+    only_good = tmp_path / "good.jsonl"
+    only_good.write_text(good + "\n")
+    assert run_batch([str(only_good), "-o", str(clean), "--jobs", "1", "--quiet"]) == 0
+    assert run_batch([str(only_good), "-o", str(clean), "--jobs", "1", "--quiet"]) == 0
 
 
 def test_an_output_file_that_is_not_a_batch_is_left_alone(

@@ -34,8 +34,9 @@ def test_a_line_that_is_not_utf8_gets_an_error_record_and_the_rest_go_on(
     ]
     assert "analysis" in records[0] and "analysis" in records[2]
     assert records[1]["error"] == "NotationError: invalid line: not UTF-8 text (byte 0xff at 0)"
-    # Run again: nothing is left to do, and the bad line is not judged twice.
-    assert main(["batch", str(source), "-o", str(out), "--jobs", "1", "--quiet"]) == 0
+    # Run again: nothing is left to do, and the bad line is not judged twice; its error record
+    # is still in OUT, so the status is 1 (it describes the whole file).
+    assert main(["batch", str(source), "-o", str(out), "--jobs", "1", "--quiet"]) == 1
     assert len(out.read_text(encoding="utf-8").splitlines()) == 3
 
 

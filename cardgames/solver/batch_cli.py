@@ -17,8 +17,10 @@ could not be read or analysed). Output lines come in input order.
 
 A run can be stopped (Ctrl-C, or killed) and started again with the same arguments: input lines
 whose line number and id already have a record in the output are skipped, and a half-written
-last output line is cut off first. Blank input lines are ignored. The exit status is 0 when every
-line was analysed, 1 when some gave an error record, 130 when interrupted.
+last output line is cut off first. Blank input lines are ignored. The exit status describes the
+whole output file, not only this run: 0 when every record in it is an analysis (or solution), 1
+when it holds an error record (from this run or an earlier one: a resumed run does not retry
+lines that gave errors), 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -63,7 +65,10 @@ def add_parser(subparsers: Any) -> None:
             "Analyse every position of IN (one JSON object a line: game, position, and "
             "optionally id, perspective, limit) into OUT, one record a line, in input order. "
             "Run it again to continue an interrupted run. With --make-positions, write seeded "
-            "positions to analyse instead."
+            "positions to analyse instead. Exit status: 0 when every record in OUT is an "
+            "analysis (or solution), 1 when OUT holds an error record, from this run or an "
+            "earlier one (a resumed run does not retry lines that gave errors), 2 for unusable "
+            "arguments or files, 130 when interrupted."
         ),
     )
     parser.add_argument("input", nargs="?", metavar="IN", help="the positions (- for stdin)")
@@ -141,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     default_limit = _default_limit(args)
     if args.input != "-":
         _check_readable(args.input)
-    done = _resume(args.output, "solution" if args.solve else "analysis")
+    done, earlier_errors = _resume(args.output, "solution" if args.solve else "analysis")
     started = time.perf_counter()
     counts = {"done": 0, "failed": 0, "skipped": 0}
     status = 0
@@ -154,14 +159,19 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         elapsed = time.perf_counter() - started
         interrupted = " (interrupted: run again to continue)" if status else ""
+        earlier = ""
+        if earlier_errors:
+            earlier = f" ({earlier_errors} of them error record{'s' if earlier_errors > 1 else ''})"
         print(
             f"cardgames batch: {counts['done']} done, {counts['failed']} failed, "
-            f"{counts['skipped']} already in {args.output}, {elapsed:.1f} s{interrupted}",
+            f"{counts['skipped']} already in {args.output}{earlier}, {elapsed:.1f} s"
+            f"{interrupted}",
             file=sys.stderr,
         )
     if status:
         return status
-    return 1 if counts["failed"] else 0
+    # The status describes the whole output file: errors written by an earlier run count too.
+    return 1 if counts["failed"] or earlier_errors else 0
 
 
 class _executor:
@@ -320,10 +330,16 @@ def _task_of(data: dict[str, Any], default_limit: Limit | None) -> _Task:
             f"unknown key(s) {', '.join(map(quote, unknown))}: expected game, position and "
             f"optionally id, perspective, limit"
         )
-    game = data.get("game")
+    missing = [key for key in ("game", "position") if key not in data]
+    if missing:
+        raise NotationError(
+            f"missing key(s) {', '.join(map(quote, missing))}: a line needs game ('tarot' or "
+            "'tailor') and position (the position's notation)"
+        )
+    game = data["game"]
     if game not in GAMES:
         raise NotationError(f"invalid game {quote(game)}: expected 'tarot' or 'tailor'")
-    position = data.get("position")
+    position = data["position"]
     if not isinstance(position, str):
         raise NotationError(
             f"invalid position {quote(position)}: expected the position's notation as a string"
@@ -344,14 +360,14 @@ def _limit_of(value: object, default_limit: Limit | None) -> Limit | None:
     return Limit(nodes=value.get("nodes"), time=value.get("time"))
 
 
-def _resume(path: str, kind: str) -> set[tuple[int, str]]:
+def _resume(path: str, kind: str) -> tuple[set[tuple[int, str]], int]:
     """The (line number, id) of every record already in ``path``, after cutting off a
-    half-written last line."""
+    half-written last line, and how many of those records are errors."""
     try:
         with open(path, "rb") as file:
             data = file.read()
     except FileNotFoundError:
-        return set()
+        return set(), 0
     except OSError as error:
         raise NotationError(f"cannot read {quote(path)}: {error.strerror or error}") from None
     lines = data.split(b"\n")
@@ -364,6 +380,7 @@ def _resume(path: str, kind: str) -> set[tuple[int, str]]:
     elif tail:
         os.truncate(path, keep)
     done = set()
+    errors = 0
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -377,7 +394,8 @@ def _resume(path: str, kind: str) -> set[tuple[int, str]]:
                     f"output file"
                 )
         done.add((record["line"], _key(record["id"])))
-    return done
+        errors += "error" in record
+    return done, errors
 
 
 def _record(line: bytes, path: str, number: int, *, partial: bool) -> dict[str, Any] | None:
