@@ -11,9 +11,11 @@ Subcommands:
   game or match ends with its totals and winners);
 * ``cardgames review FILE`` judges every move of a saved record with the solver.
 
-Options may come before or after the game name; an option that does not apply to the game is
-an error. The defaults are the same in every subcommand: Tarot deals are traditional rules for
-three players, Chase the Tailor rounds have four players, and every seed is 1.
+Options may come before or after the game name, and even before the subcommand
+(``cardgames --seed 3 deal tailor`` is ``cardgames deal tailor --seed 3``); an option that
+does not apply to the game is an error. The defaults are the same in every subcommand: Tarot
+deals are traditional rules for three players, Chase the Tailor rounds have four players, and
+every seed is 1.
 
 More subcommands plug in through :data:`COMMAND_MODULES`.
 """
@@ -25,7 +27,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 import cardgames
 from cardgames._cli_options import TargetOptions, add_game_options
@@ -151,7 +153,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardgames",
         description="Card-game engines (Tarot, Chase the Tailor) and a perfect-information solver.",
-        epilog="Run 'cardgames COMMAND --help' for a command's options.",
+        epilog=(
+            "Run 'cardgames COMMAND --help' for a command's options. A command's options may "
+            "come before or after it: 'cardgames --seed 3 deal tailor' is 'cardgames deal "
+            "tailor --seed 3'."
+        ),
     )
     parser.add_argument(
         "--version",
@@ -205,11 +211,44 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_TOP_LEVEL_OPTIONS: Final = frozenset({"-h", "--help", "--version"})
+
+
+def _command_first(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
+    """``argv`` with the options given before the subcommand moved to just after it, where
+    the subcommand's parser reads them (``--seed 3 deal tailor`` -> ``deal --seed 3 tailor``).
+
+    Only the command line's own options (``--help``, ``--version``) belong before a
+    subcommand; anything else that starts the line is taken as the subcommand's.
+    """
+    argv = list(argv)
+    if not argv or not argv[0].startswith("-") or argv[0] in _TOP_LEVEL_OPTIONS:
+        return argv
+    commands = _command_names(parser)
+    for index, token in enumerate(argv):
+        if token == "--":
+            break
+        if token in commands:
+            return [token, *argv[:index], *argv[index + 1 :]]
+    parser.error(
+        f"no subcommand after {' '.join(argv)!r}: options go with a subcommand, before or "
+        f"after it, such as 'cardgames deal tailor --seed 3' (choose a COMMAND from "
+        f"{', '.join(sorted(commands))})"
+    )
+
+
+def _command_names(parser: argparse.ArgumentParser) -> set[str]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return set(action.choices)
+    return set()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (argparse exits with status 2 on a bad
     command line)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_command_first(parser, sys.argv[1:] if argv is None else argv))
     run = getattr(args, "run", None)
     if run is None:
         parser.print_help()

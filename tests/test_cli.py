@@ -196,3 +196,72 @@ def test_json_output_is_one_line_in_both_games(
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and out.endswith("}\n"), out[:200]
     assert isinstance(json.loads(out), dict)
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        (["--seed", "3", "deal", "tailor"], ["deal", "tailor", "--seed", "3"]),
+        (["--seed", "3", "--json", "deal", "tarot"], ["deal", "tarot", "--seed", "3", "--json"]),
+        (
+            ["--players", "3", "play", "tailor", "--seed", "2"],
+            ["play", "tailor", "--players", "3", "--seed", "2"],
+        ),
+        (
+            ["--json", "analyse", "tarot", "--tricks-left", "2"],
+            ["analyse", "tarot", "--tricks-left", "2", "--json"],
+        ),
+        (["--seed", "5", "packs"], ["packs", "--seed", "5"]),
+    ],
+)
+def test_options_before_the_subcommand_are_the_subcommand_s(
+    before: list[str], after: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Regression: `cardgames --seed 3 deal tailor` said "invalid choice: '3'".
+    assert main(after) == 0
+    expected = capsys.readouterr()
+    assert main(before) == 0
+    got = capsys.readouterr()
+    if "analyse" in after:  # the same analysis, but not the same seconds
+        assert _timeless(got.out) == _timeless(expected.out) and got.err == expected.err
+    else:
+        assert got == expected
+
+
+def _timeless(text: str) -> object:
+    data = json.loads(text)
+    del data["elapsed"]
+    return data
+
+
+@pytest.mark.parametrize("argv", [["--seed", "3"], ["--seed", "3", "tailor"], ["--json"]])
+def test_options_without_a_subcommand_say_where_options_go(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 2
+    assert "options go with a subcommand" in err and "cardgames deal tailor --seed 3" in err
+    assert "invalid choice" not in err
+
+
+def test_an_option_before_the_subcommand_that_does_not_apply_is_still_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--dealer", "1", "deal", "tailor"])
+    assert exit_info.value.code == 2
+    assert "--dealer does not apply to Chase the Tailor" in capsys.readouterr().err
+
+
+def test_the_script_takes_options_before_the_subcommand() -> None:
+    script = Path(sys.executable).with_name("cardgames")
+    result = subprocess.run(
+        [str(script), "--seed", "7", "deal", "tarot", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    (only,) = tarot.loads(result.stdout).deals
+    assert only.start() == tarot.deal(tarot.Rules.traditional(players=3), seed=7)
