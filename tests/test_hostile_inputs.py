@@ -1939,7 +1939,7 @@ def test_endless_or_huge_collections_are_refused_not_followed() -> None:
         ),
         (RulesError, lambda: tailor.Record(rules=tailor.Rules(), deals=bad(range(10**30)))),
         (RulesError, lambda: tailor.Match(rules=tailor.Rules(), deals=bad(itertools.count()))),
-        (RulesError, lambda: tarot.DealRecord(deal=deal, moves=itertools.repeat("1S"))),
+        (IllegalMoveError, lambda: tarot.DealRecord(deal=deal, moves=itertools.repeat("1S"))),
         (RulesError, lambda: tarot.Record(rules=deal.rules, deals=bad(itertools.count()))),
         (RulesError, lambda: tarot.Game(rules=deal.rules, seed=1, deals=bad(range(10**30)))),
         (RulesError, lambda: records.Tags((f"Tag {n}", "x") for n in itertools.count())),
