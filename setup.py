@@ -39,7 +39,8 @@ def _compiled_extensions() -> list[Extension]:
     paths = [name.replace(".", "/") + ".py" for name in COMPILED["COMPILED_MODULES"]]
     try:
         extensions: list[Extension] = mypycify(paths, opt_level="3", group_name="cardgames_native")
-    except Exception as error:  # mypyc's own failures must not stop the pure install
+    except (Exception, SystemExit) as error:  # mypyc's failures must not stop the pure install
+        # A type error anywhere in the package ends mypyc with SystemExit, not an exception.
         _say(f"mypyc could not translate the solver ({error}): building pure Python")
         return []
     return extensions

@@ -44,6 +44,7 @@ from __future__ import annotations
 import collections
 import concurrent.futures
 import contextlib
+import importlib
 import itertools
 import multiprocessing
 import os
@@ -272,11 +273,13 @@ def dask_executor(address: str, *, timeout: float = 30) -> Iterator[concurrent.f
             f"invalid scheduler address {quote(address)}: expected text such as 'tcp://HOST:8786'"
         )
     try:
-        import distributed
+        # Imported by name: the package is optional and has no type hints, and the compiled
+        # build type-checks the whole library without it installed.
+        distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise AnalysisError(f"cannot use the scheduler {quote(address)}: {_INSTALL_HINT}") from None
     try:
-        connect: Any = distributed.Client  # the package has no type hints
+        connect: Any = distributed.Client
         client = connect(address, timeout=timeout)
     except (OSError, ValueError, TypeError) as error:
         raise AnalysisError(
@@ -381,12 +384,13 @@ class _Chunk(Generic[_T, _R]):
 
 
 def _progress_bar(enabled: bool, total: int | None, unit: str) -> Any:
-    from tqdm import tqdm
+    # Imported by name, so that type-checking the library (the compiled build does, before any
+    # runtime dependency is installed) needs no stubs for tqdm.
+    tqdm: Any = importlib.import_module("tqdm").tqdm
+    # No monitor thread: a pool forked later must not inherit one.
+    bar = type("Bar", (tqdm,), {"monitor_interval": 0})
 
-    class Bar(tqdm):  # type: ignore[type-arg]
-        monitor_interval = 0  # no monitor thread: a pool forked later must not inherit one
-
-    return Bar(
+    return bar(
         total=total,
         unit=f" {unit}s" if unit else "it",
         unit_scale=False,
@@ -416,8 +420,9 @@ def batch_map(
     >>> list(batch_map(abs, [-2, 3, -5], executor=SerialExecutor()))
     [2, 3, 5]
 
-    :param executor: where to run; None for a process pool over :func:`~cardgames.solver.batch.available_cpus`
-        (started only when there are at least two items), shut down when the batch ends.
+    :param executor: where to run; None for a process pool over
+        :func:`~cardgames.solver.batch.available_cpus` (started only when there are at least two
+        items), shut down when the batch ends.
     :param progress: show a progress bar on standard error (rate, and time left when the
         number of items is known).
     :param total: the number of items, for the progress bar and the chunk sizes (default:
@@ -672,7 +677,8 @@ def analyse_many(
     :param perspective: the seat to analyse for (default: the player to move).
     :param limit: the search budget of each position.
     :param executor: a :class:`concurrent.futures.Executor`, a Dask scheduler address (see
-        :func:`~cardgames.solver.batch.dask_executor`), or None for a process pool over :func:`~cardgames.solver.batch.available_cpus`.
+        :func:`~cardgames.solver.batch.dask_executor`), or None for a process pool over
+        :func:`~cardgames.solver.batch.available_cpus`.
     :param progress: show a progress bar on standard error.
     :returns: a generator of :class:`~cardgames.search.results.Analysis` results, with a
         :class:`BatchError` in the place of each position that failed. Closing it early
