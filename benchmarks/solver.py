@@ -15,6 +15,9 @@ reference search (the value only, so the ratio flatters the reference) and the s
 shown; ``--independent`` times instead the independent table-driven alpha-beta of
 ``benchmarks/independent.py`` (the value only, checked equal).
 
+``--horizon N`` analyses only N whole tricks ahead (:mod:`cardgames.tarot.horizon`), as the
+PIMC bot does early in a deal.
+
 ``--compare-backends`` runs the same measurement twice, one after the other, in two
 subprocesses: once on the installed (compiled, when built) solver and once with
 ``CARDGAMES_PURE=1``; it prints both medians, their ratio, microseconds per node and whether
@@ -56,6 +59,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per analysis")
     parser.add_argument("--solve", action="store_true", help="time solve() instead of analyse()")
     parser.add_argument(
+        "--horizon",
+        type=int,
+        default=None,
+        help="analyse only this many whole tricks ahead (the Tarot horizon search)",
+    )
+    parser.add_argument(
         "--compare-backends",
         action="store_true",
         help="run the measurement on the compiled and on the pure-Python backend and compare",
@@ -95,12 +104,13 @@ def main(argv: list[str] | None = None) -> int:
             )
             moves = 1
         else:
-            result = solver.analyse(state, limit=limit)
+            result = solver.analyse(state, limit=limit, horizon=args.horizon)
             moves = len(result.move_values)
         elapsed = time.perf_counter() - started
         seconds.append(elapsed)
         nodes.append(result.nodes)
-        value = str(result.value) if result.exact else f"{result.lower}..{result.upper}"
+        exact_or_cut = result.exact or result.bound == "horizon"
+        value = str(result.value) if exact_or_cut else f"{result.lower}..{result.upper}"
         line = (
             f"{args.seed + i:>6} {moves:>5} {value:>7} "
             f"{result.exact!s:>5} {result.nodes:>10} {elapsed:>9.4f}"
