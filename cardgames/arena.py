@@ -19,6 +19,25 @@ deal, a :class:`random.Random` seeded with ``derive_seed(seed, "bot", d, r, e)``
 (:func:`cardgames.tailor.derive_seed`, a SHA-256 of the parts). Deals are independent of each
 other, so an ``executor`` that plays them in parallel gives exactly the serial result.
 
+Where the deals are played
+--------------------------
+
+By default (``executor=None``) :func:`run` plays every deal in the calling process, one after
+the other: a library call starts no processes it was not asked for, and bots written in an
+interactive session (which a process pool could not pickle) work as they are. Given an
+``executor``, the deals go through :func:`cardgames.solver.batch.batch_map`, the machinery of
+:func:`cardgames.solver.batch.analyse_many`: in chunks sized by how long a deal takes, with a
+bounded number of chunks out at a time, collected in deal order. It may be any
+:class:`concurrent.futures.Executor` (a thread or process pool, the executor of a Dask client)
+or the address of a Dask scheduler such as ``"tcp://10.0.0.5:8786"`` (connected to for the
+arena's duration by :func:`cardgames.solver.batch.dask_executor`; this needs the
+``distributed`` package, ``pip install cardgames[dask]``). A process pool or a cluster needs
+bots it can pickle, as the library's are. The command line ``cardgames arena`` plays on every
+available core unless told otherwise.
+
+If a deal fails (a bot returns an illegal move, or raises), the arena stops with that error:
+the first failing deal in deal order, as when playing serially.
+
 >>> from cardgames import arena, bots, tailor
 >>> result = arena.run(tailor.Rules(players=2), [bots.RuleBot(), bots.RandomBot()], deals=4,
 ...                    seed=1)
@@ -33,7 +52,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from concurrent.futures import Executor, Future, as_completed
+from concurrent.futures import Executor
 from fractions import Fraction
 from typing import Any, Final, Literal, TypeAlias, cast, overload
 
@@ -42,6 +61,7 @@ import attrs
 from cardgames import tailor, tarot
 from cardgames.bots.protocol import TailorBot, TarotBot, bot_name, check_bot
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
+from cardgames.solver.batch import BatchError, SerialExecutor, batch_map, dask_executor
 from cardgames.tailor.rules import derive_seed
 from cardgames.tailor.view import view_of as tailor_view_of
 from cardgames.tarot.view import view_of as tarot_view_of
@@ -544,14 +564,6 @@ def _check_run(
     return rules, seated
 
 
-def _progress_bar(total: int, enabled: bool, unit: str) -> Any:
-    if not enabled:
-        return None
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit=unit, desc="arena", leave=False)
-
-
 @overload
 def run(
     rules: tarot.Rules,
@@ -560,7 +572,7 @@ def run(
     deals: int = ...,
     seed: int = ...,
     duplicate: bool = ...,
-    executor: Executor | None = ...,
+    executor: Executor | str | None = ...,
     progress: bool = ...,
 ) -> ArenaResult: ...
 @overload
@@ -571,7 +583,7 @@ def run(
     deals: int = ...,
     seed: int = ...,
     duplicate: bool = ...,
-    executor: Executor | None = ...,
+    executor: Executor | str | None = ...,
     progress: bool = ...,
 ) -> ArenaResult: ...
 def run(
@@ -581,7 +593,7 @@ def run(
     deals: int = 100,
     seed: int = 0,
     duplicate: bool = True,
-    executor: Executor | None = None,
+    executor: Executor | str | None = None,
     progress: bool = False,
 ) -> ArenaResult:
     """Let ``bots`` (one per seat, entry ``e`` at seat ``e`` in rotation 0) play ``deals``
@@ -592,25 +604,28 @@ def run(
     :param deals: deals (rounds) to play, 1 to :data:`MAX_DEALS`.
     :param seed: the arena's seed, 0 to ``2**64 - 1``.
     :param duplicate: play each deal in every rotation of the bots over the seats.
-    :param executor: plays the deals in parallel (any :class:`concurrent.futures.Executor`;
-        with a process pool the bots must be picklable, as the library's are); the result is
-        the serial one.
-    :param progress: show a progress bar with the time left (on standard error).
-    :raises RulesError: for bad arguments.
+    :param executor: where to play the deals: None (the default) plays them one after the
+        other in this process; any :class:`concurrent.futures.Executor`, or a Dask scheduler
+        address, plays them in parallel through :func:`cardgames.solver.batch.batch_map` (see
+        the module's description). The result is the serial one either way.
+    :param progress: show a progress bar with the rate and the time left (on standard error).
+    :raises RulesError: for bad arguments, or a deal the executor could not play (a bot a
+        process pool cannot pickle, a worker that died).
     :raises IllegalMoveError: if a bot returns an illegal move.
+    :raises AnalysisError: if ``executor`` is a scheduler address and the ``distributed``
+        package is missing or the scheduler cannot be reached.
     """
     rules, seated = _check_run(rules, bots, deals, seed, duplicate)
-    if executor is not None and not isinstance(executor, Executor):
-        raise RulesError(
-            f"invalid executor {quote(executor)}: expected a concurrent.futures.Executor or None"
-        )
+    _check_executor(executor)
     check_bool(progress, "progress")
-    bar = _progress_bar(deals, progress, "deal")
-    try:
-        played = _play_all(rules, seated, seed, deals, duplicate, executor, bar)
-    finally:
-        if bar is not None:
-            bar.close()
+    player = _DealPlayer(rules=rules, bots=seated, seed=seed, duplicate=duplicate)
+    if isinstance(executor, str):
+        with dask_executor(executor) as cluster:
+            played = _play_all(player, deals, cluster, progress)
+    else:
+        played = _play_all(
+            player, deals, SerialExecutor() if executor is None else executor, progress
+        )
     games = [game for deal_games in played for game in deal_games]
     return ArenaResult(
         game="tarot" if isinstance(rules, tarot.Rules) else "tailor",
@@ -622,33 +637,59 @@ def run(
     )
 
 
+def _check_executor(executor: object) -> None:
+    if executor is None or isinstance(executor, Executor):
+        return
+    if not isinstance(executor, str) or not executor.strip():
+        raise RulesError(
+            f"invalid executor {quote(executor)}: expected a concurrent.futures.Executor, a Dask "
+            "scheduler address such as 'tcp://HOST:8786', or None"
+        )
+
+
+@attrs.frozen
+class _Failure:
+    """A deal that raised: the error travels back as a value, so that the arena re-raises the
+    bot's own exception rather than batch_map's summary of it."""
+
+    error: Exception
+
+
+@attrs.frozen
+class _DealPlayer:
+    """The work :func:`run` hands to :func:`cardgames.solver.batch.batch_map`: a deal number
+    in, its games out (a module-level class, so that process pools and clusters can pickle it)."""
+
+    rules: AnyRules
+    bots: tuple[Any, ...]
+    seed: int
+    duplicate: bool
+
+    def __call__(self, deal: int) -> tuple[ArenaGame, ...] | _Failure:
+        try:
+            return play_deal(self.rules, self.bots, self.seed, deal, self.duplicate)
+        except Exception as error:  # re-raised by the arena, in deal order
+            return _Failure(error)
+
+
 def _play_all(
-    rules: AnyRules,
-    bots: tuple[Any, ...],
-    seed: int,
-    deals: int,
-    duplicate: bool,
-    executor: Executor | None,
-    bar: Any,
+    player: _DealPlayer, deals: int, executor: Executor, progress: bool
 ) -> list[tuple[ArenaGame, ...]]:
-    # Deals in order; with an executor every deal is submitted at once and the results are
-    # collected in deal order, so the result does not depend on which worker finished first.
-    if executor is None:
-        results = []
-        for deal in range(deals):
-            results.append(play_deal(rules, bots, seed, deal, duplicate))
-            if bar is not None:
-                bar.update(1)
-        return results
-    futures: list[Future[tuple[ArenaGame, ...]]] = [
-        executor.submit(play_deal, rules, bots, seed, deal, duplicate) for deal in range(deals)
-    ]
+    results = batch_map(
+        player, range(deals), executor=executor, progress=progress, total=deals, unit="deal"
+    )
+    played = []
     try:
-        for future in as_completed(futures):
-            future.result()  # the first failure stops the arena
-            if bar is not None:
-                bar.update(1)
+        for result in results:
+            if isinstance(result, _Failure):
+                raise result.error
+            if isinstance(result, BatchError):  # the whole chunk failed on its way
+                raise RulesError(
+                    f"deal {result.index} could not be played on the {type(executor).__name__}: "
+                    f"{result.kind}: {result.message} (a process pool or a cluster needs bots "
+                    "it can pickle)"
+                )
+            played.append(result)
     finally:
-        for future in futures:
-            future.cancel()
-    return [future.result() for future in futures]
+        results.close()  # a failure cancels the deals not yet started
+    return played

@@ -3,8 +3,14 @@
 ``--bots`` lists one bot per seat, separated by commas: ``random``, ``rule`` or ``pimc``, each
 optionally followed by settings as ``:name=value`` (PIMC's ``worlds``, ``time_per_move``,
 ``exact_tricks``, ``estimate``, ``nodes``, ``horizon``, ``lookahead``), for example
-``pimc:worlds=8:estimate=lower,rule,rule``. ``--jobs N`` plays the deals in ``N`` processes
-(the figures are the same as with one). The text output is the table of
+``pimc:worlds=8:estimate=lower,rule,rule``.
+
+The deals are played as ``cardgames batch`` analyses positions: by default in one process per
+available core (:func:`cardgames.solver.batch.available_cpus`; none is started for a single
+deal), ``--jobs N`` in ``N`` processes, ``--jobs 1`` in this process alone, and
+``--scheduler tcp://HOST:PORT`` (instead of ``--jobs``) on the workers of a Dask cluster
+(``pip install cardgames[dask]``). The figures are the same wherever the deals are played
+(see :func:`cardgames.arena.run`). The text output is the table of
 :meth:`cardgames.arena.ArenaResult.table`; ``--json`` prints
 :meth:`cardgames.arena.ArenaResult.to_dict` instead.
 
@@ -12,7 +18,7 @@ optionally followed by settings as ``:name=value`` (PIMC's ``worlds``, ``time_pe
 >>> parser = argparse.ArgumentParser(prog='cardgames')
 >>> add_parser(parser.add_subparsers(dest='command'))
 >>> args = parser.parse_args(['arena', 'tailor', '--players', '2', '--bots', 'rule,random',
-...                           '--deals', '2'])
+...                           '--deals', '2', '--jobs', '1'])
 >>> run(args)
 tailor players=2: 2 deals, seed 1, duplicate; mean payoff (minus the hand left) per deal
 ...
@@ -22,13 +28,16 @@ tailor players=2: 2 deals, seed 1, duplicate; mean payoff (minus the hand left) 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Iterator
+from concurrent.futures import Executor
 from typing import Any, Final
 
 from cardgames import arena, tailor, tarot
 from cardgames.bots import ESTIMATES, PIMCBot, RandomBot, RuleBot
 from cardgames.errors import RulesError
+from cardgames.solver.batch import available_cpus, process_pool
 from cardgames.validation import check_int, quote
 
 __all__ = ["BOT_NAMES", "add_parser", "parse_bot", "parse_bots", "run"]
@@ -36,7 +45,7 @@ __all__ = ["BOT_NAMES", "add_parser", "parse_bot", "parse_bots", "run"]
 BOT_NAMES: Final = ("random", "rule", "pimc")
 """The bots ``--bots`` knows."""
 _PIMC_INTS: Final = ("worlds", "exact_tricks", "nodes", "horizon", "lookahead")
-_MAX_JOBS: Final = 256
+_MAX_JOBS: Final = 4096  # as cardgames batch
 
 AnyBot = RandomBot | RuleBot | PIMCBot
 
@@ -131,8 +140,20 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument("--deals", type=int, default=100, help="deals to play (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="the arena's seed (default 1)")
-    parser.add_argument(
-        "--jobs", type=int, default=1, help="processes to play the deals in (default 1)"
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="processes to play the deals in (default: every available core; 1 plays them in "
+        "this process)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play the deals on the Dask cluster of this scheduler, such as tcp://HOST:8786 "
+        "(instead of --jobs; needs pip install cardgames[dask])",
     )
     parser.add_argument(
         "--no-duplicate",
@@ -165,9 +186,9 @@ def _arena(
     rules: tarot.Rules | tailor.Rules,
     bots: tuple[AnyBot, ...],
     args: argparse.Namespace,
-    executor: Executor | None,
+    deals: int,
+    executor: Executor | str | None,
 ) -> arena.ArenaResult:
-    deals = check_int(args.deals, "--deals", low=1, high=arena.MAX_DEALS)
     if isinstance(rules, tarot.Rules):
         return arena.run(
             rules,
@@ -189,6 +210,28 @@ def _arena(
     )
 
 
+@contextlib.contextmanager
+def _executor(args: argparse.Namespace, deals: int) -> Iterator[Executor | str | None]:
+    """Where ``--jobs`` and ``--scheduler`` say to play: a scheduler address, a process pool
+    (shut down at the end), or None for this process."""
+    if args.scheduler is not None:
+        yield args.scheduler
+        return
+    if args.jobs is None:
+        workers = available_cpus()
+    else:
+        workers = check_int(args.jobs, "--jobs", low=1, high=_MAX_JOBS)
+    workers = min(workers, deals)  # a process without a deal to play would only cost
+    if workers == 1:
+        yield None
+        return
+    pool = process_pool(workers)
+    try:
+        yield pool
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run a parsed ``arena`` command line; returns the exit status (0).
 
@@ -196,12 +239,9 @@ def run(args: argparse.Namespace) -> int:
     """
     rules = _rules(args)
     bots = parse_bots(args.bots, rules.players)
-    jobs = check_int(args.jobs, "--jobs", low=1, high=_MAX_JOBS)
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as executor:
-            result = _arena(rules, bots, args, executor)
-    else:
-        result = _arena(rules, bots, args, None)
+    deals = check_int(args.deals, "--deals", low=1, high=arena.MAX_DEALS)
+    with _executor(args, deals) as executor:
+        result = _arena(rules, bots, args, deals, executor)
     if args.json:
         print(json.dumps(result.to_dict()))
     else:

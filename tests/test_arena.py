@@ -4,22 +4,26 @@ serial ones, the JSON form, and the command line."""
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import json
 import math
 import random
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from fractions import Fraction
 from typing import Any
 
 import attrs
 import pytest
 
-from cardgames import arena, tailor, tarot
+from cardgames import arena, arena_cli, tailor, tarot
 from cardgames.arena import Z_95, ArenaGame, ArenaResult
 from cardgames.arena_cli import add_parser, parse_bot, parse_bots
 from cardgames.arena_cli import run as run_cli
 from cardgames.bots import PIMCBot, RandomBot, RuleBot, TailorBot, TarotBot
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
+from cardgames.solver import batch
+from cardgames.solver.batch import SerialExecutor
 
 
 @attrs.frozen
@@ -159,15 +163,126 @@ def test_the_same_seed_gives_the_same_arena() -> None:
     assert arena.run(rules, bots, deals=2, seed=10) != first
 
 
+EXECUTOR_RULES = tailor.Rules(players=3)
+EXECUTOR_BOTS: list[TailorBot] = [RandomBot(), RuleBot(), PIMCBot(worlds=2, nodes=100, horizon=2)]
+
+
+@pytest.fixture(scope="module")
+def serial_arena() -> ArenaResult:
+    return arena.run(EXECUTOR_RULES, EXECUTOR_BOTS, deals=3, seed=6)
+
+
+@pytest.fixture(scope="module")
+def dask_cluster() -> Iterator[Any]:
+    import distributed
+
+    LocalCluster: Any = distributed.LocalCluster  # the package has no type hints
+    with LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        yield cluster
+
+
+@pytest.mark.parametrize(
+    "pool",
+    [SerialExecutor, lambda: ThreadPoolExecutor(max_workers=2), lambda: batch.process_pool(2)],
+    ids=["serial", "threads", "processes"],
+)
+def test_an_executor_gives_the_serial_result(
+    pool: Callable[[], Executor], serial_arena: ArenaResult
+) -> None:
+    with pool() as executor:
+        parallel = arena.run(EXECUTOR_RULES, EXECUTOR_BOTS, deals=3, seed=6, executor=executor)
+    assert parallel == serial_arena
+    assert parallel.to_dict() == serial_arena.to_dict()
+
+
+def test_a_dask_cluster_gives_the_serial_result(
+    dask_cluster: Any, serial_arena: ArenaResult
+) -> None:
+    import distributed
+
+    Client: Any = distributed.Client
+    # The scheduler's address: the arena connects (and disconnects) a client of its own.
+    by_address = arena.run(
+        EXECUTOR_RULES, EXECUTOR_BOTS, deals=3, seed=6, executor=dask_cluster.scheduler_address
+    )
+    assert by_address.to_dict() == serial_arena.to_dict()
+    with Client(dask_cluster) as client:
+        by_executor = arena.run(
+            EXECUTOR_RULES, EXECUTOR_BOTS, deals=3, seed=6, executor=client.get_executor()
+        )
+    assert by_executor == serial_arena
+
+
+def test_the_deals_go_through_batch_map(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict[str, Any]] = []
+    real = batch.batch_map
+
+    def spy(function: Any, items: Any, **options: Any) -> Any:
+        calls.append({"items": list(items), **options})
+        return real(function, items, **options)
+
+    monkeypatch.setattr("cardgames.arena.batch_map", spy)
+    with ThreadPoolExecutor(max_workers=2) as executor:
+        arena.run(tailor.Rules(players=2), [RuleBot(), RandomBot()], deals=5, executor=executor)
+    [call] = calls
+    assert call["items"] == [0, 1, 2, 3, 4] and call["executor"] is executor
+    assert (call["total"], call["unit"], call["progress"]) == (5, "deal", False)
+
+
+def test_no_executor_plays_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a pool was started without being asked for")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
+    monkeypatch.setattr(concurrent.futures, "ThreadPoolExecutor", no_pool)
+    monkeypatch.setattr(batch, "process_pool", no_pool)
+    result = arena.run(tailor.Rules(players=2), [RuleBot(), RandomBot()], deals=3, seed=2)
+    assert result.deals == 3
+
+
+class Unpicklable:
+    """A bot a process pool cannot send: it holds a lambda."""
+
+    def __init__(self) -> None:
+        self.pick: Callable[[list[Any]], Any] = lambda moves: moves[0]
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        return self.pick(list(view.legal_moves()))
+
+
+@attrs.frozen
+class Crasher:
+    """Raises an error of its own on its first move."""
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        raise ZeroDivisionError("the bot divided by zero")
+
+
+def test_a_bot_a_process_pool_cannot_pickle_is_a_rules_error() -> None:
+    arena.run(  # it plays in this process
+        tailor.Rules(players=2), [Unpicklable(), RuleBot()], deals=2
+    )
+    with (
+        batch.process_pool(2) as pool,
+        pytest.raises(RulesError, match="deal 0 could not be played on the ProcessPoolExecutor"),
+    ):
+        arena.run(tailor.Rules(players=2), [Unpicklable(), RuleBot()], deals=2, executor=pool)
+
+
 @pytest.mark.parametrize("pool", [ThreadPoolExecutor, ProcessPoolExecutor])
-def test_an_executor_gives_the_serial_result(pool: Any) -> None:
-    rules = tailor.Rules(players=3)
-    bots: list[TailorBot] = [RandomBot(), RuleBot(), PIMCBot(worlds=2, nodes=100, horizon=2)]
-    serial = arena.run(rules, bots, deals=2, seed=6)
+def test_a_bot_error_in_a_pool_is_raised_as_it_is(pool: Any) -> None:
     with pool(max_workers=2) as executor:
-        parallel = arena.run(rules, bots, deals=2, seed=6, executor=executor)
-    assert parallel == serial
-    assert parallel.to_dict() == serial.to_dict()
+        with pytest.raises(IllegalMoveError, match="bot 'Cheater' at seat"):
+            arena.run(
+                tarot.Rules.traditional(players=3),
+                [Cheater(), RuleBot(), RuleBot()],
+                deals=3,
+                executor=executor,
+            )
+        with pytest.raises(ZeroDivisionError, match="divided by zero"):
+            arena.run(tailor.Rules(players=2), [Crasher(), RuleBot()], deals=3, executor=executor)
 
 
 def test_the_json_form_reads_back() -> None:
@@ -199,7 +314,8 @@ def test_a_bad_json_form_is_refused(change: dict[str, Any]) -> None:
 
 def test_progress_shows_a_bar_on_standard_error(capsys: pytest.CaptureFixture[str]) -> None:
     arena.run(tailor.Rules(players=2), [RuleBot(), RandomBot()], deals=2, seed=1, progress=True)
-    assert "arena" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "2/2" in err and "deals/s" in err
 
 
 def test_an_illegal_move_names_the_bot() -> None:
@@ -215,7 +331,9 @@ def test_an_illegal_move_names_the_bot() -> None:
         {"deals": 0},
         {"seed": -1},
         {"duplicate": 1},
-        {"executor": "pool"},
+        {"executor": 3},
+        {"executor": "  "},
+        {"executor": ThreadPoolExecutor},
         {"rules": "traditional-3"},
     ],
 )
@@ -251,6 +369,8 @@ def test_the_command_line_prints_json(capsys: pytest.CaptureFixture[str]) -> Non
             "rule,random,random",
             "--deals",
             "2",
+            "--jobs",
+            "1",
             "--json",
         ]
     )
@@ -274,13 +394,92 @@ def test_the_command_line_runs_jobs_in_processes(capsys: pytest.CaptureFixture[s
         "--seed",
         "5",
     ]
-    assert run_cli(_parse([*words, "--json"])) == 0
+    assert run_cli(_parse([*words, "--json", "--jobs", "1"])) == 0
     serial = json.loads(capsys.readouterr().out)
     assert run_cli(_parse([*words, "--json", "--jobs", "2"])) == 0
     assert json.loads(capsys.readouterr().out) == serial
     assert serial["rules"] == "players=3 chase_mode=yes" or "chase_mode" in serial["rules"]
-    assert run_cli(_parse(words)) == 0
+    assert run_cli(_parse([*words, "--jobs", "1"])) == 0
     assert "head to head" in capsys.readouterr().out
+
+
+TAILOR_WORDS = ["arena", "tailor", "--players", "2", "--bots", "rule,random", "--seed", "4"]
+
+
+def _pools(monkeypatch: pytest.MonkeyPatch, cpus: int) -> list[int]:
+    """Make the command line see ``cpus`` cores and start thread pools; the sizes it asks for."""
+    asked: list[int] = []
+
+    def pool(workers: int) -> Executor:
+        asked.append(workers)
+        return ThreadPoolExecutor(max_workers=workers)
+
+    monkeypatch.setattr(arena_cli, "available_cpus", lambda: cpus)
+    monkeypatch.setattr(arena_cli, "process_pool", pool)
+    return asked
+
+
+@pytest.mark.parametrize(
+    ("options", "cpus", "expected"),
+    [
+        ([], 3, [3]),  # by default every available core
+        ([], 1, []),  # one core: no pool
+        (["--jobs", "1"], 3, []),  # serial in this process
+        (["--jobs", "2"], 1, [2]),
+        (["--jobs", "9"], 1, [5]),  # no more processes than deals
+    ],
+)
+def test_jobs_default_to_every_core_as_for_batch(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    options: list[str],
+    cpus: int,
+    expected: list[int],
+) -> None:
+    asked = _pools(monkeypatch, cpus)
+    assert run_cli(_parse([*TAILOR_WORDS, "--deals", "5", "--json", *options])) == 0
+    assert asked == expected
+    played = json.loads(capsys.readouterr().out)
+    serial = arena.run(tailor.Rules(players=2), [RuleBot(), RandomBot()], deals=5, seed=4)
+    assert played == serial.to_dict()
+
+
+def test_one_deal_starts_no_pool(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    asked = _pools(monkeypatch, 4)
+    assert run_cli(_parse([*TAILOR_WORDS, "--deals", "1"])) == 0
+    assert asked == [] and "1 deals" in capsys.readouterr().out
+
+
+def test_the_command_line_plays_on_a_dask_scheduler(
+    dask_cluster: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    asked = _pools(monkeypatch, 4)
+    address = dask_cluster.scheduler_address
+    words = [*TAILOR_WORDS, "--deals", "3", "--json"]
+    assert run_cli(_parse([*words, "--scheduler", address])) == 0
+    assert asked == []
+    played = json.loads(capsys.readouterr().out)
+    assert run_cli(_parse([*words, "--jobs", "1"])) == 0
+    assert played == json.loads(capsys.readouterr().out)
+
+
+def test_jobs_and_scheduler_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        _parse([*TAILOR_WORDS, "--jobs", "2", "--scheduler", "tcp://127.0.0.1:8786"])
+    assert "not allowed with argument" in capsys.readouterr().err
+    with pytest.raises(RulesError, match="--jobs"):
+        run_cli(_parse([*TAILOR_WORDS, "--jobs", "0"]))
+
+
+def test_the_help_says_where_the_deals_are_played(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        _parse(["arena", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--jobs N | --scheduler ADDRESS" in text
+    assert "default: every available core; 1 plays them in this process" in text
+    assert "Dask cluster of this scheduler, such as tcp://HOST:8786" in text
 
 
 @pytest.mark.parametrize(
