@@ -8,6 +8,16 @@ maximum). Examples::
     python benchmarks/bots.py tarot --bot rule --against random --deals 50
     python benchmarks/bots.py tarot --bot pimc:worlds=8:estimate=rollout --deals 20
     python benchmarks/bots.py tailor --players 4 --bot pimc:worlds=8 --deals 50
+    python benchmarks/bots.py tarot --bot pimc:worlds=24 --deals 30 --save a.json
+    python benchmarks/bots.py tarot --bot pimc:worlds=48 --deals 30 --compare a.json
+
+Besides the arena's own head-to-head figure against entry 1, it prints the tested bot *against
+the field*: per deal, its score minus the mean score of the other entries (with one tested bot
+and copies of one opponent, the fair single figure; in three-player Tarot, where the payoffs sum
+to zero, it is 1.5 times the tested bot's own mean). ``--save`` writes those per-deal figures
+to a JSON file and ``--compare`` reads a saved run of the same deals (same ``--seed``, at least
+as many ``--deals``) and reports the paired difference deal by deal, the sharpest way to tell
+two settings apart.
 
 Timings are wall-clock on whatever else the machine is doing; the figures of play are exactly
 reproducible from ``--seed``.
@@ -16,6 +26,8 @@ reproducible from ``--seed``.
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import random
 import statistics
 import sys
@@ -46,6 +58,35 @@ class Timed:
         return move
 
 
+def field_scores(result: arena.ArenaResult) -> list[float]:
+    """Per deal, entry 0's score minus the mean score of the other entries."""
+    entries = len(result.names)
+    totals: dict[int, list[float]] = {}
+    counts: dict[int, int] = {}
+    for game in result.games:
+        row = totals.setdefault(game.deal, [0.0] * entries)
+        counts[game.deal] = counts.get(game.deal, 0) + 1
+        for entry in range(entries):
+            row[entry] += float(game.payoff_of(entry))
+    scores = []
+    for deal in sorted(totals):
+        row = [value / counts[deal] for value in totals[deal]]
+        scores.append(row[0] - sum(row[1:]) / (entries - 1))
+    return scores
+
+
+def summary(values: list[float]) -> str:
+    """Mean, 95 % interval and count of ``values``."""
+    count = len(values)
+    mean = math.fsum(values) / count
+    if count < 2:
+        return f"{mean:+.3f} over {count} deal"
+    sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (count - 1))
+    half = arena.Z_95 * sd / math.sqrt(count)
+    interval = f"[{mean - half:.3f}, {mean + half:.3f}]"
+    return f"{mean:+.3f} per deal, 95% interval {interval} over {count} deals"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("game", choices=("tarot", "tailor"))
@@ -54,6 +95,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", default="rule")
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save", default=None, help="write the per-deal figures to this JSON file")
+    parser.add_argument(
+        "--compare", default=None, help="a --save file of the same deals: the paired difference"
+    )
     args = parser.parse_args(argv)
     rules: tarot.Rules | tailor.Rules
     if args.game == "tarot":
@@ -72,6 +117,19 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.bot} vs {args.against}: {versus.mean:+.3f} per deal, 95% interval "
         f"[{versus.low:.3f}, {versus.high:.3f}] over {versus.deals} deals"
     )
+    field = field_scores(result)
+    print(f"{args.bot} vs the field: {summary(field)}")
+    if args.compare:
+        with open(args.compare, encoding="utf-8") as file:
+            saved = json.load(file)
+        if saved["seed"] != args.seed or saved["game"] != args.game:
+            raise SystemExit(f"{args.compare} holds other deals (seed or game differ)")
+        other = saved["field"][: len(field)]
+        paired = [mine - theirs for mine, theirs in zip(field, other, strict=False)]
+        print(f"{args.bot} minus {saved['bot']} (vs the field, paired): {summary(paired)}")
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as file:
+            json.dump({"game": args.game, "seed": args.seed, "bot": args.bot, "field": field}, file)
     seconds = tested.seconds
     print(
         f"time per move of {args.bot}: median {statistics.median(seconds) * 1000:.1f} ms, "

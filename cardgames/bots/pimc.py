@@ -70,7 +70,7 @@ import attrs
 
 from cardgames import solver, tailor, tarot
 from cardgames.bots.protocol import check_rng
-from cardgames.bots.rule_bot import tarot_rule_move
+from cardgames.bots.rule_bot import tailor_rule_move, tarot_rule_move
 from cardgames.bots.tarot_heuristics import choose_card_index
 from cardgames.bots.views import legal_moves_of
 from cardgames.errors import RulesError
@@ -209,7 +209,7 @@ class PIMCBot:
                 values = [rollout_points(world.play(move), view.seat) for move in moves]
             for at, value in enumerate(values):
                 totals[at] += value
-        return moves[_best(totals)]
+        return moves[_best(totals, moves.index(tarot_rule_move(view)))]
 
     # -- Chase the Tailor ------------------------------------------------------------------
 
@@ -233,7 +233,7 @@ class PIMCBot:
             )
             for at, value in enumerate(_values(analysis, moves, lower_only=False)):
                 totals[at] += value
-        return moves[_best(totals)]
+        return moves[_best(totals, moves.index(tailor_rule_move(view)))]
 
 
 class _Clock:
@@ -253,12 +253,14 @@ class _Clock:
         return max(left / max(worlds_left, 1), 1e-6)
 
 
-def _best(totals: list[float]) -> int:
-    best = 0
-    for at, total in enumerate(totals):
-        if total > totals[best]:
-            best = at
-    return best
+def _best(totals: list[float], preferred: int) -> int:
+    """The move with the largest total; of several, ``preferred`` (RuleBot's move) if it is
+    one of them, else the first (totals within a rounding error count as equal)."""
+    top = max(totals)
+    slack = 1e-9 * max(1.0, abs(top))
+    if totals[preferred] >= top - slack:
+        return preferred
+    return next(at for at, total in enumerate(totals) if total >= top - slack)
 
 
 def _values(analysis: Analysis[Any], moves: tuple[Any, ...], lower_only: bool) -> list[float]:
