@@ -1,8 +1,9 @@
 """Chase the Tailor positions made to order: a seeded endgame, and the Tailor moved into a hand.
 
-:func:`~cardgames.tailor.random_position` deals from a seed and plays seeded random moves until some hand is
-small, which is how the examples, tests and benchmarks get endgames worth analysing;
-:func:`~cardgames.tailor.give_tailor` moves the Tailor into a chosen hand to bring its many calls into play. To
+:func:`~cardgames.tailor.random_position` deals from a seed and plays seeded random moves
+until some hand is small, which is how the examples, tests and benchmarks get endgames worth
+analysing; :func:`~cardgames.tailor.give_tailor` moves the Tailor into a chosen hand to bring
+its many calls into play. To
 pin particular cards to seats in a fresh deal, use ``deal(..., fixed=...)``
 (:func:`cardgames.tailor.deal`).
 
@@ -76,8 +77,8 @@ def random_position(rules: Rules, *, seed: int, cards_left: int = 3) -> State:
 
 
 def find_position(rules: Rules, seed: int, cards_left: int) -> State | None:
-    """The search behind :func:`~cardgames.tailor.random_position`, on checked arguments: None when every
-    attempt ended first."""
+    """The search behind :func:`~cardgames.tailor.random_position`, on checked arguments: None
+    when every attempt ended first."""
     for attempt in range(ATTEMPTS):
         deal_seed = seed if attempt == 0 else derive_seed(seed, "endgame", attempt)
         state = deal(rules, seed=deal_seed)
