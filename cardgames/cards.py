@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import ClassVar, Final
 
 import attrs
@@ -259,6 +260,11 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
+        # Pickled as its index and read back as the one shared card of that index: a fraction
+        # of the cost of attrs' field-by-field state, and unpickled cards stay canonical.
+        return (_unpickle_card, (self.index,))
+
     def to_unicode(self) -> str:
         """The card with a suit symbol (``Q♥``, ``10♠``); Jokers ``🃏1``/``🃏2``, the Tailor ``✂``.
 
@@ -270,6 +276,13 @@ class Card:
         rank, suit = self.rank, self.suit
         assert rank is not None and suit is not None
         return rank.to_unicode() + suit.to_unicode()
+
+
+def _unpickle_card(index: int) -> Card:
+    """The card a pickle names by its index (see ``Card.__reduce__``)."""
+    # No check of the index: a pickle is the library's own output (and one from elsewhere
+    # could run any code anyway), and the check would cost more than the look-up.
+    return Card._ALL[index]
 
 
 def _card_text(index: int) -> str:

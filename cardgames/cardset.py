@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Set
+from collections.abc import Callable, Iterable, Iterator, Set
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 import attrs
@@ -156,6 +156,11 @@ class BaseCardSet(Set[C], Generic[C]):
     def _from_iterable(cls, it: Iterable[Any]) -> Self:  # type: ignore[override]
         return cls.from_cards(it)
 
+    def __reduce__(self) -> tuple[Callable[[type[Self], int], Self], tuple[type[Self], int]]:
+        # Pickled as the class and the mask: smaller and quicker to read back than attrs'
+        # field-by-field state (a pickle is the library's own output of a checked set).
+        return (_unpickle_card_set, (type(self), self.mask))
+
     # -- the Set protocol ------------------------------------------------------------------
 
     def __contains__(self, card: object) -> bool:
@@ -266,6 +271,18 @@ class BaseCardSet(Set[C], Generic[C]):
         from cardgames import svg
 
         return str(svg.hand(self))
+
+
+_S = TypeVar("_S", bound=BaseCardSet[Any])
+_set_mask = BaseCardSet.__dict__["mask"].__set__  # round the frozen __setattr__
+
+
+def _unpickle_card_set(kind: type[_S], mask: int) -> _S:
+    """The card set a pickle holds (see ``BaseCardSet.__reduce__``), built without the
+    constructor's check."""
+    cards = object.__new__(kind)
+    _set_mask(cards, mask)
+    return cards
 
 
 @attrs.frozen(eq=False, repr=False)

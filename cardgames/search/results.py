@@ -155,6 +155,13 @@ class MoveValue(Generic[M]):
         """Whether the value is exact (its bounds meet)."""
         return self.lower == self.upper
 
+    def __reduce__(self) -> tuple[Callable[..., MoveValue[M]], tuple[object, ...]]:
+        # The numbers as plain ints (see _number_code), read back quicker than Fractions.
+        return (
+            _unpickle_move_value,
+            (self.move, _number_code(self.value), *_number_codes(self.lower, self.upper)),
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict: the move in its written form and the numbers (ints, or fraction
         strings such as ``"77/3"``)."""
@@ -214,6 +221,36 @@ class Analysis(Generic[M]):
     exact: bool
     bound: Bound
     horizon: int | None = None
+
+    def __reduce__(self) -> tuple[Callable[..., Analysis[M]], tuple[object, ...]]:
+        # A batch sends analyses back from its workers by the thousand: the numbers travel as
+        # plain ints (see _number_code) and the move values as flat tuples, a fraction of the
+        # cost of the attrs state of every MoveValue and Fraction.
+        entries = self.move_values
+        return (
+            _unpickle_analysis,
+            (
+                self.game,
+                self.perspective,
+                self.side,
+                self.to_move,
+                self.objective,
+                _number_codes(
+                    self.value,
+                    self.lower,
+                    self.upper,
+                    *[number for e in entries for number in (e.value, e.lower, e.upper)],
+                ),
+                tuple([entry.move for entry in entries]),
+                self.best_moves,
+                self.pv,
+                self.nodes,
+                self.elapsed,
+                self.exact,
+                self.bound,
+                self.horizon,
+            ),
+        )
 
     def value_of(self, move: M | str) -> Fraction:
         """The value of one legal move, given as a move or in its written form (read as the
@@ -363,6 +400,25 @@ class Solution(Generic[M]):
     exact: bool
     bound: Bound
 
+    def __reduce__(self) -> tuple[Callable[..., Solution[M]], tuple[object, ...]]:
+        # As Analysis.__reduce__: the numbers as plain ints.
+        return (
+            _unpickle_solution,
+            (
+                self.game,
+                self.perspective,
+                self.side,
+                self.to_move,
+                _number_codes(self.value, self.lower, self.upper),
+                self.best_move,
+                self.pv,
+                self.nodes,
+                self.elapsed,
+                self.exact,
+                self.bound,
+            ),
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict, as :meth:`Analysis.to_dict`."""
         return {
@@ -413,6 +469,125 @@ class PlayStep(Generic[M]):
             "loss": _jsonable(self.loss),
             "exact": self.exact,
         }
+
+
+# -- pickling -------------------------------------------------------------------------------
+# A Fraction pickles as a call of Fraction(numerator, denominator), which normalises it
+# again; here a whole number travels as the int itself and any other as (numerator,
+# denominator), and whole numbers are read back through a cache of the Fractions made.
+
+_NumberCode = int | tuple[int, int]
+_WHOLE: dict[int, Fraction] = {}
+_WHOLE_LIMIT: Final = 1 << 12  # whole numbers cached: -4096 to 4096, a few hundred in use
+
+
+def _number_code(number: Fraction) -> _NumberCode:
+    if number.denominator == 1:
+        return number.numerator
+    return (number.numerator, number.denominator)
+
+
+def _number_codes(*numbers: Fraction) -> tuple[_NumberCode, ...]:
+    return tuple([_number_code(number) for number in numbers])
+
+
+def _number(code: _NumberCode) -> Fraction:
+    if type(code) is int:
+        number = _WHOLE.get(code)
+        if number is None:
+            number = Fraction(code)
+            if -_WHOLE_LIMIT <= code <= _WHOLE_LIMIT:
+                _WHOLE[code] = number
+        return number
+    numerator, denominator = code  # type: ignore[misc]
+    return Fraction(numerator, denominator)
+
+
+def _unpickle_move_value(
+    move: M, value: _NumberCode, lower: _NumberCode, upper: _NumberCode
+) -> MoveValue[M]:
+    """The move value a pickle holds (see ``MoveValue.__reduce__``)."""
+    return MoveValue(move=move, value=_number(value), lower=_number(lower), upper=_number(upper))
+
+
+def _unpickle_analysis(
+    game: str,
+    perspective: int,
+    side: tuple[int, ...],
+    to_move: int,
+    objective: str,
+    numbers: tuple[_NumberCode, ...],
+    moves: tuple[M, ...],
+    best_moves: tuple[M, ...],
+    pv: tuple[M, ...],
+    nodes: int,
+    elapsed: float,
+    exact: bool,
+    bound: Bound,
+    horizon: int | None,
+) -> Analysis[M]:
+    """The analysis a pickle holds (see ``Analysis.__reduce__``)."""
+    values = [_number(code) for code in numbers]
+    return Analysis(
+        game=game,
+        perspective=perspective,
+        side=side,
+        to_move=to_move,
+        objective=objective,
+        value=values[0],
+        lower=values[1],
+        upper=values[2],
+        move_values=tuple(
+            [
+                MoveValue(
+                    move=move,
+                    value=values[at],
+                    lower=values[at + 1],
+                    upper=values[at + 2],
+                )
+                for at, move in zip(range(3, len(values), 3), moves, strict=True)
+            ]
+        ),
+        best_moves=best_moves,
+        pv=pv,
+        nodes=nodes,
+        elapsed=elapsed,
+        exact=exact,
+        bound=bound,
+        horizon=horizon,
+    )
+
+
+def _unpickle_solution(
+    game: str,
+    perspective: int,
+    side: tuple[int, ...],
+    to_move: int,
+    numbers: tuple[_NumberCode, ...],
+    best_move: M | None,
+    pv: tuple[M, ...],
+    nodes: int,
+    elapsed: float,
+    exact: bool,
+    bound: Bound,
+) -> Solution[M]:
+    """The solution a pickle holds (see ``Solution.__reduce__``)."""
+    value, lower, upper = (_number(code) for code in numbers)
+    return Solution(
+        game=game,
+        perspective=perspective,
+        side=side,
+        to_move=to_move,
+        value=value,
+        lower=lower,
+        upper=upper,
+        best_move=best_move,
+        pv=pv,
+        nodes=nodes,
+        elapsed=elapsed,
+        exact=exact,
+        bound=bound,
+    )
 
 
 def _reads_as(text: str, move: object) -> bool:

@@ -23,6 +23,7 @@ TarotCardSet.parse('KS 1T 21T EX')
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
 import attrs
@@ -234,6 +235,11 @@ class TarotCard:
     def __repr__(self) -> str:
         return f"TarotCard.parse({str(self)!r})"
 
+    def __reduce__(self) -> tuple[Callable[[int], TarotCard], tuple[int]]:
+        # Pickled as its index and read back as the one shared card of that index: a fraction
+        # of the cost of attrs' field-by-field state, and unpickled cards stay canonical.
+        return (_unpickle_card, (self.index,))
+
     def to_unicode(self) -> str:
         """Suit cards with a suit symbol (``N♥``); trumps and the Excuse as written (``21T``).
 
@@ -243,6 +249,13 @@ class TarotCard:
         if self.index >= FIRST_TRUMP_INDEX:
             return str(self)
         return _RANK_TEXT[self.index % SUIT_SIZE] + "♠♥♦♣"[self.index // SUIT_SIZE]
+
+
+def _unpickle_card(index: int) -> TarotCard:
+    """The card a pickle names by its index (see ``TarotCard.__reduce__``)."""
+    # No check of the index: a pickle is the library's own output (and one from elsewhere
+    # could run any code anyway), and the check would cost more than the look-up.
+    return TarotCard._ALL[index]
 
 
 def _card_text(index: int) -> str:

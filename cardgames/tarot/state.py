@@ -17,14 +17,17 @@ taken the talon into hand and discards as many cards, one :class:`Move` at a tim
 
 from __future__ import annotations
 
+import collections
 import enum
-from collections.abc import ItemsView, Iterable, Mapping, Sequence
+import itertools
+import operator
+from collections.abc import Callable, ItemsView, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attrs
 
-from cardgames.cardset import iter_bits
+from cardgames.cardset import BaseCardSet, iter_bits
 from cardgames.deck import Deck, RandomSource, shuffle_order
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.tarot._notation import (
@@ -131,6 +134,10 @@ class Move:
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
 
+    def __reduce__(self) -> tuple[Callable[[int], Move], tuple[int]]:
+        # Pickled as the card's index and read back as the one shared move of that card.
+        return (_unpickle_move, (self.card.index,))
+
 
 _MOVES: Final = tuple(Move(card) for card in TarotCard.all())
 
@@ -217,6 +224,11 @@ class Trick:
 
     def __str__(self) -> str:
         return ",".join(str(card) for card in self.cards)
+
+    def __reduce__(self) -> tuple[Callable[[bytes], Trick], tuple[bytes]]:
+        # Pickled as a few bytes (see _trick_code), read back without the constructor's
+        # checks: a pickle is the library's own output of a checked trick.
+        return (_unpickle_trick, (_trick_code(self),))
 
     def to_unicode(self) -> str:
         """The trick as text, each card with the seat that played it (see
@@ -540,6 +552,11 @@ class Deal:
     def __repr__(self) -> str:
         return f"Deal.parse({str(self)!r})"
 
+    def __reduce__(self) -> tuple[Callable[..., Deal], tuple[object, ...]]:
+        # Pickled as plain ints (see _deal_fields) and rebuilt without the constructor's
+        # checks: a pickle is the library's own output of a checked deal.
+        return (_unpickle_deal, _deal_fields(self))
+
 
 @attrs.frozen(kw_only=True, repr=False)
 class State:
@@ -789,6 +806,13 @@ class State:
 
     def __repr__(self) -> str:
         return f"State.parse({self.position()!r})"
+
+    def __reduce__(self) -> tuple[Callable[..., State], tuple[object, ...]]:
+        # A batch sends states to worker processes by the thousand, so a state pickles as
+        # masks, ints and bytes (see _state_fields), a fraction of the cost of attrs' state
+        # of every trick, card set and card, and is rebuilt without the constructor's
+        # checks: a pickle is the library's own output of a checked state.
+        return (_unpickle_state, _state_fields(self))
 
     def to_unicode(self) -> str:
         """The table as text: each seat's hand, the trick in progress and the points so far
@@ -1168,3 +1192,251 @@ def deal(
     [TarotCard.parse('KS'), TarotCard.parse('KH'), TarotCard.parse('KD'), TarotCard.parse('KC')]
     """
     return Deal.random(rules, seed, dealer, fixed=fixed).start()
+
+
+# -- pickling ------------------------------------------------------------------------------
+# Moves, tricks, deals and states pickle as plain values and are rebuilt without the
+# constructors' checks. A trick is bytes: its leader, its winner (_NO_WINNER while in
+# progress), the number of cards, the card indices, then the seats that played them; a
+# state's completed tricks are those codes end to end in one bytes. A state holds its Deal
+# object, so that the states of one game send it once in a pickle of many. The rules travel
+# as _rules_key's tuple of plain values, read back through a cache, so that the states of a
+# batch share one Rules object.
+
+# The fields the functions below rebuild: a field added to a class must be added here too.
+assert _STATE_FIELDS == (
+    "initial",
+    "phase",
+    "to_move",
+    "hands",
+    "discard",
+    "trick",
+    "tricks",
+    "won",
+    "trumps_played",
+    "excuse_trick",
+)
+assert tuple(field.name for field in attrs.fields(Deal)) == ("rules", "dealer", "hands", "talon")
+assert tuple(field.name for field in attrs.fields(Trick)) == (
+    "leader",
+    "cards",
+    "players",
+    "winner",
+)
+
+_NO_WINNER: Final = 255
+_PHASES: Final = tuple(Phase)
+_PHASE_CODES: Final = {phase: code for code, phase in enumerate(_PHASES)}
+_RULES_NAMES: Final = tuple(field.name for field in attrs.fields(Rules))
+_RULES_ENUMS: Final = {
+    name: type(value)
+    for name in _RULES_NAMES
+    if isinstance(value := getattr(Rules.simplified(), name), enum.Enum)
+}
+_RULES_CACHE: dict[tuple[object, ...], Rules] = {}
+# The keys of the rules pickled lately, by id: the Rules object is kept with its key, so
+# that the id cannot be reused while the entry lives.
+_RULES_KEYS: dict[int, tuple[Rules, tuple[object, ...]]] = {}
+_RULES_CACHE_SIZE: Final = 256  # rule sets kept; a batch rarely uses more than a few
+_ALL_CARDS: Final = TarotCard.all()
+_index_of: Final = operator.attrgetter("index")
+_set_mask: Final = BaseCardSet.__dict__["mask"].__set__
+# Setting a slot through its descriptor is the quickest way round the frozen __setattr__.
+_set_leader, _set_cards, _set_players, _set_winner = (
+    Trick.__dict__[name].__set__ for name in ("leader", "cards", "players", "winner")
+)
+
+
+def _rules_key(rules: Rules) -> tuple[object, ...]:
+    # The rules' fields in order, enums by value: cheap to pickle and to read back.
+    known = _RULES_KEYS.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    key = tuple(
+        value.value if isinstance(value := getattr(rules, name), enum.Enum) else value
+        for name in _RULES_NAMES
+    )
+    if len(_RULES_KEYS) >= _RULES_CACHE_SIZE:
+        _RULES_KEYS.clear()
+    _RULES_KEYS[id(rules)] = (rules, key)
+    return key
+
+
+def _rules_of(key: tuple[object, ...]) -> Rules:
+    rules = _RULES_CACHE.get(key)
+    if rules is None:
+        fields = dict(zip(_RULES_NAMES, key, strict=True))
+        for name, kind in _RULES_ENUMS.items():
+            fields[name] = kind(fields[name])
+        rules = Rules(**fields)  # type: ignore[arg-type]
+        if len(_RULES_CACHE) >= _RULES_CACHE_SIZE:
+            _RULES_CACHE.clear()
+        _RULES_CACHE[key] = rules
+    return rules
+
+
+def _card_sets(masks: Sequence[int]) -> tuple[TarotCardSet, ...]:
+    # The TarotCardSets of masks read from a pickle, without the constructor's check.
+    sets = tuple(map(object.__new__, itertools.repeat(TarotCardSet, len(masks))))
+    collections.deque(map(_set_mask, sets, masks), maxlen=0)
+    return sets
+
+
+def _trick_code(trick: Trick) -> bytes:
+    return bytes(_trick_bytes(trick))
+
+
+def _trick_bytes(trick: Trick) -> list[int]:
+    winner = _NO_WINNER if trick.winner is None else trick.winner
+    cards = trick.cards
+    return [trick.leader, winner, len(cards), *map(_index_of, cards), *trick.players]
+
+
+def _tricks_code(tricks: tuple[Trick, ...]) -> bytes:
+    # A state's completed tricks all hold a card from every seat: then the code is that
+    # number of cards and each trick's leader, winner, cards and players, with no counts, so
+    # that _tricks_of can rebuild them column by column; otherwise 0 and _trick_code's.
+    counts = {len(trick.cards) for trick in tricks}
+    if len(counts) == 1 and 0 not in counts:
+        (count,) = counts
+        return bytes(
+            [
+                count,
+                *[
+                    byte
+                    for trick in tricks
+                    for byte in (
+                        trick.leader,
+                        _NO_WINNER if trick.winner is None else trick.winner,
+                        *map(_index_of, trick.cards),
+                        *trick.players,
+                    )
+                ],
+            ]
+        )
+    return bytes([0, *[byte for trick in tricks for byte in _trick_bytes(trick)]])
+
+
+def _tricks_of(code: bytes) -> tuple[Trick, ...]:
+    # The tricks of _tricks_code; the even case with C-level loops (zip, map), which is
+    # several times quicker than a Python loop over the tricks.
+    if not code:
+        return ()
+    count = code[0]
+    if not count:
+        return _tricks_of_codes(code, 1)
+    stride = 2 + 2 * count
+    leaders = code[1::stride]
+    tricks = tuple(map(object.__new__, itertools.repeat(Trick, len(leaders))))
+    card_of = _ALL_CARDS.__getitem__
+    cards = zip(*[map(card_of, code[3 + k :: stride]) for k in range(count)], strict=True)
+    players = zip(*[code[3 + count + k :: stride] for k in range(count)], strict=True)
+    winners: Iterable[int | None] = code[2::stride]
+    if _NO_WINNER in winners:
+        winners = [None if winner == _NO_WINNER else winner for winner in winners]
+    for setter, values in (
+        (_set_leader, leaders),
+        (_set_cards, cards),
+        (_set_players, players),
+        (_set_winner, winners),
+    ):
+        collections.deque(map(setter, tricks, values), maxlen=0)
+    return tricks
+
+
+def _tricks_of_codes(code: bytes, at: int = 0) -> tuple[Trick, ...]:
+    # The tricks of _trick_code's codes end to end from ``at``, one at a time.
+    tricks = []
+    card_of = _ALL_CARDS.__getitem__
+    end = len(code)
+    while at < end:
+        trick = object.__new__(Trick)
+        winner = code[at + 1]
+        count = code[at + 2]
+        cards_end = at + 3 + count
+        _set_leader(trick, code[at])
+        _set_cards(trick, tuple(map(card_of, code[at + 3 : cards_end])))
+        _set_players(trick, tuple(code[cards_end : cards_end + count]))
+        _set_winner(trick, None if winner == _NO_WINNER else winner)
+        tricks.append(trick)
+        at = cards_end + count
+    return tuple(tricks)
+
+
+def _unpickle_move(index: int) -> Move:
+    """The move a pickle names by its card's index (see ``Move.__reduce__``)."""
+    return _MOVES[index]
+
+
+def _unpickle_trick(code: bytes) -> Trick:
+    """The trick a pickle holds as :func:`_trick_code` bytes (see ``Trick.__reduce__``)."""
+    (trick,) = _tricks_of_codes(code)
+    return trick
+
+
+def _deal_fields(deal: Deal) -> tuple[object, ...]:
+    return (
+        _rules_key(deal.rules),
+        deal.dealer,
+        tuple([hand.mask for hand in deal.hands]),
+        deal.talon.mask,
+    )
+
+
+def _unpickle_deal(
+    rules: tuple[object, ...], dealer: int, hands: tuple[int, ...], talon: int
+) -> Deal:
+    """The deal a pickle holds (see ``Deal.__reduce__``)."""
+    deal = object.__new__(Deal)
+    setattr_ = object.__setattr__
+    setattr_(deal, "rules", _rules_of(rules))
+    setattr_(deal, "dealer", dealer)
+    *held, pile = _card_sets((*hands, talon))
+    setattr_(deal, "hands", tuple(held))
+    setattr_(deal, "talon", pile)
+    return deal
+
+
+def _state_fields(state: State) -> tuple[object, ...]:
+    return (
+        state.initial,
+        _PHASE_CODES[state.phase],
+        state.to_move,
+        tuple([hand.mask for hand in state.hands]),
+        state.discard.mask,
+        _trick_code(state.trick),
+        _tricks_code(state.tricks),
+        tuple([pile.mask for pile in state.won]),
+        state.trumps_played,
+        state.excuse_trick,
+    )
+
+
+def _unpickle_state(
+    initial: Deal,
+    phase: int,
+    to_move: int,
+    hands: tuple[int, ...],
+    discard: int,
+    trick: bytes,
+    tricks: bytes,
+    won: tuple[int, ...],
+    trumps_played: bool,
+    excuse_trick: int | None,
+) -> State:
+    """The state a pickle holds (see ``State.__reduce__``)."""
+    state = object.__new__(State)
+    setattr_ = object.__setattr__
+    setattr_(state, "initial", initial)
+    setattr_(state, "phase", _PHASES[phase])
+    setattr_(state, "to_move", to_move)
+    sets = _card_sets((*hands, discard, *won))
+    players = len(hands)
+    setattr_(state, "hands", sets[:players])
+    setattr_(state, "discard", sets[players])
+    setattr_(state, "trick", _unpickle_trick(trick))
+    setattr_(state, "tricks", _tricks_of(tricks))
+    setattr_(state, "won", sets[players + 1 :])
+    setattr_(state, "trumps_played", trumps_played)
+    setattr_(state, "excuse_trick", excuse_trick)
+    return state
