@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from cardgames import AnalysisError, tarot
@@ -51,12 +51,13 @@ def brute_force(
     return max(values) if mine else min(values)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(
     rules=st.sampled_from(PRESETS),
     seed=st.integers(0, 2**32),
     estimate=st.sampled_from(list(Estimate)),
 )
+@example(rules=tarot.Rules.simplified(players=2), seed=27330658, estimate=Estimate.STRENGTH)
 def test_horizon_values_equal_a_brute_force_over_states(
     rules: tarot.Rules, seed: int, estimate: Estimate
 ) -> None:

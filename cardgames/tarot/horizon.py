@@ -108,8 +108,20 @@ class HorizonTree:
         return self.tree.legal(position)
 
     def distinct(self, position: Position) -> dict[int, int]:
-        """Each legal card mapped to the card standing for its class of equivalent plays."""
-        return self.tree.distinct(position)
+        """Each legal card mapped to the card standing for its class of equivalent plays.
+
+        Cards the full game treats alike are worth the same points, so the share estimate
+        cannot tell them apart; the strength estimate can (the card kept in hand counts), so
+        under it a class is split by the strength of its cards.
+        """
+        classes = self.tree.distinct(position)
+        if self.estimate is Estimate.SHARE:
+            return classes
+        standing: dict[tuple[int, int], int] = {}
+        return {
+            card: standing.setdefault((class_card, self.strength[card]), card)
+            for card, class_card in classes.items()
+        }
 
     def child(self, position: Position, move: int) -> Position:
         """The position after the card ``move``."""
