@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgames import arena, tailor, tarot
-from cardgames.bots import PIMCBot, RandomBot, RuleBot, bot_name, rollout_points
+from cardgames.bots import PIMCBot, RandomBot, RuleBot, bot_name, pimc, rollout_points
+from cardgames.bots.rule_bot import tarot_rule_move
 from cardgames.bots.tailor_heuristics import choose_move
 from cardgames.bots.tarot_heuristics import choose_card, choose_discard
 from cardgames.cards import Card, Rank, Suit
@@ -219,6 +220,31 @@ def test_pimc_finds_the_solver_move_in_a_last_trick_it_can_see() -> None:
     view = _view(state, state.to_move)
     move = PIMCBot(worlds=4).choose(view, random.Random(0))
     assert move in state.legal_moves()
+
+
+def test_pimc_breaks_ties_in_favour_of_the_rule_bot_move() -> None:
+    # Equal totals (up to rounding) go to RuleBot's move; without it among them, the first.
+    assert pimc._best([3.0, 5.0, 5.0, 1.0], preferred=2) == 2
+    assert pimc._best([3.0, 5.0, 5.0 - 1e-12, 1.0], preferred=2) == 2
+    assert pimc._best([3.0, 5.0, 5.0, 1.0], preferred=0) == 1
+    assert pimc._best([3.0, 5.0, 4.5, 1.0], preferred=2) == 1
+
+
+def test_pimc_plays_the_rule_move_when_the_worlds_cannot_tell_moves_apart() -> None:
+    # A lead of the first trick valued over a one-trick horizon with a node budget too small
+    # to search any card: every move gets the same trivial bounds, so RuleBot's card is played.
+    state = _tarot_position(tarot.Rules.traditional(players=3), 5, 0)
+    while state.phase is not tarot.Phase.PLAY or len(state.legal_moves()) == 1:
+        state = state.play(state.legal_moves()[0])
+    view = tarot_view_of(state, state.to_move)
+    bot = PIMCBot(worlds=2, nodes=1)
+    assert bot.choose(view, random.Random(2)) == tarot_rule_move(view)
+
+
+def test_pimc_defaults_are_the_measured_ones() -> None:
+    bot = PIMCBot()
+    assert (bot.worlds, bot.exact_tricks, bot.estimate, bot.lookahead) == (12, 8, "strength", 1)
+    assert (bot.nodes, bot.horizon) == (50_000, 8)
 
 
 def test_a_rollout_counts_the_side_points_of_a_finished_deal() -> None:
