@@ -163,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
         local_cluster: Any = distributed.LocalCluster  # the package has no type hints
         began = time.perf_counter()
         with local_cluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
         ) as cluster:
             started = time.perf_counter() - began
             # One small batch first, so that the workers have imported the library.

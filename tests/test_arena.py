@@ -178,7 +178,7 @@ def dask_cluster() -> Iterator[Any]:
 
     LocalCluster: Any = distributed.LocalCluster  # the package has no type hints
     with LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0"
     ) as cluster:
         yield cluster
 

@@ -89,7 +89,7 @@ def test_dask_local_cluster_batch_equals_one_by_one() -> None:
     Client: Any = distributed.Client
     with (
         LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0"
         ) as cluster,
         Client(cluster) as client,
     ):
@@ -280,3 +280,22 @@ def test_a_job_needs_a_game_for_text_and_checks_its_fields() -> None:
         Job(position="text", game="chess")
     with pytest.raises(AnalysisError, match="invalid position 3"):
         Job(position=3)  # type: ignore[arg-type]
+
+
+def test_packed_chunks_travel_as_one_pickle_and_leave_the_collector_as_it_was() -> None:
+    import gc
+
+    from cardgames.solver.batch import _pack, _run_packed_chunk, _unpack
+
+    states = [tarot.random_position(TAROT_RULES, seed=seed, tricks_left=2) for seed in (1, 2)]
+    assert gc.isenabled()
+    seconds, packed = _run_packed_chunk(str, 5, _pack([*states, None]))
+    assert gc.isenabled()
+    assert isinstance(packed, bytes) and seconds >= 0
+    assert _unpack(packed) == [str(states[0]), str(states[1]), "None"]
+    gc.disable()
+    try:
+        assert _unpack(_pack(states)) == states
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
