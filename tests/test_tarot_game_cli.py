@@ -1,114 +1,18 @@
-"""Games of several deals, the command line and the examples."""
+"""The Tarot command line and the examples (games of several deals: tests/test_tarot_game.py)."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardgames.cli import main
-from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.tarot import Game, Rules, State, deal, loads, random_strategy
+from cardgames.tarot import Game, Rules, State, deal, loads
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-
-
-def test_game_deal_passes_round_and_each_player_deals_once() -> None:
-    for rules, first, order in (
-        (Rules.traditional(players=3), 0, [0, 2, 1]),
-        (Rules.traditional(players=4), 1, [1, 0, 3, 2]),
-        (Rules.simplified(players=5), 3, [3, 4, 0, 1, 2]),
-    ):
-        game = Game(rules=rules, seed=2, first_dealer=first).play_out(random_strategy(2))
-        assert game.is_over and len(game.deals) == rules.players
-        assert [state.dealer for state in game.deals] == order
-        assert game.next_dealer is None
-        with pytest.raises(IllegalMoveError):
-            game.start_next()
-
-
-def test_game_keeps_running_totals_of_payoffs() -> None:
-    game = Game(rules=Rules.traditional(players=3), seed=9).play_out(random_strategy(1))
-    rows = game.running_totals
-    assert len(rows) == 3
-    expected = [Fraction(0)] * 3
-    for state, row in zip(game.deals, rows, strict=True):
-        expected = [a + b for a, b in zip(expected, state.payoffs(), strict=True)]
-        assert list(row) == expected
-        assert sum(row) == 0
-    assert game.totals == rows[-1]
-
-
-def test_game_is_reproducible_and_deals_differ() -> None:
-    one = Game(rules=Rules.simplified(players=3), seed=4).play_out(random_strategy(4))
-    two = Game(rules=Rules.simplified(players=3), seed=4).play_out(random_strategy(4))
-    assert one == two
-    hands = {state.initial.hands for state in one.deals}
-    assert len(hands) == 3
-
-
-def test_game_record_checks_the_deal() -> None:
-    game = Game(rules=Rules.simplified(players=3), seed=4)
-    stranger = deal(Rules.simplified(players=3), seed=99)
-    with pytest.raises(IllegalMoveError, match="next deal"):
-        game.record(stranger)
-    with pytest.raises(IllegalMoveError, match="finished"):
-        game.record(game.start_next())
-    with pytest.raises(RulesError):
-        Game(rules=Rules.simplified(players=3), seed=4, first_dealer=3)
-
-
-def test_game_with_wrong_typed_arguments_raises_rules_error() -> None:
-    rules = Rules.simplified(players=3)
-    anything: Any
-    for anything in (None, "simplified-3", 3):
-        with pytest.raises(RulesError, match="rules"):
-            Game(rules=anything, seed=1)
-    for anything in ("1", None, 1.0, True, -1, 2**64, 10**5000):
-        with pytest.raises(RulesError, match="seed"):
-            Game(rules=rules, seed=anything)
-    for anything in ("0", None, 0.0, True, -1, 3, 10**5000):
-        with pytest.raises(RulesError, match="first_dealer"):
-            Game(rules=rules, seed=1, first_dealer=anything)
-    finished = Game(rules=rules, seed=1).play_out(random_strategy(1))
-    for anything in (None, 5, "deals", [None], [finished.deals[1]], finished.deals * 2):
-        with pytest.raises(RulesError):
-            Game(rules=rules, seed=1, deals=anything)
-    with pytest.raises(RulesError, match="not the game's deal 0"):
-        Game(rules=rules, seed=1, deals=[finished.deals[0].initial.start()])
-
-
-def test_game_keeps_a_tuple_of_its_deals() -> None:
-    finished = Game(rules=Rules.simplified(players=3), seed=1).play_out(random_strategy(1))
-    deals = list(finished.deals)
-    game = Game(rules=finished.rules, seed=1, deals=deals)
-    assert game == finished and isinstance(game.deals, tuple)
-    hash(game)
-    deals.clear()
-    assert game == finished and game.is_over
-
-
-def test_game_methods_validate_their_arguments() -> None:
-    game = Game(rules=Rules.traditional(players=3), seed=5, first_dealer=1)
-    assert [game.dealer_of(n) for n in range(3)] == [1, 0, 2]
-    for number in ("1", None, True, -1, 3, 10**18, 10**5000):
-        with pytest.raises(RulesError, match="deal number"):
-            game.dealer_of(number)  # type: ignore[arg-type]
-        with pytest.raises(RulesError, match="deal number"):
-            game.deal_seed(number)  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match="callable"):
-        game.play_out(None)  # type: ignore[arg-type]
-    with pytest.raises(IllegalMoveError, match="expected a Move"):
-        game.play_out(lambda state: "1S")  # type: ignore[arg-type]
-    for item in (None, game, "state"):
-        with pytest.raises(IllegalMoveError):
-            game.record(item)  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match="expected a tarot State"):
-        random_strategy(1)(None)  # type: ignore[arg-type]
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
