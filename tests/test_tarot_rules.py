@@ -70,7 +70,7 @@ def test_traditional_presets_fields() -> None:
         {"players": True},
         {"players": 3, "partnerships": True},
         {"group_size": 5},
-        {"group_size": 2},
+        {"group_size": 1},
         {"talon_size": 1},
         {"talon_size": -2},
         {"talon_size": 78},
@@ -79,6 +79,13 @@ def test_traditional_presets_fields() -> None:
         {"players": 3, "discard_is_own_group": True},
         {"clockwise": 1},
         {"numeral_order": "traditional"},
+        {"bidding": True, "talon_size": 0},
+        {"bidding": True, "partnerships": True},
+        {"bidding": True, "talon_size": 2},  # the simplified magician bonus is still 10
+        {"called_king": True},
+        {"deal_packet": 0},
+        {"deal_packet": 11},
+        {"overtrump": 1},
     ],
 )
 def test_impossible_rules_raise_rules_error(changes: dict[str, object]) -> None:

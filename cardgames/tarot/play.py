@@ -71,6 +71,8 @@ KIND: Final = tuple(
     i // 14 if i < 56 else (_TRUMP_KIND if i < 77 else _EXCUSE_KIND) for i in range(TAROT_PACK_SIZE)
 )
 _KIND_MASKS: Final = (*SUIT_MASKS, TRUMP_MASK, EXCUSE_MASK)
+_TRUMP_LOW: Final = 56  # trump 1's index; trump n is 55 + n
+_EXCUSE: Final = 77
 _FULL_MASK: Final = (1 << TAROT_PACK_SIZE) - 1
 
 
@@ -353,12 +355,26 @@ def _legal_cards_mask(hand: int, trick: Sequence[int], rules: Rules, trumps_play
                 return suits | excuse
         return hand
     follow = hand & _KIND_MASKS[kind]
-    if follow:
+    if follow and kind != _TRUMP_KIND:
         return follow | excuse
     trumps = hand & TRUMP_MASK
     if trumps:
+        if rules.overtrump:
+            trumps = _overtrumps(trumps, trick)
         return trumps | excuse
     return hand
+
+
+def _overtrumps(trumps: int, trick: Sequence[int]) -> int:
+    # The trumps of ``trumps`` above every trump in the trick, or all of them when none is.
+    highest = -1
+    for index in trick:
+        if _TRUMP_LOW <= index < _EXCUSE and index > highest:
+            highest = index
+    if highest < 0:
+        return trumps
+    higher = trumps & ~((1 << (highest + 1)) - 1)
+    return higher if higher else trumps
 
 
 def legal_cards(
@@ -371,7 +387,9 @@ def legal_cards(
     """The cards of ``hand`` that may be played to ``trick``.
 
     * Follow the suit led if you can; if you cannot, play a trump if you have one; otherwise
-      play anything. There is no obligation to play a higher card or to overtrump.
+      play anything. There is no obligation to play a higher card, nor to overtrump unless
+      ``rules.overtrump`` is set: then a player who has to play a trump (trumps were led, or
+      they cannot follow) must beat every trump already in the trick when they can.
     * The Excuse may always be played instead.
     * When the trick is empty (or holds only a led Excuse, so that this card sets the suit)
       any card may be played, except that under ``rules.trump_lead_restricted`` trumps may not
@@ -392,6 +410,9 @@ def legal_cards(
     TarotCardSet.parse('5T 9T EX')
     >>> legal_cards(hand, [], rules), legal_cards(hand, [], rules, trumps_played=True)
     (TarotCardSet.parse('KS 3H EX'), TarotCardSet.parse('KS 3H 5T 9T EX'))
+    >>> french = Rules.french(players=3)
+    >>> legal_cards(hand, [TarotCard.parse(c) for c in ('1D', '7T')], french)
+    TarotCardSet.parse('9T EX')
 
     :raises NotationError: if ``hand`` is not a :class:`cardgames.tarot.cards.TarotCardSet` or
         ``trick`` not a sequence of Tarot cards.
@@ -431,9 +452,14 @@ def _play_problem(
             "trumps may not be led until a trump has been played, unless the leader holds only "
             "trumps (and perhaps the Excuse)"
         )
-    if hand & _KIND_MASKS[kind]:
+    if hand & _KIND_MASKS[kind] and (kind != _TRUMP_KIND or not bit & TRUMP_MASK):
         led = "trumps" if kind == _TRUMP_KIND else Suit(kind).name.lower()
         return f"a player must follow suit ({led} were led) when able, or play the Excuse"
+    if bit & TRUMP_MASK:
+        return (
+            "a player who has to play a trump must beat the highest trump in the trick when "
+            "able (overtrump)"
+        )
     return "a player who cannot follow suit must play a trump when able, or the Excuse"
 
 

@@ -1,8 +1,10 @@
 """Tarot rule sets: one frozen, validated :class:`Rules` value per variant.
 
 Every point on which the simplified and the traditional games differ is a field, so house rules
-are built by changing fields; the presets are :meth:`Rules.simplified` (2 to 6 players) and
-:meth:`Rules.traditional` (3 players, or 4 in two partnerships).
+are built by changing fields; the presets are :meth:`Rules.simplified` (2 to 6 players),
+:meth:`Rules.traditional` (3 players, or 4 in two partnerships) and :meth:`Rules.french` (the
+game of the Fédération Française de Tarot for 3, 4 or 5 players: bidding, a taker, the dog,
+overtrumping and contract scoring).
 
 The written form (:meth:`Rules.parse` / ``str``) is the one every game shares (see
 :mod:`cardgames.rules_text`): a preset name, optionally followed by ``,field=value``
@@ -39,6 +41,19 @@ MAX_PLAYERS: Final = 6
 # The largest magician_bonus (10 in the simplified game). Every number a rule set holds is
 # bounded, so that whatever the constructor accepts the text form and the records can carry.
 MAX_BONUS: Final = 1000
+_BOOL_FIELDS: Final = (
+    "clockwise",
+    "trump_lead_restricted",
+    "partnerships",
+    "discard_is_own_group",
+    "bidding",
+    "overtrump",
+    "dog_card_by_card",
+    "called_king",
+    "poignee_with_excuse",
+    "excuse_wins_slam",
+    "round_margin",
+)
 _FORBIDDEN_DISCARDS: Final = 7  # four Kings, trump 1, trump 21 and the Excuse
 _PACK_VALUE: Final = 130  # the card values of the whole pack added up
 E = TypeVar("E", bound=enum.Enum)
@@ -144,7 +159,8 @@ class Rules:
     :param trump_lead_restricted: trumps may not be led until a trump has been played, unless
         the leader holds nothing but trumps (and perhaps the Excuse).
     :param excuse_rule: what happens to the Excuse, see :class:`ExcuseRule`.
-    :param group_size: counting groups of 3 or 4 cards.
+    :param group_size: counting groups of 2, 3 or 4 cards (2 gives the French half points:
+        a King 4.5, a low card 0.5).
     :param magician_bonus: points for the player (team) whose trump 1 wins the last trick: an
         int from 0 to 1000.
     :param partnerships: only with 4 players: seats 0 and 2 against 1 and 3.
@@ -153,6 +169,25 @@ class Rules:
         discards as many. Defaults to ``78 % players``. An int from 0 to 77 that leaves a
         multiple of ``players`` cards, and hands of at least 7 cards when it is not 0.
     :param discard_is_own_group: the discard is counted as one group on its own.
+    :param bidding: French contracts: a round of bidding decides a taker, who plays against the
+        others for a target that depends on the bouts won; the talon is the dog, taken (and
+        discarded from) by the taker rather than the dealer, and a deal scores as the
+        Fédération Française de Tarot scores it (see :mod:`cardgames.tarot.scoring`). Needs a
+        talon and no fixed partnerships.
+    :param overtrump: a player who has to play a trump to a trick that holds one must beat the
+        highest trump in it when able.
+    :param deal_packet: cards given to a player at a time when dealing from a deck (1 to 10).
+    :param dog_card_by_card: while dealing, the talon's cards are set aside one at a time
+        between packets (never the first or the last card) rather than left at the bottom.
+    :param called_king: the taker calls a King (see :mod:`cardgames.tarot.contracts`): its
+        holder is the taker's hidden partner. Only with bidding and 5 players.
+    :param poignee_with_excuse: the Excuse may stand in for one trump of a poignée, but only
+        when its holder has no trump left beyond those shown.
+    :param excuse_wins_slam: the Excuse led to the last trick by a side that has won every
+        earlier trick wins that trick.
+    :param round_margin: the margin by which a contract is made or lost rounds a half point up
+        to the next whole point (the half point always favours the side that scores); with
+        ``False`` the half point is kept.
     :raises RulesError: for a field of the wrong type (the flags are bools, never ints; the
         numbers are ints, never bools), a number out of its bounds, or an impossible
         combination.
@@ -178,6 +213,14 @@ class Rules:
     discard_rule: DiscardRule = DiscardRule.SIMPLIFIED
     talon_size: int = attrs.field(default=attrs.Factory(_default_talon, takes_self=True))
     discard_is_own_group: bool = False
+    bidding: bool = False
+    overtrump: bool = False
+    deal_packet: int = 5
+    dog_card_by_card: bool = False
+    called_king: bool = False
+    poignee_with_excuse: bool = True
+    excuse_wins_slam: bool = True
+    round_margin: bool = True
 
     def __attrs_post_init__(self) -> None:
         problem = self._problem()
@@ -187,7 +230,7 @@ class Rules:
     def _problem(self) -> str | None:
         # Each field on its own first (check_int and check_bool raise RulesError quoting the
         # value), then the combinations, returned as text for __attrs_post_init__.
-        for name in ("clockwise", "trump_lead_restricted", "partnerships", "discard_is_own_group"):
+        for name in _BOOL_FIELDS:
             check_bool(getattr(self, name), f"Tarot rules {name}")
         for name, kind in (
             ("numeral_order", NumeralOrder),
@@ -201,7 +244,8 @@ class Rules:
                     f"one of {choices}"
                 )
         check_int(self.players, "Tarot rules players", low=MIN_PLAYERS, high=MAX_PLAYERS)
-        check_int(self.group_size, "Tarot rules group_size", low=3, high=4, expected="3 or 4")
+        check_int(self.group_size, "Tarot rules group_size", low=2, high=4, expected="2, 3 or 4")
+        check_int(self.deal_packet, "Tarot rules deal_packet", low=1, high=10)
         check_int(self.magician_bonus, "Tarot rules magician_bonus", low=0, high=MAX_BONUS)
         check_int(self.talon_size, "Tarot rules talon_size", low=0, high=TAROT_PACK_SIZE - 1)
         if self.partnerships and self.players != 4:
@@ -218,6 +262,22 @@ class Rules:
             )
         if self.discard_is_own_group and not self.talon_size:
             return "discard_is_own_group needs a talon (talon_size > 0)"
+        return self._contract_problem()
+
+    def _contract_problem(self) -> str | None:
+        if self.bidding:
+            if not self.talon_size:
+                return "bidding needs a dog (talon_size > 0)"
+            if self.partnerships:
+                return "bidding decides the sides, so it cannot have fixed partnerships"
+            if self.discard_is_own_group:
+                return "bidding counts the dog with its side's cards, not as a group of its own"
+            if self.magician_bonus:
+                return "bidding scores the trump 1 in the last trick itself: magician_bonus must be 0"
+        if self.called_king and not (self.bidding and self.players == 5):
+            return "called_king needs bidding and 5 players"
+        if self.dog_card_by_card and not self.talon_size:
+            return "dog_card_by_card needs a talon (talon_size > 0)"
         return None
 
     # -- presets ---------------------------------------------------------------------------
@@ -266,9 +326,47 @@ class Rules:
         )
 
     @classmethod
+    def french(cls, players: int = 4) -> Rules:
+        """French Tarot as the Fédération Française de Tarot plays it, for 3, 4 or 5 players:
+        counter-clockwise, cards dealt 3 at a time (4 at three players) with the dog set aside
+        card by card, a round of bidding, the called King at five players, following suit,
+        trumping and overtrumping, the Excuse exchanged for a low card, counting in half points
+        (the pack is worth 91) and contract scoring. The page "French Tarot as implemented"
+        lists every rule and the field that changes it.
+
+        >>> [(r.hand_size, r.talon_size) for r in map(Rules.french, (3, 4, 5))]
+        [(24, 6), (18, 6), (15, 3)]
+        >>> Rules.french(players=4).pack_total
+        Fraction(91, 1)
+
+        :raises RulesError: for any player count but 3, 4 or 5.
+        """
+        if players not in (3, 4, 5):
+            raise RulesError(
+                f"invalid Tarot rules: the French game is for 3, 4 or 5 players, got "
+                f"{quote(players)}"
+            )
+        return cls(
+            players=players,
+            clockwise=False,
+            numeral_order=NumeralOrder.ACES_LOW,
+            trump_lead_restricted=False,
+            excuse_rule=ExcuseRule.EXCHANGE,
+            group_size=2,
+            magician_bonus=0,
+            discard_rule=DiscardRule.TRADITIONAL,
+            talon_size=3 if players == 5 else 6,
+            bidding=True,
+            overtrump=True,
+            deal_packet=4 if players == 3 else 3,
+            dog_card_by_card=True,
+            called_king=players == 5,
+        )
+
+    @classmethod
     def preset(cls, name: str) -> Rules:
         """The preset called ``name``: ``simplified-2`` ... ``simplified-6``, ``traditional-3``,
-        ``traditional-4`` (any case).
+        ``traditional-4``, ``french-3``, ``french-4``, ``french-5`` (any case).
 
         >>> Rules.preset('Traditional-3') == Rules.traditional(players=3)
         True
@@ -297,6 +395,8 @@ class Rules:
 
         >>> Rules.traditional(players=3).pack_total, Rules.traditional(players=4).pack_total
         (Fraction(78, 1), Fraction(72, 1))
+        >>> Rules.french(players=5).pack_total  # counting in pairs: half points
+        Fraction(91, 1)
         >>> Rules.simplified(players=4).pack_total
         Fraction(78, 1)
         """
@@ -374,6 +474,8 @@ class Rules:
         candidates = [Rules.simplified(players=self.players)]
         if self.players in (3, 4):
             candidates.append(Rules.traditional(players=self.players))
+        if self.players in (3, 4, 5):
+            candidates.append(Rules.french(players=self.players))
         return min(candidates, key=lambda base: len(_differences(base, self)))
 
     def __str__(self) -> str:
@@ -452,6 +554,14 @@ _FIELD_PARSERS: Final[dict[str, Callable[[str], object]]] = {
     "discard_rule": DiscardRule.parse,
     "talon_size": parse_rule_int,
     "discard_is_own_group": parse_bool,
+    "bidding": parse_bool,
+    "overtrump": parse_bool,
+    "deal_packet": parse_rule_int,
+    "dog_card_by_card": parse_bool,
+    "called_king": parse_bool,
+    "poignee_with_excuse": parse_bool,
+    "excuse_wins_slam": parse_bool,
+    "round_margin": parse_bool,
 }
 
 # players first, so that a changed player count is written before fields that depend on it
@@ -466,6 +576,7 @@ _PRESETS: Final[dict[str, Rules]] = {
     **{f"simplified-{n}": Rules.simplified(players=n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)},
     "traditional-3": Rules.traditional(players=3),
     "traditional-4": Rules.traditional(players=4),
+    **{f"french-{n}": Rules.french(players=n) for n in (3, 4, 5)},
 }
 
 
