@@ -1393,7 +1393,9 @@ class State:
 
         :raises IllegalMoveError: naming the rule broken.
         """
-        if not isinstance(move, _MOVE_TYPES):
+        if not isinstance(move, _MOVE_TYPES) or (
+            isinstance(move, Move) and not isinstance(move.card, TarotCard)
+        ):
             raise IllegalMoveError(
                 f"invalid Tarot move {quote(move)}: expected a Move (or, under French rules, a "
                 "Bid, Call, Announcement or Declaration)"
