@@ -42,6 +42,8 @@ Allocation = list[list[int]]
 
 ATTEMPTS: Final = 400
 """Rejection attempts before falling back to an exact or sequential method."""
+LAZY_ATTEMPTS: Final = 4_000
+"""Rejection attempts of a ``lazy`` :func:`allocate` (each costs a few draws when it fails)."""
 COUNT_STATES: Final = 3_000
 """Largest number of capacity vectors (the product of ``capacity + 1`` over the places) for
 which the counting method is tried."""
@@ -55,6 +57,7 @@ def allocate(
     *,
     accept: Callable[[Allocation], bool] | None = None,
     attempts: int | None = None,
+    lazy: bool = False,
 ) -> tuple[Allocation, str] | None:
     """A random allocation and the method that found it (``"rejection"``, ``"counting"`` or
     ``"sequential"``), or None when no allocation exists.
@@ -62,9 +65,21 @@ def allocate(
     ``accept`` is a further test on whole allocations, honoured only by rejection; the
     fallbacks ignore it (the caller splits such a problem into cases it can state as allowed
     places).
+
+    With ``lazy``, rejection deals the items one at a time, the most restricted first, each
+    to a free slot drawn uniformly, and gives up on an attempt at the first item that lands
+    where it may not go: the same uniform draw as a whole shuffle, but a failed attempt costs
+    a few draws instead of one per item, so up to :data:`LAZY_ATTEMPTS` attempts are made.
     """
     if len(items) != sum(capacities) or any(cap < 0 for cap in capacities):
         return None
+    if lazy:
+        found = _lazy_rejection(
+            items, allowed, capacities, rng, accept, LAZY_ATTEMPTS if attempts is None else attempts
+        )
+        if found is not None:
+            return found, "rejection"
+        return _fallback(items, allowed, capacities, rng)
     places = len(capacities)
     order = list(range(len(items)))
     for _ in range(ATTEMPTS if attempts is None else attempts):
@@ -82,12 +97,68 @@ def allocate(
             allocation.append([items[i] for i in chosen])
         if good and (accept is None or accept(allocation)):
             return allocation, "rejection"
+    return _fallback(items, allowed, capacities, rng)
+
+
+def _fallback(
+    items: Sequence[int], allowed: Sequence[int], capacities: Sequence[int], rng: random.Random
+) -> tuple[Allocation, str] | None:
     if not feasible(items, allowed, capacities):
         return None
     counted = _by_counting(items, allowed, capacities, rng)
     if counted is not None:
         return counted, "counting"
     return _sequential(items, allowed, capacities, rng), "sequential"
+
+
+def _lazy_rejection(
+    items: Sequence[int],
+    allowed: Sequence[int],
+    capacities: Sequence[int],
+    rng: random.Random,
+    accept: Callable[[Allocation], bool] | None,
+    attempts: int,
+) -> Allocation | None:
+    # A uniformly random one-to-one dealing of the items to the slots (each place has as
+    # many slots as its capacity), item by item: every complete dealing is equally likely,
+    # so the first one that meets every restriction is uniform over the allocations.
+    places = len(capacities)
+    slot_place = [place for place in range(places) for _ in range(capacities[place])]
+    total = len(slot_place)
+    share = {
+        mask: sum(capacities[p] for p in range(places) if mask >> p & 1) for mask in set(allowed)
+    }
+    order = sorted(range(len(items)), key=lambda i: share[allowed[i]])
+    restricted = [i for i in order if share[allowed[i]] < total]
+    rest = [i for i in order if share[allowed[i]] == total]
+    below = rng.randrange
+    for _ in range(attempts):
+        pool = list(range(total))
+        free = total
+        chosen: list[tuple[int, int]] = []
+        good = True
+        for i in restricted:
+            at = below(free)
+            slot = pool[at]
+            if not allowed[i] >> slot_place[slot] & 1:
+                good = False
+                break
+            free -= 1
+            pool[at] = pool[free]
+            chosen.append((i, slot))
+        if not good:
+            continue
+        for i in rest:
+            at = below(free)
+            free -= 1
+            chosen.append((i, pool[at]))
+            pool[at] = pool[free]
+        allocation: Allocation = [[] for _ in range(places)]
+        for i, slot in sorted(chosen, key=lambda pair: pair[1]):
+            allocation[slot_place[slot]].append(items[i])
+        if accept is None or accept(allocation):
+            return allocation
+    return None
 
 
 def _classes(items: Sequence[int], allowed: Sequence[int]) -> list[tuple[int, list[int]]]:
