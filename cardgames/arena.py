@@ -13,6 +13,13 @@ how many deals each won. Payoffs are each game's own: Tarot's
 :meth:`cardgames.tarot.state.State.payoffs` (points above the table's average), Chase the Tailor's
 :meth:`cardgames.tailor.State.payoffs` (0 for going out, minus the hand value left otherwise).
 
+French Tarot (:meth:`cardgames.tarot.rules.Rules.french`) is played whole, bidding included:
+the bots bid, call, discard, announce and declare as well as play the cards, and the payoffs
+are the contract's score (:meth:`cardgames.tarot.state.State.score`). A deal on which every
+seat passes is void: it counts as a game with payoff 0 for every seat, and so as a 0 for every
+bot in the figures (it stays in the sample: which deals are void depends on the bots' bids as
+much as on the cards).
+
 Every random choice is derived from ``seed``: deal ``d`` is shuffled with
 ``derive_seed(seed, "deal", d)`` and the bot of entry ``e`` gets, in rotation ``r`` of that
 deal, a :class:`random.Random` seeded with ``derive_seed(seed, "bot", d, r, e)``
@@ -64,6 +71,7 @@ from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.solver.batch import BatchError, SerialExecutor, batch_map, dask_executor
 from cardgames.tailor.rules import derive_seed
 from cardgames.tailor.view import view_of as tailor_view_of
+from cardgames.tarot.state import AnyMove
 from cardgames.tarot.view import view_of as tarot_view_of
 from cardgames.validation import as_tuple, check_bool, check_int, check_seed, quote
 
@@ -486,7 +494,7 @@ def _tailor_game(
 
 
 @overload
-def _play(state: tarot.State, move: tarot.Move, bot: object, seat: int) -> tarot.State: ...
+def _play(state: tarot.State, move: AnyMove, bot: object, seat: int) -> tarot.State: ...
 @overload
 def _play(state: tailor.State, move: tailor.Move, bot: object, seat: int) -> tailor.State: ...
 def _play(state: Any, move: Any, bot: object, seat: int) -> Any:

@@ -5,6 +5,10 @@ optionally followed by settings as ``:name=value`` (PIMC's ``worlds``, ``time_pe
 ``exact_tricks``, ``estimate``, ``nodes``, ``horizon``, ``lookahead``), for example
 ``pimc:worlds=8:estimate=lower,rule,rule``.
 
+``cardgames arena tarot --rules french --players 3|4|5`` plays French Tarot (FFT rules,
+:meth:`cardgames.tarot.rules.Rules.french`; four players unless told), bidding included: the
+payoffs are the contracts' scores, and a deal every seat passes counts 0 for everyone.
+
 The deals are played as ``cardgames batch`` analyses positions: by default in one process per
 available core (:func:`cardgames.solver.batch.available_cpus`; none is started for a single
 deal), ``--jobs N`` in ``N`` processes, ``--jobs 1`` in this process alone, and
@@ -123,14 +127,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument(
         "--rules",
         default=None,
-        help="Tarot: simplified or traditional (the default), or a rules text; Chase the "
-        "Tailor: a rules text",
+        help="Tarot: simplified, traditional (the default) or french, or a rules text; Chase "
+        "the Tailor: a rules text",
     )
     parser.add_argument(
         "--players",
         type=int,
         default=None,
-        help="number of players (default: Tarot 3 traditional, 4 simplified; Chase the Tailor 4)",
+        help="number of players (default: Tarot 3 traditional, 4 simplified or french; Chase "
+        "the Tailor 4)",
     )
     parser.add_argument("--chase", action="store_true", help="Chase the Tailor: Chase Mode")
     parser.add_argument(
@@ -176,6 +181,11 @@ def _rules(args: argparse.Namespace) -> tarot.Rules | tailor.Rules:
             raise RulesError("--chase applies to Chase the Tailor only")
         if args.rules is None:
             args.rules = "traditional"
+        if str(args.rules).strip().lower() == "french":
+            players = 4 if args.players is None else args.players
+            if players not in (3, 4, 5):
+                raise RulesError(f"--players {players}: French Tarot has 3, 4 or 5 players")
+            return tarot.Rules.french(players)
         return tarot_rules(args)
     from cardgames.tailor.cli import rules_from_args as tailor_rules
 

@@ -73,14 +73,17 @@ from typing import Any, Final, Literal, overload
 import attrs
 
 from cardgames import solver, tailor, tarot
+from cardgames.bots.french_search import card_values
 from cardgames.bots.protocol import check_rng
-from cardgames.bots.rule_bot import tailor_rule_move, tarot_rule_move
+from cardgames.bots.rule_bot import tailor_rule_move, tarot_card_move, tarot_rule_move
 from cardgames.bots.tarot_heuristics import choose_card_index
 from cardgames.bots.views import legal_moves_of
 from cardgames.errors import RulesError
 from cardgames.search.results import Analysis, MoveValue
 from cardgames.tailor.view import View as TailorView
+from cardgames.tarot.contracts import Declaration
 from cardgames.tarot.horizon import Estimate as HorizonEstimate
+from cardgames.tarot.state import AnyMove
 from cardgames.tarot.view import View as TarotView
 from cardgames.validation import check_int, quote
 
@@ -164,10 +167,10 @@ class PIMCBot:
     name: str = attrs.field(default="pimc", validator=_check_name)
 
     @overload
-    def choose(self, view: TarotView, rng: random.Random) -> tarot.Move: ...
+    def choose(self, view: TarotView, rng: random.Random) -> AnyMove: ...
     @overload
     def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
-    def choose(self, view: TarotView | TailorView, rng: random.Random) -> tarot.Move | tailor.Move:
+    def choose(self, view: TarotView | TailorView, rng: random.Random) -> AnyMove | tailor.Move:
         """The move with the best total value over the sampled worlds.
 
         :raises RulesError: if ``view`` is not a view whose seat is to move, or ``rng`` is
@@ -180,14 +183,17 @@ class PIMCBot:
 
     # -- Tarot -----------------------------------------------------------------------------
 
-    def _choose_tarot(self, view: TarotView, rng: random.Random) -> tarot.Move:
+    def _choose_tarot(self, view: TarotView, rng: random.Random) -> AnyMove:
         moves = legal_moves_of(view)
         if len(moves) == 1:
             return moves[0]
-        if view.phase is tarot.Phase.DISCARD:
-            return tarot_rule_move(view)
+        if view.phase is not tarot.Phase.PLAY:
+            return tarot_rule_move(view)  # the bidding, the call, the discard, the slam
+        if view.rules.bidding:
+            return self._choose_french(view, rng)
+        cards = view.legal_card_moves()
         clock = _Clock(self.time_per_move)
-        totals = [0.0] * len(moves)
+        totals = [0.0] * len(cards)
         solve = len(view.hand) <= self.exact_tricks
         for done, world in enumerate(view.samples(self.worlds, rng)):
             if done and clock.spent():
@@ -204,16 +210,53 @@ class PIMCBot:
                     horizon=self.lookahead,
                     estimate=_HORIZON_ESTIMATES[self.estimate],
                 )
-                values = _values(analysis, moves, lower_only=False)
+                values = _values(analysis, cards, lower_only=False)
             elif solve or self.estimate != "rollout":
                 analysis = solver.analyse(world, perspective=view.seat, limit=limit)
                 lower_only = not solve and self.estimate == "lower"
-                values = _values(analysis, moves, lower_only)
+                values = _values(analysis, cards, lower_only)
             else:
-                values = [rollout_points(world.play(move), view.seat) for move in moves]
+                values = [rollout_points(world.play(move), view.seat) for move in cards]
             for at, value in enumerate(values):
                 totals[at] += value
-        return moves[_best(totals, moves.index(tarot_rule_move(view)))]
+        return cards[_best(totals, cards.index(tarot_card_move(view)))]
+
+    def _choose_french(self, view: TarotView, rng: random.Random) -> AnyMove:
+        # French play: a poignée by RuleBot's rule, else the card with the best total over
+        # the worlds, valued by cardgames.bots.french_search (the French sides, overtrumping).
+        rule = tarot_rule_move(view)
+        if isinstance(rule, Declaration):
+            return rule
+        cards = view.legal_card_moves()
+        if len(cards) == 1:
+            return cards[0]
+        clock = _Clock(self.time_per_move)
+        totals = [0.0] * len(cards)
+        solve = len(view.hand) <= self.exact_tricks
+        for done, world in enumerate(view.samples(self.worlds, rng)):
+            if done and clock.spent():
+                break
+            share = clock.share(self.worlds - done)
+            deadline = None if share is None else time.perf_counter() + share
+            if not solve and self.estimate == "rollout":
+                values = [rollout_points(world.play(move), view.seat) for move in cards]
+            else:
+                values = card_values(
+                    world,
+                    view.seat,
+                    cards,
+                    nodes=self.nodes,
+                    deadline=deadline,
+                    horizon=None
+                    if solve or self.estimate in ("midpoint", "lower")
+                    else self.lookahead,
+                    estimate=_HORIZON_ESTIMATES.get(self.estimate, HorizonEstimate.STRENGTH),
+                    lower=not solve and self.estimate == "lower",
+                )
+            for at, value in enumerate(values):
+                totals[at] += value
+        assert isinstance(rule, tarot.Move)
+        return cards[_best(totals, cards.index(rule))]
 
     # -- Chase the Tailor ------------------------------------------------------------------
 
@@ -281,9 +324,9 @@ def _values(analysis: Analysis[Any], moves: tuple[Any, ...], lower_only: bool) -
 
 def rollout_points(state: tarot.State, seat: int) -> float:
     """Play ``state`` out to the end with :class:`cardgames.bots.rule_bot.RuleBot`'s rules of thumb
-    for every seat, each seeing its own hand and the cards played (no inference of voids), and
-    return the card points of ``seat``'s side at the end (as
-    :meth:`cardgames.tarot.state.State.team_points` counts them).
+    for every seat, each seeing its own hand and the cards played (no inference of voids; under
+    French rules, the sides known, and no poignée declared), and return the card points of
+    ``seat``'s side at the end (as :meth:`cardgames.tarot.state.State.team_points` counts them).
 
     >>> from cardgames import tarot
     >>> state = tarot.deal(tarot.Rules.traditional(players=3), seed=1)
@@ -294,24 +337,35 @@ def rollout_points(state: tarot.State, seat: int) -> float:
 
     :raises RulesError: if ``state`` is not a Tarot state in its play phase or later.
     """
-    if not isinstance(state, tarot.State) or state.phase is tarot.Phase.DISCARD:
+    if not isinstance(state, tarot.State) or state.phase not in (
+        tarot.Phase.PLAY,
+        tarot.Phase.OVER,
+    ):
         raise RulesError(f"invalid play-out state {quote(state)}: expected a Tarot play position")
     rules = state.rules
-    dealer = state.dealer
+    discarder = state.discarder
     discard = state.discard.mask
+    dog = 0  # unseen by every seat
+    sides: tuple[int, ...] | None = None
+    if rules.bidding:
+        contract = state.contract
+        if contract is not None and not contract.dog_shown:
+            dog = state.initial.talon.mask
+        sides = tuple(state.team_of(p) for p in range(rules.players))
     while not state.is_over:
         player = state.to_move
         hands = state.hands
         hand = hands[player].mask
         legal = 0
-        for move in state.legal_moves():
+        for move in state.legal_card_moves():
             legal |= move.card.mask
         unseen = 0
         for other, cards in enumerate(hands):
             if other != player:
                 unseen |= cards.mask
-        if player != dealer:
+        if player != discarder:
             unseen |= discard
+        unseen |= dog
         trick = state.trick
         index = choose_card_index(
             rules,
@@ -320,12 +374,10 @@ def rollout_points(state: tarot.State, seat: int) -> float:
             [card.index for card in trick.cards],
             trick.players,
             legal,
-            unseen & _FULL,
+            unseen & _FULL & ~hand,
             _NO_VOIDS,
+            sides,
         )
         state = state.play(tarot.Move(tarot.TarotCard.from_index(index)))
-    team = rules.team_of(seat)
-    teams = rules.teams
-    position = next(at for at, members in enumerate(teams) if team == rules.team_of(members[0]))
-    points: Fraction = state.team_points()[position]
+    points: Fraction = state.team_points()[state.team_of(seat)]
     return float(points)

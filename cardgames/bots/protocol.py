@@ -23,9 +23,10 @@ from __future__ import annotations
 import random
 from typing import Protocol, TypeAlias, TypeVar
 
-from cardgames import tailor, tarot
+from cardgames import tailor
 from cardgames.errors import RulesError
 from cardgames.tailor.view import View as TailorView
+from cardgames.tarot.state import AnyMove
 from cardgames.tarot.view import View as TarotView
 from cardgames.validation import quote
 
@@ -45,8 +46,9 @@ class Bot(Protocol[_V_contra, _M_co]):
         is the seat to move. Every random choice goes through ``rng``."""
 
 
-TarotBot: TypeAlias = Bot[TarotView, tarot.Move]
-"""A bot that plays Tarot."""
+TarotBot: TypeAlias = Bot[TarotView, AnyMove]
+"""A bot that plays Tarot: a card move, or under French rules any move
+(:data:`cardgames.tarot.state.AnyMove`)."""
 TailorBot: TypeAlias = Bot[TailorView, tailor.Move]
 """A bot that plays Chase the Tailor."""
 

@@ -7,11 +7,12 @@ from typing import overload
 
 import attrs
 
-from cardgames import tailor, tarot
+from cardgames import tailor
 from cardgames.bots.protocol import check_rng
 from cardgames.bots.views import legal_moves_of
 from cardgames.deck import random_below
 from cardgames.tailor.view import View as TailorView
+from cardgames.tarot.state import AnyMove
 from cardgames.tarot.view import View as TarotView
 
 __all__ = ["RandomBot"]
@@ -34,10 +35,10 @@ class RandomBot:
     """The label the arena shows."""
 
     @overload
-    def choose(self, view: TarotView, rng: random.Random) -> tarot.Move: ...
+    def choose(self, view: TarotView, rng: random.Random) -> AnyMove: ...
     @overload
     def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
-    def choose(self, view: TarotView | TailorView, rng: random.Random) -> tarot.Move | tailor.Move:
+    def choose(self, view: TarotView | TailorView, rng: random.Random) -> AnyMove | tailor.Move:
         """A uniformly random legal move.
 
         :raises RulesError: if ``view`` is not a view, ``rng`` not a :class:`random.Random`, or

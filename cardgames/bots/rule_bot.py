@@ -11,21 +11,69 @@ import attrs
 from cardgames import tailor, tarot
 from cardgames.bots.protocol import check_rng
 from cardgames.bots.tailor_heuristics import choose_move
-from cardgames.bots.tarot_heuristics import choose_card_index, choose_discard_index
-from cardgames.bots.views import legal_moves_of, tarot_unseen, tarot_voids
+from cardgames.bots.tarot_heuristics import (
+    choose_card_index,
+    choose_discard_index,
+    french_bid,
+    french_call,
+    french_poignee,
+    french_slam,
+)
+from cardgames.bots.views import legal_moves_of, tarot_sides, tarot_unseen, tarot_voids
 from cardgames.cardset import CardSet
+from cardgames.errors import RulesError
 from cardgames.tailor.view import View as TailorView
+from cardgames.tarot.cards import TarotCardSet
+from cardgames.tarot.contracts import NO_SLAM, SLAM, Bid, Call, Declaration
+from cardgames.tarot.state import AnyMove
 from cardgames.tarot.view import View as TarotView
 
-__all__ = ["RuleBot", "tailor_rule_move", "tarot_rule_move"]
+__all__ = ["RuleBot", "tailor_rule_move", "tarot_card_move", "tarot_rule_move"]
 
 
-def tarot_rule_move(view: TarotView) -> tarot.Move:
+def tarot_rule_move(view: TarotView) -> AnyMove:
     """:class:`RuleBot`'s Tarot move for ``view`` (deterministic: no randomness is needed).
+
+    Under French rules every phase has its rule (see :mod:`cardgames.bots.tarot_heuristics`):
+    the bid by :func:`~cardgames.bots.tarot_heuristics.french_bid`, the call by
+    :func:`~cardgames.bots.tarot_heuristics.french_call`, the slam by
+    :func:`~cardgames.bots.tarot_heuristics.french_slam`, a poignée by
+    :func:`~cardgames.bots.tarot_heuristics.french_poignee` (declared before the first card),
+    the discard and the cards as under the other rules, with the sides as the seat knows
+    them (:func:`cardgames.bots.views.tarot_sides`).
 
     :raises RulesError: if ``view`` is not a Tarot view whose seat is to move.
     """
     moves = legal_moves_of(view)
+    if len(moves) == 1:
+        return moves[0]
+    rules = view.rules
+    phase = view.phase
+    if phase is tarot.Phase.BIDDING:
+        return Bid(french_bid(view.hand, rules.players, view.contract))
+    if phase is tarot.Phase.CALL:
+        options = TarotCardSet.from_cards(move.card for move in moves if isinstance(move, Call))
+        return Call(french_call(view.hand, options))
+    if phase is tarot.Phase.ANNOUNCE:
+        return SLAM if french_slam(view.hand, rules.players) else NO_SLAM
+    levels = [move.poignee for move in moves if isinstance(move, Declaration)]
+    if levels:
+        level = french_poignee(levels)
+        if level is not None:
+            return Declaration(level)
+    return tarot_card_move(view)
+
+
+def tarot_card_move(view: TarotView) -> tarot.Move:
+    """:class:`RuleBot`'s card for ``view``: the card to discard or to play (under French
+    rules, a poignée it may declare left aside).
+
+    :raises RulesError: if ``view`` is not a Tarot view whose seat is to move a card.
+    """
+    legal_moves_of(view)
+    moves = view.legal_card_moves()
+    if not moves:
+        raise RulesError(f"no card to choose: seat {view.seat} has no card to play or discard")
     if len(moves) == 1:
         return moves[0]
     legal = 0
@@ -44,6 +92,7 @@ def tarot_rule_move(view: TarotView) -> tarot.Move:
             legal,
             tarot_unseen(view),
             tarot_voids(view),
+            tarot_sides(view),
         )
     return tarot.Move(tarot.TarotCard.from_index(index))
 
@@ -85,10 +134,10 @@ class RuleBot:
     """The label the arena shows."""
 
     @overload
-    def choose(self, view: TarotView, rng: random.Random) -> tarot.Move: ...
+    def choose(self, view: TarotView, rng: random.Random) -> AnyMove: ...
     @overload
     def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
-    def choose(self, view: TarotView | TailorView, rng: random.Random) -> tarot.Move | tailor.Move:
+    def choose(self, view: TarotView | TailorView, rng: random.Random) -> AnyMove | tailor.Move:
         """The rule-of-thumb move for the view's seat.
 
         :raises RulesError: if ``view`` is not a view whose seat is to move, or ``rng`` is

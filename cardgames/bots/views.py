@@ -4,25 +4,26 @@ from __future__ import annotations
 
 from typing import Final, overload
 
-from cardgames import tailor, tarot
+from cardgames import tailor
 from cardgames.errors import RulesError
 from cardgames.tailor.view import View as TailorView
+from cardgames.tarot.state import AnyMove
 from cardgames.tarot.view import View as TarotView
 from cardgames.validation import quote
 
-__all__ = ["legal_moves_of", "tarot_unseen", "tarot_voids"]
+__all__ = ["legal_moves_of", "tarot_sides", "tarot_unseen", "tarot_voids"]
 
 _FULL: Final = (1 << 78) - 1
 _TRUMP_KIND: Final = 4
 
 
 @overload
-def legal_moves_of(view: TarotView) -> tuple[tarot.Move, ...]: ...
+def legal_moves_of(view: TarotView) -> tuple[AnyMove, ...]: ...
 @overload
 def legal_moves_of(view: TailorView) -> tuple[tailor.Move, ...]: ...
 def legal_moves_of(
     view: TarotView | TailorView,
-) -> tuple[tarot.Move, ...] | tuple[tailor.Move, ...]:
+) -> tuple[AnyMove, ...] | tuple[tailor.Move, ...]:
     """The view's legal moves.
 
     :raises RulesError: if ``view`` is not a view of either game (a state is refused: a bot
@@ -59,3 +60,24 @@ def tarot_voids(view: TarotView) -> tuple[int, ...]:
             mask |= 1 << _TRUMP_KIND
         masks.append(mask)
     return tuple(masks)
+
+
+def tarot_sides(view: TarotView) -> tuple[int, ...]:
+    """Per seat, the side the view's seat knows it plays for, as the heuristics take it
+    (:func:`cardgames.bots.tarot_heuristics.choose_card_index`): under French rules 0 for the
+    attack, 1 for the defence and -1 for a seat whose side is hidden from this one
+    (:meth:`cardgames.tarot.view.View.side_of`); under the other rules ``rules.team_of``.
+
+    >>> from cardgames import tarot
+    >>> from cardgames.tarot.view import view_of
+    >>> tarot_sides(view_of(tarot.deal(tarot.Rules.traditional(players=4), seed=1), 0))
+    (0, 1, 0, 1)
+    """
+    rules = view.rules
+    if not rules.bidding or view.taker is None:
+        return tuple(rules.team_of(seat) for seat in range(rules.players))
+    sides = []
+    for seat in range(rules.players):
+        side = view.side_of(seat)
+        sides.append(-1 if side is None else side)
+    return tuple(sides)
