@@ -10,6 +10,11 @@ maximum). Examples::
     python benchmarks/bots.py tailor --players 4 --bot pimc:worlds=8 --deals 50
     python benchmarks/bots.py tarot --bot pimc:worlds=24 --deals 30 --save a.json
     python benchmarks/bots.py tarot --bot pimc:worlds=48 --deals 30 --compare a.json
+    python benchmarks/bots.py tarot --rules french --players 4 --bot pimc --deals 300
+
+``--rules french`` plays French Tarot (four players unless ``--players`` says otherwise), whole
+deals from the bidding on; the payoffs are the contracts' scores and a deal everyone passes
+counts 0 for every bot.
 
 Besides the arena's own head-to-head figure against entry 1, it prints the tested bot *against
 the field*: per deal, its score minus the mean score of the other entries (with one tested bot
@@ -91,6 +96,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("game", choices=("tarot", "tailor"))
     parser.add_argument("--players", type=int, default=None)
+    parser.add_argument(
+        "--rules",
+        choices=("traditional", "simplified", "french"),
+        default="traditional",
+        help="Tarot rules (default traditional; french plays French Tarot, 4 players)",
+    )
     parser.add_argument("--bot", default="pimc")
     parser.add_argument("--against", default="rule")
     parser.add_argument("--deals", type=int, default=20)
@@ -99,16 +110,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--compare", default=None, help="a --save file of the same deals: the paired difference"
     )
+    parser.add_argument("--progress", action="store_true", help="a progress bar on stderr")
     args = parser.parse_args(argv)
     rules: tarot.Rules | tailor.Rules
-    if args.game == "tarot":
+    if args.game == "tarot" and args.rules == "french":
+        rules = tarot.Rules.french(players=args.players or 4)
+    elif args.game == "tarot" and args.rules == "simplified":
+        rules = tarot.Rules.simplified(players=args.players or 4)
+    elif args.game == "tarot":
         rules = tarot.Rules.traditional(players=args.players or 3)
     else:
         rules = tailor.Rules(players=args.players or 4)
     tested = Timed(parse_bot(args.bot))
     bots: list[Any] = [tested] + [parse_bot(args.against) for _ in range(rules.players - 1)]
     start = time.perf_counter()
-    result = arena.run(rules, bots, deals=args.deals, seed=args.seed)
+    result = arena.run(rules, bots, deals=args.deals, seed=args.seed, progress=args.progress)
     elapsed = time.perf_counter() - start
     print(f"$ python benchmarks/bots.py {' '.join(sys.argv[1:] if argv is None else argv)}")
     print(result.table())
@@ -122,14 +138,27 @@ def main(argv: list[str] | None = None) -> int:
     if args.compare:
         with open(args.compare, encoding="utf-8") as file:
             saved = json.load(file)
-        if saved["seed"] != args.seed or saved["game"] != args.game:
-            raise SystemExit(f"{args.compare} holds other deals (seed or game differ)")
+        if (
+            saved["seed"] != args.seed
+            or saved["game"] != args.game
+            or saved.get("rules", str(rules)) != str(rules)
+        ):
+            raise SystemExit(f"{args.compare} holds other deals (seed, game or rules differ)")
         other = saved["field"][: len(field)]
         paired = [mine - theirs for mine, theirs in zip(field, other, strict=False)]
         print(f"{args.bot} minus {saved['bot']} (vs the field, paired): {summary(paired)}")
     if args.save:
         with open(args.save, "w", encoding="utf-8") as file:
-            json.dump({"game": args.game, "seed": args.seed, "bot": args.bot, "field": field}, file)
+            json.dump(
+                {
+                    "game": args.game,
+                    "rules": str(rules),
+                    "seed": args.seed,
+                    "bot": args.bot,
+                    "field": field,
+                },
+                file,
+            )
     seconds = tested.seconds
     print(
         f"time per move of {args.bot}: median {statistics.median(seconds) * 1000:.1f} ms, "
