@@ -260,7 +260,9 @@ class Score:
             )
         players = len(payoffs)
         check_seat(self.taker, players, "score taker")
-        _check_partner(self.partner, self.taker, players, partner_allowed=players == 5)
+        _check_partner(
+            self.partner, self.taker, players, partner_allowed=players == 5, what="score partner"
+        )
         check_int(self.bouts, "score bouts", low=0, high=3)
         _check_points(self.points, _PACK_POINTS, "score points", None)
         _check_poignees(self.poignees, players, "score poignées")
@@ -634,18 +636,20 @@ def _shares(players: int, taker: int, partner: int | None, total: Fraction) -> t
 # -- argument checks -----------------------------------------------------------------------------
 
 
-def _check_partner(partner: object, taker: int, players: int, *, partner_allowed: bool) -> None:
+def _check_partner(
+    partner: object, taker: int, players: int, *, partner_allowed: bool, what: str = "partner"
+) -> None:
     if partner is None:
         return
     if not partner_allowed:
         raise RulesError(
-            f"invalid partner {quote(partner)}: only the called King at five players gives the "
+            f"invalid {what} {quote(partner)}: only the called King at five players gives the "
             "taker a partner (expected None)"
         )
-    check_seat(partner, players, "partner")
+    check_seat(partner, players, what)
     if partner == taker:
         raise RulesError(
-            f"invalid partner {quote(partner)}: that is the taker's own seat (a taker who holds "
+            f"invalid {what} {quote(partner)}: that is the taker's own seat (a taker who holds "
             "the called card plays alone: partner None)"
         )
 
@@ -707,8 +711,9 @@ def _signed(value: Fraction | int) -> str:
 
 
 def _quoted(value: object) -> str:
+    # A figure in a message, numbers written as the records write them ("a/b").
     if isinstance(value, Fraction):
-        return _text(value)
+        return str(value)
     if isinstance(value, tuple):
         return "(" + ", ".join(_quoted(item) for item in value) + ")"
     return quote(value)
