@@ -273,7 +273,9 @@ class Rules:
             if self.discard_is_own_group:
                 return "bidding counts the dog with its side's cards, not as a group of its own"
             if self.magician_bonus:
-                return "bidding scores the trump 1 in the last trick itself: magician_bonus must be 0"
+                return (
+                    "bidding scores the trump 1 in the last trick itself: magician_bonus must be 0"
+                )
         if self.called_king and not (self.bidding and self.players == 5):
             return "called_king needs bidding and 5 players"
         if self.dog_card_by_card and not self.talon_size:
