@@ -10,6 +10,7 @@ slam, the total each defender pays, and the shares.
 from __future__ import annotations
 
 import json
+import random
 from fractions import Fraction
 from typing import Any
 
@@ -22,6 +23,7 @@ from cardgames.errors import NotationError, RulesError
 from cardgames.tarot.contracts import Contract, Poignee
 from cardgames.tarot.rules import Rules
 from cardgames.tarot.scoring import ATTACK, DEFENCE, Score, score_deal
+from cardgames.tarot.state import deal
 
 PRISE, GARDE, GARDE_SANS, GARDE_CONTRE = (
     Contract.PRISE,
@@ -514,6 +516,23 @@ def test_every_defender_pays_the_same_and_the_partner_gets_one_share(
     assert {result.payoffs[seat] for seat in result.defence} == {-result.total}
     if result.partner is not None:
         assert result.payoffs[result.partner] == result.total
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_finished_french_deal_is_scored_by_score_deal_and_round_trips(players: int) -> None:
+    # Random play-outs through the state machine: its score is score_deal's of its figures.
+    rng = random.Random(players)
+    for seed in range(6):
+        state = deal(Rules.french(players=players), seed=seed)
+        while not state.is_over:
+            state = state.play(rng.choice(state.legal_moves()))
+        result = state.score()
+        if state.is_void:
+            assert result is None and set(state.payoffs()) == {0}
+            continue
+        assert result is not None and result.payoffs == state.payoffs()
+        assert sum(result.payoffs) == 0 and result.points == state.team_points()[0]
+        assert Score.from_dict(json.loads(json.dumps(result.to_dict()))) == result
 
 
 # -- the written forms -------------------------------------------------------------------------
