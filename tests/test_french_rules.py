@@ -558,3 +558,28 @@ def test_random_french_playouts_keep_every_invariant(rules: Rules, seed: int) ->
         assert sum(end.team_points()) == 91
         score = end.score()
         assert score is not None and score.payoffs == end.payoffs()
+
+
+def test_a_made_up_state_may_not_hold_a_dog_that_is_set_aside() -> None:
+    state = french_deal(4)
+    hands = list(state.hands)
+    dog = state.initial.talon
+    hands[0] = TarotCardSet(hands[0].mask | dog.mask)
+    with pytest.raises(RulesError, match="the dog is set aside"):
+        attrs.evolve(state, hands=tuple(hands))
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("bids", [5]),
+        ("bids", [Bid(Contract.GARDE), Bid(Contract.PRISE)]),
+        ("called", TarotCard.parse("KH")),
+        ("slam_announced", 1),
+        ("poignees", [(0, "single")]),
+        ("phase", Phase.ANNOUNCE),
+    ],
+)
+def test_a_state_with_contradictory_french_fields_is_refused(field: str, value: object) -> None:
+    with pytest.raises(RulesError):
+        attrs.evolve(french_deal(5), **{field: value})

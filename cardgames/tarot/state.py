@@ -795,6 +795,12 @@ class State:
             won |= trick.mask
         if won & seen:
             return "a card won or played to a completed trick is still held or played again"
+        if self.rules.bidding and (seen | won) & self.initial.talon.mask:
+            contract = self.contract
+            if self.phase in (Phase.BIDDING, Phase.CALL) or (
+                contract is None or not contract.dog_shown
+            ):
+                return "the dog is set aside: none of its cards is held, discarded or played"
         sizes = [len(hand) for hand in self.hands]
         if self.phase is Phase.PLAY:
             played = set(self.trick.players)
