@@ -872,7 +872,7 @@ class State:
         ):
             return "every seat passed: the deal is over, void, with nothing won"
         if self.called is not None:
-            if not rules.called_king or self.phase is Phase.CALL:
+            if not rules.called_king or self.taker is None or self.phase is Phase.CALL:
                 return f"a called card {quote(self.called)}, but no call under these rules yet"
             if not isinstance(self.called, TarotCard) or self.called.rank is None:
                 return f"called card {quote(self.called)} is not a suit card"
