@@ -795,6 +795,12 @@ class State:
             won |= trick.mask
         if won & seen:
             return "a card won or played to a completed trick is still held or played again"
+        if self.rules.bidding and (seen | won) & self.initial.talon.mask:
+            contract = self.contract
+            if self.phase in (Phase.BIDDING, Phase.CALL) or (
+                contract is None or not contract.dog_shown
+            ):
+                return "the dog is set aside: none of its cards is held, discarded or played"
         sizes = [len(hand) for hand in self.hands]
         if self.phase is Phase.PLAY:
             played = set(self.trick.players)
@@ -866,7 +872,7 @@ class State:
         ):
             return "every seat passed: the deal is over, void, with nothing won"
         if self.called is not None:
-            if not rules.called_king or self.phase is Phase.CALL:
+            if not rules.called_king or self.taker is None or self.phase is Phase.CALL:
                 return f"a called card {quote(self.called)}, but no call under these rules yet"
             if not isinstance(self.called, TarotCard) or self.called.rank is None:
                 return f"called card {quote(self.called)} is not a suit card"
@@ -1393,7 +1399,9 @@ class State:
 
         :raises IllegalMoveError: naming the rule broken.
         """
-        if not isinstance(move, _MOVE_TYPES):
+        if not isinstance(move, _MOVE_TYPES) or (
+            isinstance(move, Move) and not isinstance(move.card, TarotCard)
+        ):
             raise IllegalMoveError(
                 f"invalid Tarot move {quote(move)}: expected a Move (or, under French rules, a "
                 "Bid, Call, Announcement or Declaration)"
