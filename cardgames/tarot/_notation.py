@@ -128,7 +128,13 @@ _MAX_TEXT: Final = 10_000
 DealParts = tuple[Rules, int, tuple[TarotCardSet, ...], TarotCardSet]
 """A deal as read: the rules, the dealer's seat, the hands by seat and the talon (not yet
 checked against each other)."""
-PositionParts = tuple[DealParts, TarotCardSet, tuple[tuple[TarotCard, ...], ...]]
+PositionParts = tuple[
+    DealParts, tuple[str, ...], TarotCardSet, str | None, tuple[tuple[TarotCard | str, ...], ...]
+]
+"""The deal, the auction words (bids and the call), the discard, the announcement word and
+the play trick by trick (cards, and poignée words before a card)."""
+
+_DECLARATION_PREFIX: Final = "poignee-"
 """A position as read: the deal, the discard so far and the cards played, trick by trick."""
 
 
@@ -188,13 +194,22 @@ def read_deal(text: object) -> DealParts:
 
 
 def write_position(
-    deal_text: str, discard: TarotCardSet, tricks: Sequence[Sequence[TarotCard]]
+    deal_text: str,
+    discard: TarotCardSet,
+    tricks: Sequence[Sequence[object]],
+    auction: Sequence[object] = (),
+    announcement: object | None = None,
 ) -> str:
-    """The deal's text, then ``X:`` the discard and ``P:`` the play (each left out while
-    empty); ``tricks`` are the completed tricks then the trick in progress, if begun."""
+    """The deal's text, then ``B:`` the auction, ``X:`` the discard, ``A:`` the announcement
+    and ``P:`` the play (each left out while empty); ``tricks`` are the completed tricks then
+    the trick in progress, if begun, their cards (and poignées) in order."""
     parts = [deal_text]
+    if auction:
+        parts.append("B:" + ",".join(str(word) for word in auction))
     if discard:
         parts.append("X:" + format_holding(discard))
+    if announcement is not None:
+        parts.append(f"A:{announcement}")
     played = [",".join(str(card) for card in trick) for trick in tricks if trick]
     if played:
         parts.append("P:" + "/".join(played))
@@ -202,10 +217,12 @@ def write_position(
 
 
 def read_position(text: object) -> PositionParts:
-    """Split a position written by :func:`write_position` into the deal, the discard and the
-    cards played trick by trick. Whether the moves are legal is for the replay to say.
+    """Split a position written by :func:`write_position` into the deal, the auction words,
+    the discard, the announcement word and the cards played trick by trick. Whether the moves
+    are legal is for the replay to say.
 
-    :raises NotationError: if the text is not a deal followed by an optional ``X:`` holding
+    :raises NotationError: if the text is not a deal followed by an optional ``B:`` auction
+        (only under bidding rules), an optional ``X:`` holding, an optional ``A:`` announcement
         and an optional ``P:`` play of readable cards, the discard is longer than the talon,
         play starts before the discard is complete, or a trick but the last is not full.
     """
@@ -221,11 +238,23 @@ def read_position(text: object) -> PositionParts:
     discard = TarotCardSet()
     play: list[str] = []
     rest = words[2:]
+    auction: tuple[str, ...] = ()
+    announcement: str | None = None
+    if rest and rest[0][:2].upper() == "B:":
+        if not rules.bidding:
+            raise NotationError(
+                f"invalid Tarot position {quote(text)}: B: (an auction) needs bidding rules"
+            )
+        auction = tuple(rest[0][2:].split(","))
+        rest = rest[1:]
     if rest and rest[0][:2].upper() == "X:":
         try:
             discard = parse_holding(rest[0][2:])
         except NotationError as error:
             raise NotationError(f"invalid Tarot position {quote(text)}: discard: {error}") from None
+        rest = rest[1:]
+    if rest and rest[0][:2].upper() == "A:":
+        announcement = rest[0][2:]
         rest = rest[1:]
     if rest and rest[0][:2].upper() == "P:":
         play = rest[0][2:].split("/")
@@ -233,31 +262,40 @@ def read_position(text: object) -> PositionParts:
     if rest:
         raise NotationError(
             f"invalid Tarot position {quote(text)}: unexpected {quote(rest[0])} (expected "
-            "X:DISCARD then P:PLAY)"
+            "B:AUCTION, X:DISCARD, A:ANNOUNCEMENT then P:PLAY)"
         )
     if len(discard) > rules.talon_size:
         raise NotationError(
             f"invalid Tarot position {quote(text)}: a discard of {len(discard)} cards, but "
             f"these rules discard {rules.talon_size}"
         )
-    if play and len(discard) != rules.talon_size:
+    if play and len(discard) != rules.talon_size and not rules.bidding:
         raise NotationError(
             f"invalid Tarot position {quote(text)}: the play starts before the discard of "
             f"{rules.talon_size} cards is complete"
         )
-    tricks: list[tuple[TarotCard, ...]] = []
+    tricks: list[tuple[TarotCard | str, ...]] = []
     for number, trick in enumerate(play):
         words_in_trick = trick.split(",")
+        declared = [w for w in words_in_trick if w.lower().startswith(_DECLARATION_PREFIX)]
+        if declared and (number or not rules.bidding):
+            raise NotationError(
+                f"invalid Tarot position {quote(text)}: {quote(declared[0])} (a poignée is "
+                "declared only in the first trick, under bidding rules)"
+            )
+        cards = len(words_in_trick) - len(declared)
         last = number == len(play) - 1
-        if len(words_in_trick) > rules.players or (
-            not last and len(words_in_trick) != rules.players
-        ):
+        if cards > rules.players or (not last and cards != rules.players):
             raise NotationError(
                 f"invalid Tarot position {quote(text)}: trick {quote(trick)} should hold "
                 f"{rules.players} cards (only the last may be shorter)"
             )
         try:
-            tricks.append(tuple(TarotCard.parse(word) for word in words_in_trick))
+            tricks.append(
+                tuple(
+                    word if word in declared else TarotCard.parse(word) for word in words_in_trick
+                )
+            )
         except NotationError as error:
             raise NotationError(f"invalid Tarot position {quote(text)}: {error}") from None
-    return parts, discard, tuple(tricks)
+    return parts, auction, discard, announcement, tuple(tricks)

@@ -31,8 +31,9 @@ import attrs
 from cardgames.deck import RandomSource, make_rng, random_below
 from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.strategies import BotRandom, bot_seed, seat_players
+from cardgames.tarot.contracts import AnyMove
 from cardgames.tarot.rules import Rules, _check_rules
-from cardgames.tarot.state import Deal, Move, State
+from cardgames.tarot.state import Deal, State
 from cardgames.validation import as_tuple, check_int, check_seat, check_seed, quote
 
 if TYPE_CHECKING:
@@ -42,11 +43,11 @@ if TYPE_CHECKING:
 
 __all__ = ["Game", "Player", "Players", "Strategies", "Strategy", "play_deal", "random_strategy"]
 
-Strategy: TypeAlias = Callable[[State], Move]
+Strategy: TypeAlias = Callable[[State], AnyMove]
 """A player: given a state, the move to make (it must be one of ``state.legal_moves()``)."""
 Strategies: TypeAlias = Strategy | Sequence[Strategy]
 """One strategy for every seat, or a sequence of exactly one per seat."""
-Player: TypeAlias = "Strategy | Bot[View, Move]"
+Player: TypeAlias = "Strategy | Bot[View, AnyMove]"
 """A strategy (given the state) or a bot (given only its seat's view)."""
 Players: TypeAlias = "Player | Sequence[Player]"
 """One player for every seat, or a sequence of exactly one per seat."""
@@ -70,7 +71,7 @@ def random_strategy(source: RandomSource) -> Strategy:
     """
     rng = make_rng(source)
 
-    def choose(state: State) -> Move:
+    def choose(state: State) -> AnyMove:
         if not isinstance(state, State):
             raise RulesError(f"invalid Tarot state {quote(state)}: expected a tarot State")
         moves = state.legal_moves()

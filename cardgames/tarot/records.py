@@ -46,6 +46,14 @@ from cardgames.records import (
     to_number,
     to_tags,
 )
+from cardgames.tarot.contracts import (
+    Announcement,
+    AnyMove,
+    Bid,
+    Call,
+    Declaration,
+    parse_move,
+)
 from cardgames.tarot.game import Game
 from cardgames.tarot.rules import Rules, _check_rules
 from cardgames.tarot.state import Deal, Move, State
@@ -55,10 +63,12 @@ __all__ = ["DealRecord", "Record", "Series", "dumps", "loads", "record_of"]
 
 GAME: Final = "tarot"
 """The ``game`` entry of Tarot records."""
-_MAX_MOVES: Final = 78  # a deal has at most 78 moves: the discard and the cards played
+# a deal has at most 78 moves of cards (the discard and the cards played), and under French
+# rules up to 6 bids, a call, an announcement and a poignée per seat
+_MAX_MOVES: Final = 78 + 6 + 2 + 5
 
 
-def _to_moves(moves: Iterable[Move | str]) -> tuple[Move, ...]:
+def _to_moves(moves: Iterable[AnyMove | str]) -> tuple[AnyMove, ...]:
     # Malformed moves are IllegalMoveError, as everywhere a move is taken (and as in Chase
     # the Tailor's records).
     if isinstance(moves, str | bytes | Mapping) or not isinstance(moves, Iterable):
@@ -66,11 +76,11 @@ def _to_moves(moves: Iterable[Move | str]) -> tuple[Move, ...]:
             f"invalid Tarot moves {quote(moves)}: expected a sequence of moves or their written "
             "forms"
         )
-    result = []
+    result: list[AnyMove] = []
     for move in as_tuple(moves, "Tarot moves", error=IllegalMoveError, limit=_MAX_MOVES):
         if isinstance(move, str):
-            result.append(Move.parse(move))
-        elif isinstance(move, Move):
+            result.append(parse_move(move))
+        elif isinstance(move, Move | Bid | Call | Announcement | Declaration):
             result.append(move)
         else:
             raise IllegalMoveError(
@@ -115,7 +125,7 @@ class DealRecord:
     """
 
     deal: Deal = attrs.field(validator=_check_deal)
-    moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_moves)
+    moves: tuple[AnyMove, ...] = attrs.field(default=(), converter=_to_moves)
     _final: State = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:

@@ -184,7 +184,7 @@ class Rules:
     :param poignee_with_excuse: the Excuse may stand in for one trump of a poignée, but only
         when its holder has no trump left beyond those shown.
     :param excuse_wins_slam: the Excuse led to the last trick by a side that has won every
-        earlier trick wins that trick.
+        earlier trick wins that trick (on in the French preset only).
     :param round_margin: the margin by which a contract is made or lost rounds a half point up
         to the next whole point (the half point always favours the side that scores); with
         ``False`` the half point is kept.
@@ -219,7 +219,7 @@ class Rules:
     dog_card_by_card: bool = False
     called_king: bool = False
     poignee_with_excuse: bool = True
-    excuse_wins_slam: bool = True
+    excuse_wins_slam: bool = False
     round_margin: bool = True
 
     def __attrs_post_init__(self) -> None:
@@ -273,7 +273,9 @@ class Rules:
             if self.discard_is_own_group:
                 return "bidding counts the dog with its side's cards, not as a group of its own"
             if self.magician_bonus:
-                return "bidding scores the trump 1 in the last trick itself: magician_bonus must be 0"
+                return (
+                    "bidding scores the trump 1 in the last trick itself: magician_bonus must be 0"
+                )
         if self.called_king and not (self.bidding and self.players == 5):
             return "called_king needs bidding and 5 players"
         if self.dog_card_by_card and not self.talon_size:
@@ -361,6 +363,7 @@ class Rules:
             deal_packet=4 if players == 3 else 3,
             dog_card_by_card=True,
             called_king=players == 5,
+            excuse_wins_slam=True,
         )
 
     @classmethod

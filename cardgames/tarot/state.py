@@ -5,6 +5,11 @@ A deal starts in the :attr:`Phase.DISCARD` phase when the rules have a talon: th
 taken the talon into hand and discards as many cards, one :class:`Move` at a time. Then comes
 :attr:`Phase.PLAY`, one card per move, until every hand is empty (:attr:`Phase.OVER`).
 
+Under French rules (:attr:`cardgames.tarot.rules.Rules.bidding`) the deal opens with
+:attr:`Phase.BIDDING` instead, then (at five players) :attr:`Phase.CALL`, the taker's discard
+after a prise or a garde, and :attr:`Phase.ANNOUNCE` before the play; the moves of those
+phases are the :mod:`cardgames.tarot.contracts` classes, and :data:`AnyMove` is any move.
+
 >>> from cardgames.tarot import Rules, deal
 >>> state = deal(Rules.simplified(players=4), seed=7, dealer=0)
 >>> state.phase, state.to_move, len(state.hands[0])
@@ -46,6 +51,22 @@ from cardgames.tarot.cards import (
     _check_cards,
     tarot_deck,
 )
+from cardgames.tarot.contracts import (
+    _BIDS,
+    _DECLARATIONS,
+    NO_SLAM,
+    PASS,
+    SLAM,
+    Announcement,
+    AnyMove,
+    Bid,
+    Call,
+    Contract,
+    Declaration,
+    Poignee,
+    parse_move,
+    poignee_size,
+)
 from cardgames.tarot.play import (
     EXCUSE_MASK,
     HONOUR_MASK,
@@ -62,10 +83,12 @@ from cardgames.tarot.rules import MAX_PLAYERS, ExcuseRule, Rules, _check_rules
 from cardgames.validation import as_tuple, check_bool, check_int, check_seat, make_rng, quote
 
 if TYPE_CHECKING:
+    from cardgames.tarot.scoring import Score
     from cardgames.tarot.view import View
 
 __all__ = [
     "DEAL_PACKET",
+    "AnyMove",
     "CardsLike",
     "Deal",
     "FixedCards",
@@ -77,7 +100,10 @@ __all__ = [
 ]
 
 DEAL_PACKET: Final = 5
-"""Cards given to a player at a time when dealing from a deck (see :meth:`Deal.from_deck`)."""
+"""Cards given to a player at a time when dealing from a deck under the simplified and the
+traditional rules (see :meth:`Deal.from_deck` and
+:attr:`cardgames.tarot.rules.Rules.deal_packet`)."""
+_BOUTS_MASK: Final = 1 << 56 | 1 << 76 | 1 << 77  # trump 1, trump 21, the Excuse
 _EXCUSE: Final = 77
 _MAGICIAN: Final = 56
 _FULL: Final = (1 << TAROT_PACK_SIZE) - 1
@@ -87,8 +113,16 @@ _FULL: Final = (1 << TAROT_PACK_SIZE) - 1
 class Phase(enum.Enum):
     """Where a deal stands."""
 
+    BIDDING = "bidding"
+    """French rules: each seat in turn passes or bids a higher contract (one :class:`Bid`
+    per move)."""
+    CALL = "call"
+    """French rules at five players: the taker calls the card of the partner (a :class:`Call`)."""
     DISCARD = "discard"
-    """The dealer, holding the talon, discards one card per move."""
+    """The dealer (under French rules, the taker of a prise or a garde), holding the talon,
+    discards one card per move."""
+    ANNOUNCE = "announce"
+    """French rules: the taker announces a slam or not (an :class:`Announcement`)."""
     PLAY = "play"
     """Tricks are being played, one card per move."""
     OVER = "over"
@@ -140,6 +174,21 @@ class Move:
 
 
 _MOVES: Final = tuple(Move(card) for card in TarotCard.all())
+_CALLS: Final = {card.index: Call(card) for card in TarotCard.all() if card.rank is not None}
+_MOVE_TYPES: Final = (Move, Bid, Call, Announcement, Declaration)
+_PHASE_MOVES: Final[dict[Phase, type]] = {
+    Phase.BIDDING: Bid,
+    Phase.CALL: Call,
+    Phase.DISCARD: Move,
+    Phase.ANNOUNCE: Announcement,
+    Phase.PLAY: Move,
+}
+_MOVE_NAMES: Final = {
+    Bid: "a bid (pass or a contract)",
+    Call: "a call (call- and a card)",
+    Move: "a card",
+    Announcement: "an announcement (slam or no-slam)",
+}
 
 
 def _trick_cards(cards: Sequence[TarotCard]) -> tuple[TarotCard, ...]:
@@ -296,6 +345,15 @@ def _tricks(tricks: Sequence[Trick]) -> tuple[Trick, ...]:
     return as_tuple(tricks, "Tarot tricks")
 
 
+def _bids(bids: Sequence[Bid]) -> tuple[Bid, ...]:
+    return as_tuple(bids, "Tarot bids")
+
+
+def _poignees(poignees: Sequence[tuple[int, Poignee]]) -> tuple[tuple[int, Poignee], ...]:
+    pairs = as_tuple(poignees, "Tarot poignees")
+    return tuple(as_tuple(pair, "Tarot poignee") for pair in pairs)
+
+
 CardsLike = TarotCardSet | Iterable[TarotCard] | str
 """Cards given by the caller: a card set, an iterable of cards, or a text that
 ``TarotCardSet.parse`` reads."""
@@ -319,9 +377,12 @@ _TALON_KEY: Final = "talon"  # the key of ``fixed`` that pins cards in the talon
 def _deal_packets(
     rules: Rules, dealer: int, cards: Sequence[int], room: Sequence[int]
 ) -> tuple[list[int], int]:
-    # Deal card indices from the top in packets of DEAL_PACKET round the table, starting
-    # after the dealer, until every seat has received its ``room`` (fewer to finish a hand);
-    # the cards left over are the talon. Returns the masks by seat and the talon's mask.
+    # Deal card indices from the top in packets of rules.deal_packet round the table,
+    # starting after the dealer, until every seat has received its ``room`` (fewer to finish
+    # a hand); the cards left over are the talon. Under dog_card_by_card the talon's cards are
+    # set aside one at a time instead, each after a packet spread evenly through the deal
+    # (after packet i * P // (d + 1) of P packets for the i-th of d cards), so that neither
+    # the first nor the last card dealt goes to it. Returns the masks by seat and the talon's.
     masks = [0] * rules.players
     wanted = list(room)
     order = []
@@ -329,15 +390,28 @@ def _deal_packets(
     for _ in range(rules.players):
         seat = rules._next(seat)
         order.append(seat)
-    position = 0
+    packets: list[tuple[int, int]] = []  # (seat, cards) in dealing order
     while any(wanted):
         for seat in order:
-            take = min(DEAL_PACKET, wanted[seat])
-            for index in cards[position : position + take]:
-                masks[seat] |= 1 << index
-            wanted[seat] -= take
-            position += take
+            take = min(rules.deal_packet, wanted[seat])
+            if take:
+                packets.append((seat, take))
+                wanted[seat] -= take
+    to_talon = len(cards) - sum(room)
+    aside: dict[int, int] = {}
+    if rules.dog_card_by_card and packets:
+        for i in range(1, to_talon + 1):
+            after = max(1, i * len(packets) // (to_talon + 1))
+            aside[after] = aside.get(after, 0) + 1
     talon = 0
+    position = 0
+    for number, (seat, take) in enumerate(packets, start=1):
+        for index in cards[position : position + take]:
+            masks[seat] |= 1 << index
+        position += take
+        for index in cards[position : position + aside.get(number, 0)]:
+            talon |= 1 << index
+        position += aside.get(number, 0)
     for index in cards[position:]:
         talon |= 1 << index
     return masks, talon
@@ -442,9 +516,18 @@ class Deal:
 
     @classmethod
     def from_deck(cls, rules: Rules, deck: Deck[Any], dealer: int = 0) -> Deal:
-        """Deal a 78-card deck from the top: packets of :data:`DEAL_PACKET` cards (fewer to
+        """Deal a 78-card deck from the top: packets of ``rules.deal_packet`` cards (fewer to
         finish a hand) round the table, starting with the player after the dealer in the
-        direction of play; the last ``rules.talon_size`` cards are the talon.
+        direction of play; the last ``rules.talon_size`` cards are the talon, or, under
+        ``rules.dog_card_by_card``, the talon's cards are set aside one at a time between
+        packets, spread evenly through the deal (the i-th of d cards after packet
+        ``i * P // (d + 1)`` of the P packets), never the first or the last card.
+
+        >>> from cardgames.tarot import Rules, tarot_deck
+        >>> game = Deal.from_deck(Rules.french(players=4), tarot_deck(), dealer=0)
+        >>> game.talon  # after three packets of three the 10th card goes to the dog, ...
+        TarotCardSet.parse('10S 6H 5D 1C KC 10T')
+
 
         :raises RulesError: if the rules are not a :class:`cardgames.tarot.rules.Rules`, the deck
             is not a :class:`cardgames.deck.Deck` of the whole Tarot pack or the dealer is not a
@@ -579,6 +662,13 @@ class State:
     :param trumps_played: whether any trump has been played in this deal.
     :param excuse_trick: the position in ``tricks`` of the completed trick the Excuse was
         played to, if any.
+    :param bids: French rules: the bids made so far, in order from the first bidder (the seat
+        after the dealer); one per seat once the bidding is over.
+    :param called: French rules at five players: the card the taker called, once called.
+    :param slam_announced: French rules: whether the taker announced a slam (None until the
+        announcement).
+    :param poignees: French rules: the poignées declared so far, as ``(seat, Poignee)`` pairs in
+        the order declared.
     :raises RulesError: if a field is of the wrong type (collections may be any sequence and
         are kept as tuples), a seat is not a seat of the table (never a bool), or the fields
         contradict each other as described above. The hands are not compared with the
@@ -609,6 +699,10 @@ class State:
     won: tuple[TarotCardSet, ...] = attrs.field(converter=_won)
     trumps_played: bool = False
     excuse_trick: int | None = None
+    bids: tuple[Bid, ...] = attrs.field(default=(), converter=_bids)
+    called: TarotCard | None = None
+    slam_announced: bool | None = None
+    poignees: tuple[tuple[int, Poignee], ...] = attrs.field(default=(), converter=_poignees)
 
     def __attrs_post_init__(self) -> None:
         problem = self._problem()
@@ -660,16 +754,24 @@ class State:
             return f"excuse_trick is {quote(self.excuse_trick)}, but the Excuse was played to " + (
                 "no completed trick" if excuse_at is None else f"trick {excuse_at}"
             )
+        problem = self._contract_problem()
+        if problem is not None:
+            return problem
+        before_play = (Phase.BIDDING, Phase.CALL, Phase.DISCARD, Phase.ANNOUNCE)
+        if self.phase in before_play and (self.tricks or self.trick.cards):
+            return f"no card is played before the play ({self.phase.value})"
         if self.phase is Phase.DISCARD:
-            if self.to_move != self.initial.dealer or self.tricks or self.trick.cards:
-                return "while discarding the dealer is to move and no card has been played"
+            if self.to_move != self.discarder:
+                return f"while discarding seat {self.discarder} is to move, not {self.to_move}"
+        elif self.phase in (Phase.BIDDING, Phase.CALL, Phase.ANNOUNCE):
+            pass  # _contract_problem has checked who is to move
         elif self.phase is Phase.PLAY:
             expected = self.trick.leader
             for _ in self.trick.cards:
                 expected = rules._next(expected)
             if self.to_move != expected:
                 return f"seat {self.to_move} is to move, but the trick calls for seat {expected}"
-        elif any(self.hands) or self.trick.cards or not self.tricks:
+        elif not self.is_void and (any(self.hands) or self.trick.cards or not self.tricks):
             return "a deal is over only once every hand is empty and its tricks complete"
         return self._holding_problem()
 
@@ -693,6 +795,12 @@ class State:
             won |= trick.mask
         if won & seen:
             return "a card won or played to a completed trick is still held or played again"
+        if self.rules.bidding and (seen | won) & self.initial.talon.mask:
+            contract = self.contract
+            if self.phase in (Phase.BIDDING, Phase.CALL) or (
+                contract is None or not contract.dog_shown
+            ):
+                return "the dog is set aside: none of its cards is held, discarded or played"
         sizes = [len(hand) for hand in self.hands]
         if self.phase is Phase.PLAY:
             played = set(self.trick.players)
@@ -707,7 +815,7 @@ class State:
             if not size:
                 return "no card is left to play, but the deal is not over"
         elif self.phase is Phase.DISCARD:
-            dealer = self.initial.dealer
+            dealer = self.discarder
             remaining = self.discard_remaining
             others = {held for seat, held in enumerate(sizes) if seat != dealer}
             if not remaining or len(others) > 1 or min(others) < 1:
@@ -727,6 +835,81 @@ class State:
                     "Kings, trump 1, trump 21 or the Excuse"
                 )
         return None
+
+    def _contract_problem(self) -> str | None:
+        # The French fields: bids, call, announcement and poignées, against the phase.
+        rules = self.rules
+        french = (self.bids, self.called, self.slam_announced, self.poignees)
+        if not rules.bidding:
+            if french != ((), None, None, ()):
+                return "bids, a call, an announcement or poignées need bidding rules"
+            if self.phase in (Phase.BIDDING, Phase.CALL, Phase.ANNOUNCE):
+                return f"the {self.phase.value} phase needs bidding rules"
+            return None
+        best: Contract | None = None
+        for bid in self.bids:
+            if not isinstance(bid, Bid):
+                return f"bid {quote(bid)} is not a Bid"
+            if bid.contract is not None:
+                if best is not None and not best < bid.contract:
+                    return f"bid {bid} does not overcall {best}"
+                best = bid.contract
+        if len(self.bids) > rules.players:
+            return f"{len(self.bids)} bids, but each of the {rules.players} seats bids once"
+        bidding_over = len(self.bids) == rules.players
+        if not bidding_over:
+            if self.phase is not Phase.BIDDING:
+                return f"the bidding is not over, but the phase is {self.phase.value}"
+            expected = self._bidder(len(self.bids))
+            if self.to_move != expected:
+                return f"seat {self.to_move} is to move, but the bidding calls for seat {expected}"
+        elif self.phase is Phase.BIDDING:
+            return "every seat has bid, but the phase is still bidding"
+        if (
+            bidding_over
+            and best is None
+            and (self.phase is not Phase.OVER or any(self.won) or self.tricks)
+        ):
+            return "every seat passed: the deal is over, void, with nothing won"
+        if self.called is not None:
+            if not rules.called_king or self.phase is Phase.CALL:
+                return f"a called card {quote(self.called)}, but no call under these rules yet"
+            if not isinstance(self.called, TarotCard) or self.called.rank is None:
+                return f"called card {quote(self.called)} is not a suit card"
+        elif (
+            rules.called_king and bidding_over and best is not None and self.phase is not Phase.CALL
+        ):
+            return f"the taker has not called a card yet, but the phase is {self.phase.value}"
+        if self.phase in (Phase.CALL, Phase.ANNOUNCE) and self.to_move != self.taker:
+            return f"the taker, seat {self.taker}, is to move in the {self.phase.value} phase"
+        if self.slam_announced is not None:
+            check_bool(self.slam_announced, "slam_announced")
+            if self.phase in (Phase.BIDDING, Phase.CALL, Phase.DISCARD, Phase.ANNOUNCE):
+                return "the slam is announced only at the end of the announce phase"
+        elif self.phase is Phase.PLAY or (self.phase is Phase.OVER and best is not None):
+            return "the play starts only after the taker's announcement"
+        seen: set[int] = set()
+        for pair in self.poignees:
+            if (
+                len(pair) != 2
+                or type(pair[0]) is not int
+                or not 0 <= pair[0] < rules.players
+                or not isinstance(pair[1], Poignee)
+            ):
+                return f"poignée {quote(pair)} is not a (seat, Poignee) pair"
+            if pair[0] in seen:
+                return f"seat {pair[0]} declares two poignées"
+            seen.add(pair[0])
+        if self.poignees and self.phase is not Phase.PLAY and self.phase is not Phase.OVER:
+            return "poignées are declared only in play"
+        return None
+
+    def _bidder(self, number: int) -> int:
+        # The seat making the bid of that number (0: the first bid, by the dealer's next).
+        seat = self.rules._next(self.initial.dealer)
+        for _ in range(number):
+            seat = self.rules._next(seat)
+        return seat
 
     # -- construction ----------------------------------------------------------------------
 
@@ -754,7 +937,9 @@ class State:
         """
         initial = Deal(rules=rules, dealer=dealer, hands=hands, talon=talon)
         held = list(initial.hands)
-        if rules.talon_size:
+        if rules.bidding:
+            phase, to_move = Phase.BIDDING, rules.first_leader(dealer)
+        elif rules.talon_size:
             held[dealer] = held[dealer] | talon
             phase, to_move = Phase.DISCARD, dealer
         else:
@@ -781,15 +966,25 @@ class State:
 
         :raises NotationError: if the text is not a valid position, including any illegal move.
         """
-        deal_parts, discard, tricks = read_position(text)
+        deal_parts, auction, discard, announcement, tricks = read_position(text)
         state = Deal._from_parts(text, deal_parts).start()
         try:
-            for card in discard:
-                state = state.play(_MOVES[card.index])
+            for bid_text in auction:
+                move = parse_move(bid_text)
+                if not isinstance(move, Bid | Call):
+                    raise NotationError(f"{quote(bid_text)} is not a bid nor a call")
+                state = state.play(move)
+            for discarded in discard:
+                state = state.play(_MOVES[discarded.index])
+            if announcement is not None:
+                state = state.play(Announcement.parse(announcement))
             for trick in tricks:
-                for card in trick:
-                    state = state.play(_MOVES[card.index])
-        except IllegalMoveError as error:
+                for word in trick:
+                    if isinstance(word, str):
+                        state = state.play(Declaration.parse(word))
+                    else:
+                        state = state.play(_MOVES[word.index])
+        except (IllegalMoveError, NotationError) as error:
             raise NotationError(f"invalid Tarot position {quote(text)}: {error}") from None
         return state
 
@@ -798,7 +993,11 @@ class State:
         return write_position(
             str(self.initial),
             self.discard,
-            [*(trick.cards for trick in self.tricks), self.trick.cards],
+            self._played(),
+            auction=self._auction(),
+            announcement=None
+            if self.slam_announced is None
+            else str(SLAM if self.slam_announced else NO_SLAM),
         )
 
     def __str__(self) -> str:
@@ -858,16 +1057,210 @@ class State:
 
     @property
     def discard_remaining(self) -> int:
-        """How many cards the dealer still has to discard."""
+        """How many cards the dealer (the French taker) still has to discard: 0 once the
+        discard is made, and under French rules whenever the contract has no discard."""
+        if self.rules.bidding:
+            contract = self.contract
+            if contract is None or not contract.dog_shown:
+                return 0
         return self.rules.talon_size - len(self.discard)
 
-    def history(self) -> tuple[Move, ...]:
-        """The moves that lead from the start of the deal to this state: the discard (in card
-        order, which is always a legal order) then every card played."""
-        moves = [_MOVES[card.index] for card in self.discard]
-        for trick in (*self.tricks, self.trick):
-            moves.extend(_MOVES[card.index] for card in trick.cards)
+    # -- French contracts --------------------------------------------------------------------
+
+    @property
+    def contract(self) -> Contract | None:
+        """French rules: the highest contract bid so far (the taker's once the bidding is
+        over), or None."""
+        best = None
+        for bid in self.bids:
+            if bid.contract is not None:
+                best = bid.contract
+        return best
+
+    @property
+    def taker(self) -> int | None:
+        """French rules: the seat of the highest bid once every seat has bid, else None (and
+        None for a void deal, where everyone passed)."""
+        if len(self.bids) < self.rules.players:
+            return None
+        taker = None
+        for number, bid in enumerate(self.bids):
+            if bid.contract is not None:
+                taker = self._bidder(number)
+        return taker
+
+    @property
+    def is_void(self) -> bool:
+        """French rules: True once every seat has passed (the deal is over, and scores 0)."""
+        return len(self.bids) == self.rules.players and all(bid.is_pass for bid in self.bids)
+
+    @property
+    def partner(self) -> int | None:
+        """French rules at five players: the holder of the called card (perfect information:
+        a seat's view does not tell it), or None before the call and when the taker plays
+        alone (the taker holds the card, or it is in the dog)."""
+        if self.called is None:
+            return None
+        bit = 1 << self.called.index
+        for seat, hand in enumerate(self.initial.hands):
+            if hand.mask & bit:
+                return None if seat == self.taker else seat
+        return None
+
+    @property
+    def discarder(self) -> int:
+        """Who takes the talon and discards: the dealer, or under French rules the taker."""
+        taker = self.taker if self.rules.bidding else None
+        return self.initial.dealer if taker is None else taker
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The sides that score together: under French rules, once the taker is known, the
+        attack (the taker and any partner) then the defence; otherwise ``rules.teams``."""
+        taker = self.taker if self.rules.bidding else None
+        if taker is None:
+            return self.rules.teams
+        attack = tuple(sorted({taker, self.partner if self.partner is not None else taker}))
+        defence = tuple(seat for seat in range(self.rules.players) if seat not in attack)
+        return (attack, defence)
+
+    def team_of(self, seat: int) -> int:
+        """The position in :attr:`teams` of the side of ``seat``.
+
+        :raises RulesError: if ``seat`` is not a seat of the table.
+        """
+        check_seat(seat, self.rules.players, "seat")
+        for number, members in enumerate(self.teams):
+            if seat in members:
+                return number
+        raise AssertionError("every seat is in a team")  # pragma: no cover
+
+    def poignee_cards(self, seat: int) -> TarotCardSet:
+        """The trumps ``seat`` showed with its poignée (empty if it declared none): the lowest
+        trumps of its hand as it was before its first card, as many as the poignée calls for,
+        with the Excuse standing in for the last one when the rules allow it and the seat held
+        no more trumps than that.
+
+        :raises RulesError: if ``seat`` is not a seat of the table.
+        """
+        check_seat(seat, self.rules.players, "seat")
+        for declarer, level in self.poignees:
+            if declarer == seat:
+                return TarotCardSet(self._shown_trumps(self._starting_hand(seat), level))
+        return TarotCardSet()
+
+    def _starting_hand(self, seat: int) -> int:
+        # The seat's hand as the play began: the deal's, with the dog taken and the discard
+        # made for the taker of a prise or a garde.
+        hand = self.initial.hands[seat].mask
+        contract = self.contract
+        if seat == self.taker and contract is not None and contract.dog_shown:
+            hand = (hand | self.initial.talon.mask) & ~self.discard.mask
+        return hand
+
+    def _shown_trumps(self, hand: int, level: Poignee) -> int:
+        # The cards a poignée of that level shows from ``hand`` (0 if it cannot be shown).
+        size = poignee_size(level, self.rules.players)
+        trumps = list(iter_bits(hand & TRUMP_MASK))
+        if len(trumps) >= size:
+            return sum(1 << index for index in trumps[:size])
+        if self.rules.poignee_with_excuse and hand & EXCUSE_MASK and len(trumps) == size - 1:
+            return sum(1 << index for index in trumps) | EXCUSE_MASK
+        return 0
+
+    def target(self) -> int | None:
+        """French rules: the card points the taker's side needs for the bouts it holds now
+        (its won cards, the dog when it counts for it, and its hands), or None before there
+        is a taker. Once the deal is over that is the deal's target (see :meth:`score`)."""
+        from cardgames.tarot.contracts import target
+
+        if self.taker is None:
+            return None
+        return target((self._attack_cards(held=True) & _BOUTS_MASK).bit_count())
+
+    def _attack_cards(self, *, held: bool) -> int:
+        # Every card counting for the attack now: its counted piles, its dog or discard, and
+        # with ``held`` the cards it still holds.
+        attack = self.teams[0]
+        piles = self.piles()
+        mask = 0
+        for seat in attack:
+            mask |= piles[seat].mask
+            if held:
+                mask |= self.hands[seat].mask
+        contract = self.contract
+        if contract is not None and contract.dog_shown:
+            mask |= self.discard.mask
+        elif contract is not None and contract.dog_to_taker:
+            mask |= self.initial.talon.mask
+        return mask
+
+    def score(self) -> Score | None:
+        """French rules: the score of the finished deal (see
+        :class:`cardgames.tarot.scoring.Score`): contract, bouts, points, target, margin,
+        petit au bout, poignées, slam, multiplier and each seat's payoff; None before the end
+        of the deal, for a void deal, and under the other rules.
+        """
+        from cardgames.tarot.scoring import score_deal
+
+        taker = self.taker
+        contract = self.contract
+        if not self.rules.bidding or self.phase is not Phase.OVER or taker is None:
+            return None
+        assert contract is not None
+        last = self.tricks[-1]
+        assert last.winner is not None
+        petit = None
+        if any(card.index == _MAGICIAN for card in last.cards):
+            petit = self.team_of(last.winner)
+        winners = {self.team_of(trick.winner) for trick in self.tricks if trick.winner is not None}
+        slam = winners.pop() if len(winners) == 1 else None
+        return score_deal(
+            self.rules,
+            contract=contract,
+            taker=taker,
+            partner=self.partner,
+            points=self.team_points()[0],
+            bouts=(self._attack_cards(held=False) & _BOUTS_MASK).bit_count(),
+            last_trick_petit=petit,
+            poignees=self.poignees,
+            slam_announced=bool(self.slam_announced),
+            slam=slam,
+        )
+
+    def history(self) -> tuple[AnyMove, ...]:
+        """The moves that lead from the start of the deal to this state: under French rules
+        the bids and the call first; the discard (in card order, which is always a legal
+        order); the announcement; then every card played, each poignée just before its
+        declarer's first card."""
+        moves: list[AnyMove] = [*self._auction()]
+        moves.extend(_MOVES[card.index] for card in self.discard)
+        if self.slam_announced is not None:
+            moves.append(SLAM if self.slam_announced else NO_SLAM)
+        for trick in self._played():
+            moves.extend(trick)
         return tuple(moves)
+
+    def _auction(self) -> tuple[Bid | Call, ...]:
+        if self.called is None:
+            return self.bids
+        return (*self.bids, _CALLS[self.called.index])
+
+    def _played(self) -> list[list[Move | Declaration]]:
+        # The cards played trick by trick, with each poignée before its declarer's first card.
+        declared = dict(self.poignees)
+        tricks: list[list[Move | Declaration]] = []
+        for trick in (*self.tricks, self.trick):
+            moves: list[Move | Declaration] = []
+            for seat, card in zip(trick.players, trick.cards, strict=True):
+                if not tricks and seat in declared:
+                    moves.append(_DECLARATIONS[declared.pop(seat)])
+                moves.append(_MOVES[card.index])
+            if not tricks:
+                # a poignée declared by the seat to move, whose card is still to come
+                moves.extend(_DECLARATIONS[level] for level in declared.values())
+            tricks.append(moves)
+        return tricks
 
     @property
     def previous(self) -> State | None:
@@ -930,14 +1323,61 @@ class State:
             tuple(pile.mask for pile in self.won),
             self.trumps_played,
             excuse,
+            self.bids,
+            self.called,
+            self.slam_announced,
+            self.poignees,
         )
 
     # -- moves -----------------------------------------------------------------------------
 
-    def legal_moves(self) -> tuple[Move, ...]:
-        """Every legal move, in ascending card order (spades, hearts, diamonds, clubs from 1 to
-        King, then trumps 1 to 21, then the Excuse); empty once the deal is over."""
+    def legal_moves(self) -> tuple[AnyMove, ...]:
+        """Every legal move; empty once the deal is over.
+
+        Cards come in ascending card order (spades, hearts, diamonds, clubs from 1 to King,
+        then trumps 1 to 21, then the Excuse), followed in the play of French rules by the
+        poignées the seat to move may declare before its first card. While bidding: a pass,
+        then every contract above the highest bid so far; in the call, the cards that may be
+        called; in the announcement, no slam then a slam.
+        """
+        phase = self.phase
+        if phase is Phase.BIDDING:
+            best = self.contract
+            return (PASS, *(_BIDS[c] for c in Contract if best is None or best < c))
+        if phase is Phase.CALL:
+            return tuple(_CALLS[index] for index in iter_bits(self._callable_mask()))
+        if phase is Phase.ANNOUNCE:
+            return (NO_SLAM, SLAM)
+        cards: tuple[AnyMove, ...] = tuple(_MOVES[index] for index in iter_bits(self._legal_mask()))
+        if phase is Phase.PLAY and self.rules.bidding:
+            return cards + tuple(_DECLARATIONS[level] for level in self._declarable())
+        return cards
+
+    def legal_card_moves(self) -> tuple[Move, ...]:
+        """The card moves of :meth:`legal_moves` (discards or cards to play), typed as
+        :class:`Move`: empty in the bidding, call and announcement phases, and without the
+        poignées a seat may declare in play."""
         return tuple(_MOVES[index] for index in iter_bits(self._legal_mask()))
+
+    def _callable_mask(self) -> int:
+        # The cards the taker may call: the four Kings, or the four of the highest rank of
+        # which the taker does not hold all four.
+        taker = self.taker
+        assert taker is not None
+        hand = self.initial.hands[taker].mask
+        for rank in range(14, 0, -1):
+            mask = sum(1 << (14 * suit + rank - 1) for suit in range(4))
+            if hand & mask != mask:
+                return mask
+        raise AssertionError("no hand holds every suit card")  # pragma: no cover
+
+    def _declarable(self) -> tuple[Poignee, ...]:
+        # The poignées the seat to move may declare now: only before its first card, once.
+        seat = self.to_move
+        if self.tricks or seat in self.trick.players or any(p == seat for p, _ in self.poignees):
+            return ()
+        hand = self.hands[seat].mask
+        return tuple(level for level in Poignee if self._shown_trumps(hand, level))
 
     def _legal_mask(self) -> int:
         if self.phase is Phase.PLAY:
@@ -949,40 +1389,84 @@ class State:
             )
         if self.phase is Phase.DISCARD:
             return _legal_discards_mask(
-                self.hands[self.dealer].mask, self.rules, self.discard_remaining
+                self.hands[self.discarder].mask, self.rules, self.discard_remaining
             )
         return 0
 
-    def check(self, move: Move) -> None:
+    def check(self, move: AnyMove) -> None:
         """Raise if ``move`` is illegal here; the one check used by :meth:`play` and
         :meth:`is_legal`.
 
         :raises IllegalMoveError: naming the rule broken.
         """
-        if not isinstance(move, Move) or not isinstance(move.card, TarotCard):
-            raise IllegalMoveError(f"invalid Tarot move {quote(move)}: expected a Move")
-        reason: str | None
-        if self.phase is Phase.OVER:
-            reason = "the deal is over"
-        elif self.phase is Phase.DISCARD:
-            reason = _discard_problem(
-                self.hands[self.dealer].mask, self.rules, self.discard_remaining, move.card.index
+        if not isinstance(move, _MOVE_TYPES) or (
+            isinstance(move, Move) and not isinstance(move.card, TarotCard)
+        ):
+            raise IllegalMoveError(
+                f"invalid Tarot move {quote(move)}: expected a Move (or, under French rules, a "
+                "Bid, Call, Announcement or Declaration)"
             )
-        else:
-            reason = _play_problem(
-                self.hands[self.to_move].mask,
-                [card.index for card in self.trick.cards],
-                self.rules,
-                self.trumps_played,
-                move.card.index,
-            )
+        reason = self._move_problem(move)
         if reason is not None:
-            action = "discard" if self.phase is Phase.DISCARD else "play"
+            action = {
+                Phase.DISCARD: "discard",
+                Phase.BIDDING: "bid",
+                Phase.CALL: "call",
+                Phase.ANNOUNCE: "announce",
+            }.get(self.phase, "play")
             raise IllegalMoveError(
                 f"illegal move {str(move)!r}: player {self.to_move} may not {action} it: {reason}"
             )
 
-    def is_legal(self, move: Move) -> bool:
+    def _move_problem(self, move: AnyMove) -> str | None:
+        phase = self.phase
+        if phase is Phase.OVER:
+            return "the deal is over"
+        wanted = _PHASE_MOVES[phase]
+        if not isinstance(move, wanted) and not (
+            phase is Phase.PLAY and isinstance(move, Declaration) and self.rules.bidding
+        ):
+            return f"the {phase.value} phase takes {_MOVE_NAMES[wanted]}"
+        if isinstance(move, Bid):
+            best = self.contract
+            if move.contract is not None and best is not None and not best < move.contract:
+                return f"a bid must be higher than the last one ({best.value})"
+            return None
+        if isinstance(move, Call):
+            if not (1 << move.card.index) & self._callable_mask():
+                return (
+                    "the taker calls a King, or a Queen when holding all four Kings (a Knight "
+                    "when holding all four Queens too, and so on)"
+                )
+            return None
+        if isinstance(move, Announcement):
+            return None
+        if isinstance(move, Declaration):
+            if self.tricks or self.to_move in self.trick.players:
+                return "a poignée is declared before the player's first card"
+            if any(seat == self.to_move for seat, _ in self.poignees):
+                return "a player declares one poignée at most"
+            if move.poignee not in self._declarable():
+                size = poignee_size(move.poignee, self.rules.players)
+                return f"a {move.poignee.value} poignée shows {size} trumps"
+            return None
+        assert isinstance(move, Move)
+        if phase is Phase.DISCARD:
+            return _discard_problem(
+                self.hands[self.discarder].mask,
+                self.rules,
+                self.discard_remaining,
+                move.card.index,
+            )
+        return _play_problem(
+            self.hands[self.to_move].mask,
+            [card.index for card in self.trick.cards],
+            self.rules,
+            self.trumps_played,
+            move.card.index,
+        )
+
+    def is_legal(self, move: AnyMove) -> bool:
         """Whether :meth:`play` would accept ``move``."""
         try:
             self.check(move)
@@ -990,12 +1474,14 @@ class State:
             return False
         return True
 
-    def play(self, move: Move) -> State:
+    def play(self, move: AnyMove) -> State:
         """The state after ``move``; this state is left unchanged.
 
         :raises IllegalMoveError: if the move is illegal, naming the rule broken.
         """
         self.check(move)
+        if not isinstance(move, Move):
+            return self._play_contract_move(move)
         card = move.card
         bit = 1 << card.index
         player = self.to_move
@@ -1005,6 +1491,12 @@ class State:
         if self.phase is Phase.DISCARD:
             discard = TarotCardSet(self.discard.mask | bit)
             done = len(discard) == rules.talon_size
+            if rules.bidding:
+                return self._evolve(
+                    hands=tuple(hands),
+                    discard=discard,
+                    phase=Phase.ANNOUNCE if done else Phase.DISCARD,
+                )
             return self._evolve(
                 hands=tuple(hands),
                 discard=discard,
@@ -1025,6 +1517,8 @@ class State:
         indices = [c.index for c in cards]
         position = _trick_winner_indices(indices, rules.numeral_order)
         assert position is not None  # a complete trick holds a card other than the Excuse
+        if indices[0] == _EXCUSE and rules.excuse_wins_slam and self._slam_lead():
+            position = 0
         winner = players[position]
         won = list(self.won)
         mask = sum(1 << index for index in indices)
@@ -1049,6 +1543,53 @@ class State:
             excuse_trick=excuse_trick,
             phase=Phase.OVER if over else Phase.PLAY,
         )
+
+    def _slam_lead(self) -> bool:
+        # Whether the trick in progress is the last and its leader's side won every earlier
+        # trick (then a led Excuse wins it, under excuse_wins_slam).
+        if len(self.tricks) != self.rules.tricks_per_deal - 1:
+            return False
+        side = self.team_of(self.trick.leader)
+        return all(
+            trick.winner is not None and self.team_of(trick.winner) == side for trick in self.tricks
+        )
+
+    def _play_contract_move(self, move: Bid | Call | Announcement | Declaration) -> State:
+        # play() for the French moves that are not cards, already checked.
+        rules = self.rules
+        if isinstance(move, Declaration):
+            return self._evolve(poignees=(*self.poignees, (self.to_move, move.poignee)))
+        if isinstance(move, Bid):
+            bids = (*self.bids, move)
+            if len(bids) < rules.players:
+                return self._evolve(bids=bids, to_move=rules._next(self.to_move))
+            state = self._evolve(bids=bids)
+            taker = state.taker
+            if taker is None:  # every seat passed: a void deal
+                return state._evolve(phase=Phase.OVER, to_move=state._bidder(0))
+            if rules.called_king:
+                return state._evolve(phase=Phase.CALL, to_move=taker)
+            return state._after_call()
+        if isinstance(move, Call):
+            return self._evolve(called=move.card)._after_call()
+        taker = self.taker
+        assert taker is not None
+        leader = taker if move.slam else rules.first_leader(self.dealer)
+        return self._evolve(
+            slam_announced=move.slam, phase=Phase.PLAY, to_move=leader, trick=_trick(leader)
+        )
+
+    def _after_call(self) -> State:
+        # Once the taker is known (and the card called): the dog is taken for a discard, or
+        # the taker goes on to the announcement.
+        taker = self.taker
+        contract = self.contract
+        assert taker is not None and contract is not None
+        if contract.dog_shown:
+            hands = list(self.hands)
+            hands[taker] = TarotCardSet(hands[taker].mask | self.initial.talon.mask)
+            return self._evolve(hands=tuple(hands), phase=Phase.DISCARD, to_move=taker)
+        return self._evolve(phase=Phase.ANNOUNCE, to_move=taker)
 
     def _evolve(self, **changes: Any) -> State:
         # attrs.evolve without the constructor's checks, for the states play() makes from a
@@ -1076,9 +1617,9 @@ class State:
         excuser = trick.players[[card.index for card in trick.cards].index(_EXCUSE)]
         winner = trick.winner
         assert winner is not None
-        if rules.team_of(excuser) == rules.team_of(winner):
+        if self.team_of(excuser) == self.team_of(winner):
             return self.won
-        side = [p for p in range(rules.players) if rules.team_of(p) == rules.team_of(excuser)]
+        side = self.teams[self.team_of(excuser)]
         side_won_trick = any(won[p] & ~EXCUSE_MASK for p in side)
         last = self.excuse_trick == len(self.tricks) - 1
         exchange = rules.excuse_rule is ExcuseRule.EXCHANGE
@@ -1112,11 +1653,17 @@ class State:
         group = rules.group_size
         points = [count_mask(pile.mask, group) for pile in self.piles()]
         discard = self.discard.mask
+        owner = self.discarder
+        contract = self.contract if rules.bidding else None
+        if contract is not None and not contract.dog_shown:
+            # the dog, never seen, counts for the taker or (garde contre) for the defence
+            discard = self.initial.talon.mask
+            owner = self.teams[0 if contract.dog_to_taker else 1][0]
         if rules.discard_is_own_group and discard:
             size = discard.bit_count()
-            points[self.dealer] += count_mask(discard, size)
+            points[owner] += count_mask(discard, size)
         else:
-            points[self.dealer] += count_mask(discard, group)
+            points[owner] += count_mask(discard, group)
         bonus_winner = self._bonus_winner()
         if bonus_winner is not None:
             points[bonus_winner] += rules.magician_bonus
@@ -1130,7 +1677,7 @@ class State:
         won and discarded, with the Excuse still with its player and no bonus yet.
         """
         seat_points = self._seat_points()
-        return tuple(sum((seat_points[p] for p in team), Fraction(0)) for team in self.rules.teams)
+        return tuple(sum((seat_points[p] for p in team), Fraction(0)) for team in self.teams)
 
     def points(self) -> tuple[Fraction, ...]:
         """Counted points per seat; partners both get their side's total (see
@@ -1146,18 +1693,27 @@ class State:
         """
         rules = self.rules
         teams = self.team_points()
-        index = {team: i for i, members in enumerate(rules.teams) for team in members}
+        index = {team: i for i, members in enumerate(self.teams) for team in members}
         return tuple(teams[index[p]] for p in range(rules.players))
 
     def payoffs(self) -> tuple[Fraction, ...]:
         """Each seat's points minus the average: the total divided among the sides (the
         players, or the two partnerships). Partners both get their side's payoff; the payoffs
         of the sides sum to zero.
+
+        Under French rules the payoffs are the contract's score instead (``score().payoffs``,
+        see :mod:`cardgames.tarot.scoring`), and all 0 until the deal is over and for a void
+        deal.
         """
         rules = self.rules
+        if rules.bidding:
+            score = self.score()
+            if score is None:
+                return (Fraction(0),) * rules.players
+            return score.payoffs
         teams = self.team_points()
         average = sum(teams, Fraction(0)) / len(teams)
-        index = {team: i for i, members in enumerate(rules.teams) for team in members}
+        index = {team: i for i, members in enumerate(self.teams) for team in members}
         return tuple(teams[index[p]] - average for p in range(rules.players))
 
 
@@ -1215,6 +1771,10 @@ assert _STATE_FIELDS == (
     "won",
     "trumps_played",
     "excuse_trick",
+    "bids",
+    "called",
+    "slam_announced",
+    "poignees",
 )
 assert tuple(field.name for field in attrs.fields(Deal)) == ("rules", "dealer", "hands", "talon")
 assert tuple(field.name for field in attrs.fields(Trick)) == (
@@ -1409,6 +1969,20 @@ def _state_fields(state: State) -> tuple[object, ...]:
         tuple([pile.mask for pile in state.won]),
         state.trumps_played,
         state.excuse_trick,
+        *_contract_fields(state),
+    )
+
+
+def _contract_fields(state: State) -> tuple[object, ...]:
+    # The French fields as plain values; empty for the other rules, so that their pickles
+    # do not grow.
+    if not state.rules.bidding:
+        return ()
+    return (
+        tuple(str(bid) for bid in state.bids),
+        None if state.called is None else state.called.index,
+        state.slam_announced,
+        tuple((seat, level.value) for seat, level in state.poignees),
     )
 
 
@@ -1423,6 +1997,10 @@ def _unpickle_state(
     won: tuple[int, ...],
     trumps_played: bool,
     excuse_trick: int | None,
+    bids: tuple[str, ...] = (),
+    called: int | None = None,
+    slam_announced: bool | None = None,
+    poignees: tuple[tuple[int, str], ...] = (),
 ) -> State:
     """The state a pickle holds (see ``State.__reduce__``)."""
     state = object.__new__(State)
@@ -1439,4 +2017,8 @@ def _unpickle_state(
     setattr_(state, "won", sets[players + 1 :])
     setattr_(state, "trumps_played", trumps_played)
     setattr_(state, "excuse_trick", excuse_trick)
+    setattr_(state, "bids", tuple(Bid.parse(bid) for bid in bids))
+    setattr_(state, "called", None if called is None else _ALL_CARDS[called])
+    setattr_(state, "slam_announced", slam_announced)
+    setattr_(state, "poignees", tuple((seat, Poignee(level)) for seat, level in poignees))
     return state
