@@ -57,35 +57,35 @@ OVERTRUMP_RULES = [OVERTRUMP_3, HALVES_3, BOTH_3, BOTH_4, BOTH_5]
 def mid_trick(state: tarot.State, rng: random.Random) -> tarot.State:
     """Play a random number (possibly zero) of cards into the current trick."""
     for _ in range(rng.randrange(state.rules.players)):
-        state = state.play(rng.choice(state.legal_moves()))
+        state = state.play(rng.choice(state.legal_card_moves()))
     return state
 
 
-def team_of(state: tarot.State, seat: int) -> int:
-    team: int = getattr(state, "team_of", state.rules.team_of)(seat)
-    return team
-
-
 def brute_force(state: tarot.State, perspective: int) -> Fraction:
-    """Minimax over engine states: the perspective's side maximises its final team points."""
-    team = team_of(state, perspective)
+    """Minimax over engine states: the perspective's side maximises its final team points
+    (poignées, which the engine also offers in play, change no card points)."""
+    team = state.team_of(perspective)
     if state.is_over:
         return state.team_points()[team]
-    values = [brute_force(state.play(move), perspective) for move in state.legal_moves()]
-    return max(values) if team_of(state, state.to_move) == team else min(values)
+    values = [brute_force(state.play(move), perspective) for move in state.legal_card_moves()]
+    return max(values) if state.team_of(state.to_move) == team else min(values)
 
 
-def check_against_reference(state: tarot.State, perspective: int) -> None:
+def check_against_reference(
+    state: tarot.State, perspective: int | None
+) -> solver.Analysis[tarot.Move]:
     analysis = solver.analyse(state, perspective=perspective)
     assert analysis.exact
     assert analysis.value == reference_tarot_value(state, perspective)
+    assert [entry.move for entry in analysis.move_values] == list(state.legal_card_moves())
     for entry in analysis.move_values:
-        assert entry.value == reference_tarot_value(state.play(entry.move), perspective)
+        assert entry.value == reference_tarot_value(state.play(entry.move), analysis.perspective)
     final = state
     for move in analysis.pv:
         final = final.play(move)
     assert final.is_over
-    assert final.team_points()[team_of(state, perspective)] == analysis.value
+    assert final.team_points()[state.team_of(analysis.perspective)] == analysis.value
+    return analysis
 
 
 @settings(max_examples=40, deadline=None)
@@ -122,12 +122,11 @@ def test_legal_cards_agree_with_the_engine_along_playouts(rules: tarot.Rules) ->
             model = build_model(rules, state.to_move)
             root, _ = root_position(state, model)
             legal = root_legal(model, root)
-            engine = sum(
-                1 << model.card_to_internal(move.card.index) for move in state.legal_moves()
-            )
+            moves = state.legal_card_moves()
+            engine = sum(1 << model.card_to_internal(move.card.index) for move in moves)
             assert legal == engine, str(state)
             checked += 1
-            state = state.play(rng.choice(state.legal_moves()))
+            state = state.play(rng.choice(moves))
     assert checked > 50
 
 
@@ -289,3 +288,97 @@ def test_a_french_analysis_pickles_and_prints_its_target() -> None:
     assert text.index("Value:") < text.index("Contract:") < text.index("Best line:")
     assert analysis.to_dict()["target"]["margin"] == "9/2"
     assert not isinstance(base, FrenchAnalysis)  # not a French deal: a plain Analysis
+
+
+FRENCH = [tarot.Rules.french(players=n) for n in (3, 4, 5)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(FRENCH), st.integers(0, 2**32))
+def test_french_endgames_match_the_reference_from_the_taker_s_side(
+    rules: tarot.Rules, seed: int
+) -> None:
+    # random_position bids, calls, discards and announces at random, then plays random cards.
+    rng = random.Random(seed)
+    most = {3: 3, 4: 2, 5: 2}[rules.players]
+    state = mid_trick(
+        tarot.random_position(rules, seed=seed, tricks_left=rng.randint(1, most)), rng
+    )
+    analysis = check_against_reference(state, None)
+    assert state.taker is not None and analysis.perspective == state.taker
+    assert analysis.side == state.teams[0]
+    assert isinstance(analysis, FrenchAnalysis) and analysis.target is not None
+    final = state
+    for move in analysis.pv:
+        final = final.play(move)
+    score = final.score()
+    assert score is not None
+    assert analysis.target.points == score.points == analysis.value
+    assert (analysis.target.bouts, analysis.target.needed) == (score.bouts, score.target)
+    assert analysis.target.made is score.made
+    defence = next(seat for seat in range(rules.players) if seat not in state.teams[0])
+    assert solver.analyse(state, perspective=defence).value == rules.pack_total - analysis.value
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(FRENCH), st.integers(0, 2**32), st.integers(0, 4))
+def test_french_model_matches_engine_brute_force(
+    rules: tarot.Rules, seed: int, perspective: int
+) -> None:
+    rng = random.Random(seed)
+    state = mid_trick(tarot.random_position(rules, seed=seed, tricks_left=2), rng)
+    perspective %= rules.players
+    assert solver.analyse(state, perspective=perspective).value == brute_force(state, perspective)
+
+
+def test_every_french_contract_counts_its_dog_for_the_right_side() -> None:
+    # The dog (or the taker's discard) is counted once, for the taker's side except in a
+    # garde contre: each side's value plus the other's is the whole pack.
+    seen = set()
+    for seed in range(60):
+        rules = FRENCH[seed % 3]
+        state = tarot.random_position(rules, seed=seed, tricks_left=1)
+        assert state.contract is not None and state.taker is not None
+        seen.add(state.contract)
+        taker = solver.analyse(state).value
+        assert taker == brute_force(state, state.taker)
+        defence = next(seat for seat in range(rules.players) if seat not in state.teams[0])
+        assert taker + solver.analyse(state, perspective=defence).value == 91
+    assert seen == set(tarot.Contract)
+
+
+def slam_position(rules: tarot.Rules) -> tarot.State:
+    """A French three-player deal two tricks from the end, in which seat 0 has bid a garde
+    sans holding every trump, the Excuse and two Kings, and has won every trick by playing
+    its highest card; it is to lead, holding the Excuse and the King of spades."""
+    fixed = {0: " ".join(f"{n}T" for n in range(1, 22)) + " EX KS KH"}
+    state = tarot.deal(rules, seed=5, fixed=fixed)
+    rng = random.Random(5)
+    while state.phase is not tarot.Phase.PLAY:
+        if state.phase is tarot.Phase.BIDDING:
+            garde_sans = tarot.Bid(tarot.Contract.GARDE_SANS)
+            state = state.play(garde_sans if state.to_move == 0 else tarot.Bid(None))
+        else:
+            state = state.play(tarot.Announcement(False))
+    while len(state.hands[0]) > 2 or state.trick.cards:
+        moves = state.legal_card_moves()
+        state = state.play(max(moves, key=lambda m: m.card.index < 77 and m.card.index) if
+                           state.to_move == 0 else rng.choice(moves))  # fmt: skip
+    assert state.to_move == 0 and tarot.EXCUSE in state.hands[0]
+    return state
+
+
+def test_the_solver_and_the_engine_agree_on_the_excuse_winning_a_slam() -> None:
+    # Leading the King, then the Excuse, seat 0 wins the last trick with the Excuse too and
+    # takes the whole pack. Without the rule the Excuse led last goes to the defence with its
+    # trick, and leading it first costs a trick: either way seat 0 ends below 91.
+    state = slam_position(tarot.Rules.french(players=3))
+    analysis = solver.analyse(state)
+    assert analysis.value == 91 == brute_force(state, 0)
+    assert analysis.pv[3] == tarot.Move(tarot.EXCUSE)  # the King first, then the Excuse
+    assert isinstance(analysis, FrenchAnalysis) and analysis.target is not None
+    assert (analysis.target.bouts, analysis.target.needed, analysis.target.made) == (3, 36, True)
+    no_rule = attrs.evolve(state.rules, excuse_wins_slam=False)
+    plain = attrs.evolve(state, initial=attrs.evolve(state.initial, rules=no_rule))
+    value = solver.analyse(plain).value
+    assert value == brute_force(plain, 0) < 91

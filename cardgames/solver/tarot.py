@@ -75,11 +75,6 @@ Progress = Callable[[int, int, int], None]
 
 TAROT_OBJECTIVE = "card points of the side at the end of the deal (State.team_points)"
 
-BOUTS_MASK = 1 << 56 | 1 << 76 | 1 << EXCUSE_BIT
-"""Engine mask of the three bouts: trump 1, trump 21 and the Excuse."""
-_TARGETS = (56, 51, 41, 36)
-"""The points a French taker's side needs with 0, 1, 2 or 3 bouts."""
-
 
 @attrs.frozen(kw_only=True)
 class ContractTarget:
@@ -197,33 +192,23 @@ def _unpickle_french(
 
 def _french(analysis: Analysis[Move], state: State) -> Analysis[Move]:
     """``analysis`` as a :class:`FrenchAnalysis` for a French state (unchanged otherwise)."""
-    taker = _taker(state)
-    if taker is None:
+    if _taker(state) is None:
         return analysis
     fields = {field.name: getattr(analysis, field.name) for field in attrs.fields(Analysis)}
-    target = None
     final = state
     for move in analysis.pv:
         final = final.play(move)
-    if final.is_over:
-        target = _contract_target(final, taker)
-    return FrenchAnalysis(**fields, target=target)
+    return FrenchAnalysis(**fields, target=_contract_target(final))
 
 
-def _contract_target(final: State, taker: int) -> ContractTarget:
-    """The :class:`ContractTarget` of a finished French deal."""
-    teams = _teams_of(final)
-    side = tuple(seat for seat in range(final.rules.players) if teams[seat] == teams[taker])
-    points = final.team_points()[teams[taker]]
-    piles = final.piles()
-    cards = 0
-    for seat in side:
-        cards |= piles[seat].mask
-    aside, owner = _set_aside(final)
-    if teams[owner] == teams[taker]:
-        cards |= aside
-    bouts = (cards & BOUTS_MASK).bit_count()
-    return ContractTarget(side=side, points=points, bouts=bouts, needed=_TARGETS[bouts])
+def _contract_target(final: State) -> ContractTarget | None:
+    """The :class:`ContractTarget` of a finished French deal (from its score)."""
+    score = final.score()
+    if score is None:
+        return None
+    return ContractTarget(
+        side=final.teams[0], points=score.points, bouts=score.bouts, needed=score.target
+    )
 
 
 def build_model(rules: Rules, perspective: int, teams: Sequence[int] | None = None) -> TarotModel:
@@ -252,31 +237,19 @@ def build_model(rules: Rules, perspective: int, teams: Sequence[int] | None = No
         teams=list(teams),
         maximiser=[side == team for side in teams],
         overtrump=rules.overtrump,
-        excuse_slam=_excuse_wins_slam(rules),
+        excuse_slam=rules.excuse_wins_slam,
     )
 
 
-def _excuse_wins_slam(rules: Rules) -> bool:
-    # The led Excuse wins the last trick of a slam in French Tarot only: the other families'
-    # rule texts have no such rule, and their play must not change.
-    return rules.bidding and rules.excuse_wins_slam
-
-
 def _teams_of(state: State) -> list[int]:
-    """The side of each seat: the state's when it knows them (French Tarot, where the bidding
-    decides them), else the rules' fixed ones."""
-    team_of: Callable[[int], int] | None = getattr(state, "team_of", None)
-    if team_of is None:
-        team_of = state.rules.team_of
-    return [team_of(seat) for seat in range(state.rules.players)]
+    """The side of each seat (:meth:`cardgames.tarot.state.State.team_of`): in French Tarot as
+    the bidding made them, else the rules' fixed ones."""
+    return [state.team_of(seat) for seat in range(state.rules.players)]
 
 
 def _taker(state: State) -> int | None:
     """The French taker, once the bidding has made one (None in the other families)."""
-    if not state.rules.bidding:
-        return None
-    taker: int | None = getattr(state, "taker", None)
-    return taker
+    return state.taker if state.rules.bidding else None
 
 
 def root_position(state: State, model: TarotModel) -> tuple[Position, Fraction]:
@@ -299,11 +272,14 @@ def root_position(state: State, model: TarotModel) -> tuple[Position, Fraction]:
         if model.maximiser[done.winner]:
             flags |= W_MAX
     elif model.excuse_slam and holder >= 0:
-        # The Excuse is still to be played: it may yet win the last trick if no other side
-        # has won a trick.
+        # The Excuse is still to be played: it may yet win the last trick of the deal if no
+        # other side wins a trick before. A made-up position without the deal's earlier tricks
+        # never reaches the deal's last trick (State.play counts them), so there it cannot.
         side = model.teams[holder]
-        if any(trick.winner is not None and model.teams[trick.winner] != side
-               for trick in state.tricks):  # fmt: skip
+        tricks = state.tricks
+        if len(tricks) + len(state.hands[state.to_move]) != state.rules.tricks_per_deal or any(
+            trick.winner is not None and model.teams[trick.winner] != side for trick in tricks
+        ):
             flags |= O_WON
     if holder < 0:
         flags |= EX_SETTLED << EX_SHIFT
@@ -327,19 +303,15 @@ def root_position(state: State, model: TarotModel) -> tuple[Position, Fraction]:
 
 
 def _set_aside(state: State) -> tuple[int, int]:
-    """The engine mask of the cards set aside that count for a side, and a seat of that side:
-    the discard and the seat that discarded (the dealer; in French Tarot the taker), or in a
-    French garde sans or garde contre the unseen dog and the taker or a defender."""
-    taker = _taker(state)
-    contract = getattr(state, "contract", None)
-    if taker is not None and contract is not None and not contract.dog_shown:
-        teams = _teams_of(state)
-        seat = taker
-        if not contract.dog_to_taker:
-            seat = next(p for p in range(state.rules.players) if teams[p] != teams[taker])
-        return state.discard.mask | state.initial.talon.mask, seat
-    discarder: int = getattr(state, "discarder", state.dealer)
-    return state.discard.mask, discarder
+    """The engine mask of the cards set aside that count for a side, and a seat of that side
+    (as :meth:`cardgames.tarot.state.State.team_points` counts them): the discard and the seat
+    that discarded (the dealer; in French Tarot the taker), or in a French garde sans or garde
+    contre the unseen dog and the taker or a defender."""
+    contract = state.contract if state.rules.bidding else None
+    if contract is not None and not contract.dog_shown:
+        side = state.teams[0 if contract.dog_to_taker else 1]
+        return state.initial.talon.mask, side[0]
+    return state.discard.mask, state.discarder
 
 
 def _set_aside_points(state: State, model: TarotModel) -> Fraction:
@@ -361,6 +333,14 @@ def _even_share(model: TarotModel, position: Position) -> int:
     return future_bounds(model, position)[1] * len(_side(model)) // model.players
 
 
+_UNFINISHED = {
+    Phase.BIDDING: "the bidding",
+    Phase.CALL: "the call",
+    Phase.DISCARD: "the discard",
+    Phase.ANNOUNCE: "the announcement",
+}
+
+
 def _check(state: State, perspective: int | None) -> int:
     if not isinstance(state, State):
         raise AnalysisError(f"cannot analyse {quote(state)}: expected a cardgames.tarot.State")
@@ -369,7 +349,7 @@ def _check(state: State, perspective: int | None) -> int:
     if state.phase is not Phase.PLAY:
         raise AnalysisError(
             f"cannot analyse a Tarot deal in its {quote(state.phase.value)} phase: the solver "
-            "analyses the play of the cards (finish the discard first)"
+            f"analyses the play of the cards (finish {_UNFINISHED[state.phase]} first)"
         )
     return _check_seat(state, perspective)
 
@@ -441,7 +421,7 @@ def analyse_tarot(
     >>> from cardgames import tarot
     >>> state = tarot.random_position(tarot.Rules.traditional(players=3), seed=2, tricks_left=20)
     >>> quick = analyse_tarot(state, horizon=1)
-    >>> quick.bound, quick.exact, len(quick.move_values) == len(state.legal_moves())
+    >>> quick.bound, quick.exact, len(quick.move_values) == len(state.legal_card_moves())
     ('horizon', False, True)
     """
     if progress is not None and not callable(progress):
@@ -461,7 +441,7 @@ def analyse_tarot(
     pick = max if maximising else min
     lower = pick(low for low, _ in bounds.values())
     upper = pick(high for _, high in bounds.values())
-    moves = state.legal_moves()
+    moves = state.legal_card_moves()
     move_values = []
     best_moves = []
     for move in moves:
@@ -525,7 +505,7 @@ def _analyse_to_horizon(
     best = pick(values.values())
     move_values = []
     best_moves = []
-    for move in state.legal_moves():
+    for move in state.legal_card_moves():
         value = job.points(values[classes[model.card_to_internal(move.card.index)]])
         move_values.append(MoveValue(move=move, value=value, lower=value, upper=value))
         if value == job.points(best):
