@@ -11,6 +11,7 @@ import itertools
 import pickle
 import random
 from fractions import Fraction
+from typing import Any
 
 import attrs
 import pytest
@@ -546,7 +547,7 @@ def test_random_french_playouts_keep_every_invariant(rules: Rules, seed: int) ->
         for trick in state.tricks:
             held |= trick.mask
         if state.phase in (Phase.BIDDING, Phase.CALL) or (
-            state.contract is not None and not state.contract.dog_shown
+            state.is_void or (state.contract is not None and not state.contract.dog_shown)
         ):
             held |= state.initial.talon.mask
         assert held == (1 << 78) - 1, "all 78 cards are accounted for"
@@ -581,5 +582,6 @@ def test_a_made_up_state_may_not_hold_a_dog_that_is_set_aside() -> None:
     ],
 )
 def test_a_state_with_contradictory_french_fields_is_refused(field: str, value: object) -> None:
+    changes: dict[str, Any] = {field: value}
     with pytest.raises(RulesError):
-        attrs.evolve(french_deal(5), **{field: value})
+        attrs.evolve(french_deal(5), **changes)
