@@ -88,7 +88,7 @@ def check_against_reference(
     return analysis
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.sampled_from(OVERTRUMP_RULES), st.integers(0, 2**32), st.integers(0, 4))
 def test_fast_search_matches_reference_with_overtrumping_and_half_points(
     rules: tarot.Rules, seed: int, perspective: int
@@ -99,7 +99,7 @@ def test_fast_search_matches_reference_with_overtrumping_and_half_points(
     check_against_reference(mid_trick(state, rng), perspective % rules.players)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.sampled_from(OVERTRUMP_RULES), st.integers(0, 2**32), st.integers(0, 4))
 def test_model_matches_engine_brute_force_with_overtrumping(
     rules: tarot.Rules, seed: int, perspective: int
@@ -219,7 +219,7 @@ def test_a_free_trump_is_not_a_sure_trick_while_the_excuse_may_win_a_slam() -> N
     assert TarotSearch(model).value(slam_over) == ReferenceSearch(model).value(slam_over) == 11
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_fast_search_matches_reference_on_lopsided_french_endgames(seed: int) -> None:
     # Packs rich in trumps or in plain cards (so that the sure-trick and cashing bounds and
@@ -293,7 +293,7 @@ def test_a_french_analysis_pickles_and_prints_its_target() -> None:
 FRENCH = [tarot.Rules.french(players=n) for n in (3, 4, 5)]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(FRENCH), st.integers(0, 2**32))
 def test_french_endgames_match_the_reference_from_the_taker_s_side(
     rules: tarot.Rules, seed: int
@@ -320,7 +320,7 @@ def test_french_endgames_match_the_reference_from_the_taker_s_side(
     assert solver.analyse(state, perspective=defence).value == rules.pack_total - analysis.value
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(FRENCH), st.integers(0, 2**32), st.integers(0, 4))
 def test_french_model_matches_engine_brute_force(
     rules: tarot.Rules, seed: int, perspective: int

@@ -12,7 +12,7 @@ the solver) and the defence's, as the bidding made them; the default perspective
 taker's side, whoever is to move; and the value is counted in exact half points, the dog
 included for the side it counts for (the taker's discard in a prise or a garde, the unseen dog
 in a garde sans; the defence's in a garde contre). The analysis is then a
-:class:`FrenchAnalysis`, whose :attr:`~FrenchAnalysis.target` says what the best line means
+:class:`FrenchAnalysis`, whose ``target`` says what the best line means
 for the contract: the bouts the taker's side ends with, the points those bouts make it need,
 and whether (and by how much) it gets them.
 """

@@ -23,6 +23,16 @@ Techniques, all in pure Python on ints:
   Excuse is already sure to bring (once its holder's side has won a trick, the holder keeps
   it for at most the least card won so far).
 
+Under overtrumping (French Tarot) a player who has to play a trump must beat the trick's
+winning trump when able; the legal cards say so, and every shortcut above stays on, each being
+as sound as with free trumping: the sure tricks count who holds which trumps over any play of
+the cards, cashing leads only cards nobody can beat or trump, and the cards merged as one move
+beat and lose to exactly the same cards, so one may be played where the other may. One rule
+does need a guard: the Excuse led to the last trick by a side that has won every earlier trick
+wins it (``excuse_slam``), beating every trump, so the sure-trick bound is left out while that
+can still happen. ``TarotSearch(model, shortcuts=False)`` leaves out every bound and merge that
+rests on such an argument, for measuring what they are worth.
+
 :class:`ReferenceSearch` is the plain alpha-beta over the same model (no table, no move merging,
 no ordering) used to check this one.
 """
@@ -134,7 +144,7 @@ def _overtrumps(model: TarotModel, trumps: int, win: int) -> int:
 def slam_excuse(model: TarotModel, flags: int, leader: int, exc: int) -> bool:
     """Whether the Excuse, played to the last trick by ``exc`` (-1: not played to it), wins
     that trick: under ``excuse_slam``, when it was led (``exc == leader``) and no other side
-    has won a trick (:data:`~cardgames.tarot.search_model.O_WON` clear)."""
+    has won a trick (the flag ``O_WON`` clear)."""
     return model.excuse_slam and exc >= 0 and exc == leader and not flags & O_WON
 
 
@@ -344,6 +354,9 @@ class TarotSearch:
     leads it stores (:meth:`hint`) are internal bits.
 
     :param model: the rule and side tables.
+    :param shortcuts: False leaves out the cashing bound, the sure trump tricks, the merging
+        of equal cards and dead suits and the renumbering of low cards in the table key (the
+        values are the same, the search usually larger).
     :param node_limit: stop (raising :class:`~cardgames.search.engine.LimitReached`) after
         this many nodes.
     :param deadline: stop when :func:`time.perf_counter` passes this.

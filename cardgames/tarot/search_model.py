@@ -58,10 +58,10 @@ class TarotModel:
         or the taker's side and the defence in French Tarot).
     :param maximiser: for each seat, whether it plays for the analysed side.
     :param overtrump: a player who has to play a trump must beat the highest trump in the trick
-        when able (:attr:`cardgames.tarot.rules.Rules.overtrump`).
+        when able (``Rules.overtrump``).
     :param excuse_slam: the Excuse led to the last trick by a side that has won every earlier
-        trick wins that trick (:attr:`cardgames.tarot.rules.Rules.excuse_wins_slam`); the
-        flag :data:`O_WON` then records whether another side has won a trick.
+        trick wins that trick (``Rules.excuse_wins_slam``); the flag
+        ``O_WON`` then records whether another side has won a trick.
 
     >>> model = TarotModel(players=3, clockwise=False, traditional_order=True,
     ...     lead_restricted=False, exchange=True, group=3, bonus=0, teams=[0, 1, 2],
