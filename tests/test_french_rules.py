@@ -17,6 +17,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tarot_helpers import cards, hand
 
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.tarot import (
@@ -42,7 +43,6 @@ from cardgames.tarot.contracts import (
     Poignee,
     parse_move,
 )
-from tests.tarot_helpers import cards, hand
 
 FRENCH = tuple(Rules.french(players=n) for n in (3, 4, 5))
 FRENCH_IDS = tuple(str(rules) for rules in FRENCH)
