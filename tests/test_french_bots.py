@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import pytest
 
+from cardgames import solver
 from cardgames.bots import PIMCBot, RandomBot, RuleBot, rollout_points
-from cardgames.bots.french_search import card_values
 from cardgames.bots.rule_bot import tarot_card_move, tarot_rule_move
 from cardgames.bots.tarot_heuristics import (
     FRENCH_BID_THRESHOLDS,
@@ -23,7 +23,7 @@ from cardgames.bots.tarot_heuristics import (
 )
 from cardgames.bots.views import legal_moves_of, tarot_sides
 from cardgames.errors import RulesError
-from cardgames.tarot import Move, Phase, Rules, State, TarotCard, TarotCardSet, Trick, deal
+from cardgames.tarot import Phase, Rules, State, TarotCard, TarotCardSet, Trick, deal
 from cardgames.tarot.contracts import Bid, Call, Contract, Declaration, Poignee
 from cardgames.tarot.play import HONOUR_MASK, TRUMP_MASK
 from cardgames.tarot.view import view_of
@@ -263,7 +263,7 @@ def test_pimcbot_leaves_the_non_card_decisions_to_the_rule() -> None:
                 break
 
 
-# -- the French card search ----------------------------------------------------------------
+# -- the French card values PIMCBot uses ---------------------------------------------------
 
 
 def brute_values(state: State, seat: int) -> list[Fraction]:
@@ -284,7 +284,9 @@ def brute_values(state: State, seat: int) -> list[Fraction]:
 
 
 @pytest.mark.parametrize("rules", FRENCH, ids=str)
-def test_card_search_agrees_with_plain_minimax_on_endgames(rules: Rules) -> None:
+def test_solver_values_are_the_seats_side_points_on_french_endgames(rules: Rules) -> None:
+    # What PIMCBot adds up over its worlds: the solver's value of each card for the seat's
+    # side (taker's or defence's, with the overtrump rule and the dog where it counts).
     for seed in range(8):
         rng = random.Random(seed)
         state = taken(rules, seed, list(Contract)[seed % 4])
@@ -294,28 +296,10 @@ def test_card_search_agrees_with_plain_minimax_on_endgames(rules: Rules) -> None
         while len(state.hands[state.to_move]) > left or (seed % 2 and not state.trick.cards):
             state = state.play(rng.choice(state.legal_card_moves()))
         seat = state.to_move
-        got = card_values(state, seat, state.legal_card_moves())
-        assert got == [float(value) for value in brute_values(state, seat)]
-
-
-def test_card_search_refuses_other_phases_and_cards() -> None:
-    state = taken(Rules.french(players=4), seed=1)
-    with pytest.raises(ValueError):
-        card_values(state, 0, ())
-    while state.phase is not Phase.PLAY:
-        state = state.play(state.legal_moves()[0])
-    illegal = (
-        next(
-            Move(card)
-            for card in state.hands[state.to_move]
-            if Move(card) not in state.legal_moves()
-        )
-        if len(state.legal_card_moves()) < len(state.hands[state.to_move])
-        else None
-    )
-    if illegal is not None:
-        with pytest.raises(ValueError):
-            card_values(state, state.to_move, [illegal])
+        analysis = solver.analyse(state, perspective=seat)
+        by_move = {entry.move: entry.value for entry in analysis.move_values}
+        got = [by_move[move] for move in state.legal_card_moves()]
+        assert got == brute_values(state, seat)
 
 
 def test_rollout_points_play_a_french_deal_out() -> None:

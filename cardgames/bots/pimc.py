@@ -40,6 +40,16 @@ How a move is valued in one world:
 The discard of a Tarot dealer is left to :class:`cardgames.bots.rule_bot.RuleBot` (the solver
 analyses the play of the cards only).
 
+**French Tarot** (:meth:`cardgames.tarot.rules.Rules.french`): every decision that is not a
+card is RuleBot's (:func:`cardgames.bots.rule_bot.tarot_rule_move`): the bid, the call, the
+discard, the slam announcement and the poignée, which RuleBot declares before its first card
+whenever it may. The cards are chosen as above: the worlds come from the French view (so the
+partner, while the seat does not know it, is drawn with each world), and the solver values a
+card by the card points the seat's side (the taker's side or the defence) ends with, the dog
+or the discard counted for the side it belongs to, under the overtrump rule. The contract's
+score is not the objective: points track it closely (the score grows with the margin), but
+the bot does not play for the bouts or the target as such.
+
 The budget: ``worlds`` and ``nodes`` bound the work of every move and keep the bot exactly
 reproducible (same view, same ``rng``, same move on any machine). ``time_per_move`` adds a
 wall-clock cap: the worlds still to value share what is left of it, and the bot stops sampling
@@ -73,15 +83,13 @@ from typing import Any, Final, Literal, overload
 import attrs
 
 from cardgames import solver, tailor, tarot
-from cardgames.bots.french_search import card_values
 from cardgames.bots.protocol import check_rng
-from cardgames.bots.rule_bot import tailor_rule_move, tarot_card_move, tarot_rule_move
+from cardgames.bots.rule_bot import tailor_rule_move, tarot_rule_move
 from cardgames.bots.tarot_heuristics import choose_card_index
 from cardgames.bots.views import legal_moves_of
 from cardgames.errors import RulesError
 from cardgames.search.results import Analysis, MoveValue
 from cardgames.tailor.view import View as TailorView
-from cardgames.tarot.contracts import Declaration
 from cardgames.tarot.horizon import Estimate as HorizonEstimate
 from cardgames.tarot.state import AnyMove
 from cardgames.tarot.view import View as TarotView
@@ -189,9 +197,12 @@ class PIMCBot:
             return moves[0]
         if view.phase is not tarot.Phase.PLAY:
             return tarot_rule_move(view)  # the bidding, the call, the discard, the slam
-        if view.rules.bidding:
-            return self._choose_french(view, rng)
+        rule = tarot_rule_move(view)
+        if not isinstance(rule, tarot.Move):
+            return rule  # a French poignée, declared by RuleBot's rule
         cards = view.legal_card_moves()
+        if len(cards) == 1:
+            return cards[0]
         clock = _Clock(self.time_per_move)
         totals = [0.0] * len(cards)
         solve = len(view.hand) <= self.exact_tricks
@@ -219,43 +230,6 @@ class PIMCBot:
                 values = [rollout_points(world.play(move), view.seat) for move in cards]
             for at, value in enumerate(values):
                 totals[at] += value
-        return cards[_best(totals, cards.index(tarot_card_move(view)))]
-
-    def _choose_french(self, view: TarotView, rng: random.Random) -> AnyMove:
-        # French play: a poignée by RuleBot's rule, else the card with the best total over
-        # the worlds, valued by cardgames.bots.french_search (the French sides, overtrumping).
-        rule = tarot_rule_move(view)
-        if isinstance(rule, Declaration):
-            return rule
-        cards = view.legal_card_moves()
-        if len(cards) == 1:
-            return cards[0]
-        clock = _Clock(self.time_per_move)
-        totals = [0.0] * len(cards)
-        solve = len(view.hand) <= self.exact_tricks
-        for done, world in enumerate(view.samples(self.worlds, rng)):
-            if done and clock.spent():
-                break
-            share = clock.share(self.worlds - done)
-            deadline = None if share is None else time.perf_counter() + share
-            if not solve and self.estimate == "rollout":
-                values = [rollout_points(world.play(move), view.seat) for move in cards]
-            else:
-                values = card_values(
-                    world,
-                    view.seat,
-                    cards,
-                    nodes=self.nodes,
-                    deadline=deadline,
-                    horizon=None
-                    if solve or self.estimate in ("midpoint", "lower")
-                    else self.lookahead,
-                    estimate=_HORIZON_ESTIMATES.get(self.estimate, HorizonEstimate.STRENGTH),
-                    lower=not solve and self.estimate == "lower",
-                )
-            for at, value in enumerate(values):
-                totals[at] += value
-        assert isinstance(rule, tarot.Move)
         return cards[_best(totals, cards.index(rule))]
 
     # -- Chase the Tailor ------------------------------------------------------------------
