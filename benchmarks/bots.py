@@ -14,7 +14,11 @@ maximum). Examples::
 
 ``--rules french`` plays French Tarot (four players unless ``--players`` says otherwise), whole
 deals from the bidding on; the payoffs are the contracts' scores and a deal everyone passes
-counts 0 for every bot.
+counts 0 for every bot. ``--seat-points`` measures card play more finely than the payoffs (see
+:func:`seat_points`)::
+
+    python benchmarks/bots.py tarot --rules french --bot pimc:worlds=20:exact_tricks=6 \
+        --seat-points --deals 25
 
 Besides the arena's own head-to-head figure against entry 1, it prints the tested bot *against
 the field*: per deal, its score minus the mean score of the other entries (with one tested bot
@@ -92,6 +96,45 @@ def summary(values: list[float]) -> str:
     return f"{mean:+.3f} per deal, 95% interval {interval} over {count} deals"
 
 
+def seat_points(rules: tarot.Rules, bot: Any, against: Any, deals: int, seed: int) -> None:
+    """Tarot, ``--seat-points``: each of the first ``deals`` deals of the arena seeded with
+    ``seed`` is played once with ``against`` in every seat, then once per seat with ``bot`` in
+    that seat; the figure is the card points the tested seat's side ends with, minus what it
+    ended with in the first game (void French deals are skipped). The bots' own randomness is
+    seeded per deal and seat, as in an arena; the bidding of the two bots must agree for the
+    two games to be the same contract (PIMCBot's bids are RuleBot's)."""
+    from cardgames.tailor.rules import derive_seed
+    from cardgames.tarot.view import view_of
+
+    def play(state: tarot.State, bots: list[Any], number: int) -> tarot.State:
+        rngs = [random.Random(derive_seed(seed, "bot", number, seat)) for seat in range(len(bots))]
+        while not state.is_over:
+            seat = state.to_move
+            state = state.play(bots[seat].choose(view_of(state, seat), rngs[seat]))
+        return state
+
+    players = rules.players
+    differences: dict[str, list[float]] = {"all": [], "attack": [], "defence": []}
+    for number in range(deals):
+        start = tarot.deal(rules, derive_seed(seed, "deal", number), dealer=number % players)
+        base = play(start, [against] * players, number)
+        if rules.bidding and base.is_void:
+            continue
+        for seat in range(players):
+            bots = [against] * players
+            bots[seat] = bot
+            final = play(start, bots, number)
+            team = final.team_of(seat)
+            gained = float(final.team_points()[team] - base.team_points()[team])
+            differences["all"].append(gained)
+            if rules.bidding:
+                differences["attack" if team == 0 else "defence"].append(gained)
+    for name, values in differences.items():
+        if values:
+            figure = summary(values).replace("per deal", "per game").replace("deals", "games")
+            print(f"card points of the tested seat's side, {name}: {figure}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("game", choices=("tarot", "tailor"))
@@ -111,6 +154,12 @@ def main(argv: list[str] | None = None) -> int:
         "--compare", default=None, help="a --save file of the same deals: the paired difference"
     )
     parser.add_argument("--progress", action="store_true", help="a progress bar on stderr")
+    parser.add_argument(
+        "--seat-points",
+        action="store_true",
+        help="Tarot: instead of an arena, the card points the tested bot's side gains over the "
+        "opponent bot in the same seat, deal by deal (see seat_points)",
+    )
     args = parser.parse_args(argv)
     rules: tarot.Rules | tailor.Rules
     if args.game == "tarot" and args.rules == "french":
@@ -121,6 +170,12 @@ def main(argv: list[str] | None = None) -> int:
         rules = tarot.Rules.traditional(players=args.players or 3)
     else:
         rules = tailor.Rules(players=args.players or 4)
+    if args.seat_points:
+        if not isinstance(rules, tarot.Rules):
+            raise SystemExit("--seat-points is for Tarot")
+        print(f"$ python benchmarks/bots.py {' '.join(sys.argv[1:] if argv is None else argv)}")
+        seat_points(rules, parse_bot(args.bot), parse_bot(args.against), args.deals, args.seed)
+        return 0
     tested = Timed(parse_bot(args.bot))
     bots: list[Any] = [tested] + [parse_bot(args.against) for _ in range(rules.players - 1)]
     start = time.perf_counter()

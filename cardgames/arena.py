@@ -66,12 +66,11 @@ from typing import Any, Final, Literal, TypeAlias, cast, overload
 import attrs
 
 from cardgames import tailor, tarot
-from cardgames.bots.protocol import TailorBot, TarotBot, bot_name, check_bot
+from cardgames.bots.protocol import TailorBot, TarotBot, TarotMove, bot_name, check_bot
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.solver.batch import BatchError, SerialExecutor, batch_map, dask_executor
 from cardgames.tailor.rules import derive_seed
 from cardgames.tailor.view import view_of as tailor_view_of
-from cardgames.tarot.state import AnyMove
 from cardgames.tarot.view import view_of as tarot_view_of
 from cardgames.validation import as_tuple, check_bool, check_int, check_seed, quote
 
@@ -494,7 +493,7 @@ def _tailor_game(
 
 
 @overload
-def _play(state: tarot.State, move: AnyMove, bot: object, seat: int) -> tarot.State: ...
+def _play(state: tarot.State, move: TarotMove, bot: object, seat: int) -> tarot.State: ...
 @overload
 def _play(state: tailor.State, move: tailor.Move, bot: object, seat: int) -> tailor.State: ...
 def _play(state: Any, move: Any, bot: object, seat: int) -> Any:

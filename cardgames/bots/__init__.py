@@ -23,7 +23,7 @@ come with the library:
 from __future__ import annotations
 
 from cardgames.bots.pimc import ESTIMATES, Estimate, PIMCBot, rollout_points
-from cardgames.bots.protocol import Bot, TailorBot, TarotBot, bot_name
+from cardgames.bots.protocol import Bot, TailorBot, TarotBot, TarotMove, bot_name
 from cardgames.bots.random_bot import RandomBot
 from cardgames.bots.rule_bot import RuleBot, tailor_rule_move, tarot_rule_move
 
@@ -36,6 +36,7 @@ __all__ = [
     "RuleBot",
     "TailorBot",
     "TarotBot",
+    "TarotMove",
     "bot_name",
     "rollout_points",
     "tailor_rule_move",

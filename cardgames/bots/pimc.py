@@ -83,7 +83,7 @@ from typing import Any, Final, Literal, overload
 import attrs
 
 from cardgames import solver, tailor, tarot
-from cardgames.bots.protocol import check_rng
+from cardgames.bots.protocol import TarotMove, check_rng
 from cardgames.bots.rule_bot import tailor_rule_move, tarot_rule_move
 from cardgames.bots.tarot_heuristics import choose_card_index
 from cardgames.bots.views import legal_moves_of
@@ -91,7 +91,6 @@ from cardgames.errors import RulesError
 from cardgames.search.results import Analysis, MoveValue
 from cardgames.tailor.view import View as TailorView
 from cardgames.tarot.horizon import Estimate as HorizonEstimate
-from cardgames.tarot.state import AnyMove
 from cardgames.tarot.view import View as TarotView
 from cardgames.validation import check_int, quote
 
@@ -175,10 +174,10 @@ class PIMCBot:
     name: str = attrs.field(default="pimc", validator=_check_name)
 
     @overload
-    def choose(self, view: TarotView, rng: random.Random) -> AnyMove: ...
+    def choose(self, view: TarotView, rng: random.Random) -> TarotMove: ...
     @overload
     def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
-    def choose(self, view: TarotView | TailorView, rng: random.Random) -> AnyMove | tailor.Move:
+    def choose(self, view: TarotView | TailorView, rng: random.Random) -> TarotMove | tailor.Move:
         """The move with the best total value over the sampled worlds.
 
         :raises RulesError: if ``view`` is not a view whose seat is to move, or ``rng`` is
@@ -191,7 +190,7 @@ class PIMCBot:
 
     # -- Tarot -----------------------------------------------------------------------------
 
-    def _choose_tarot(self, view: TarotView, rng: random.Random) -> AnyMove:
+    def _choose_tarot(self, view: TarotView, rng: random.Random) -> TarotMove:
         moves = legal_moves_of(view)
         if len(moves) == 1:
             return moves[0]

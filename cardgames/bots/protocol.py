@@ -23,14 +23,14 @@ from __future__ import annotations
 import random
 from typing import Protocol, TypeAlias, TypeVar
 
-from cardgames import tailor
+from cardgames import tailor, tarot
 from cardgames.errors import RulesError
 from cardgames.tailor.view import View as TailorView
-from cardgames.tarot.state import AnyMove
+from cardgames.tarot.contracts import Announcement, Bid, Call, Declaration
 from cardgames.tarot.view import View as TarotView
 from cardgames.validation import quote
 
-__all__ = ["Bot", "TailorBot", "TarotBot", "bot_name", "check_bot", "check_rng"]
+__all__ = ["Bot", "TailorBot", "TarotBot", "TarotMove", "bot_name", "check_bot", "check_rng"]
 
 _V_contra = TypeVar("_V_contra", contravariant=True)
 _M_co = TypeVar("_M_co", covariant=True)
@@ -46,9 +46,13 @@ class Bot(Protocol[_V_contra, _M_co]):
         is the seat to move. Every random choice goes through ``rng``."""
 
 
-TarotBot: TypeAlias = Bot[TarotView, AnyMove]
+TarotMove: TypeAlias = tarot.Move | Bid | Call | Announcement | Declaration
+"""Any Tarot move a bot may return: a card, or under French rules a bid, a call, the slam
+announcement or a poignée (:data:`cardgames.tarot.contracts.AnyMove`, spelt out as a union of
+the classes)."""
+TarotBot: TypeAlias = Bot[TarotView, TarotMove]
 """A bot that plays Tarot: a card move, or under French rules any move
-(:data:`cardgames.tarot.state.AnyMove`)."""
+(:data:`cardgames.tarot.contracts.AnyMove`)."""
 TailorBot: TypeAlias = Bot[TailorView, tailor.Move]
 """A bot that plays Chase the Tailor."""
 

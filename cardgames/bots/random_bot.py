@@ -8,11 +8,10 @@ from typing import overload
 import attrs
 
 from cardgames import tailor
-from cardgames.bots.protocol import check_rng
+from cardgames.bots.protocol import TarotMove, check_rng
 from cardgames.bots.views import legal_moves_of
 from cardgames.deck import random_below
 from cardgames.tailor.view import View as TailorView
-from cardgames.tarot.state import AnyMove
 from cardgames.tarot.view import View as TarotView
 
 __all__ = ["RandomBot"]
@@ -35,10 +34,10 @@ class RandomBot:
     """The label the arena shows."""
 
     @overload
-    def choose(self, view: TarotView, rng: random.Random) -> AnyMove: ...
+    def choose(self, view: TarotView, rng: random.Random) -> TarotMove: ...
     @overload
     def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
-    def choose(self, view: TarotView | TailorView, rng: random.Random) -> AnyMove | tailor.Move:
+    def choose(self, view: TarotView | TailorView, rng: random.Random) -> TarotMove | tailor.Move:
         """A uniformly random legal move.
 
         :raises RulesError: if ``view`` is not a view, ``rng`` not a :class:`random.Random`, or

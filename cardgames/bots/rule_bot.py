@@ -9,7 +9,7 @@ from typing import overload
 import attrs
 
 from cardgames import tailor, tarot
-from cardgames.bots.protocol import check_rng
+from cardgames.bots.protocol import TarotMove, check_rng
 from cardgames.bots.tailor_heuristics import choose_move
 from cardgames.bots.tarot_heuristics import (
     choose_card_index,
@@ -25,13 +25,12 @@ from cardgames.errors import RulesError
 from cardgames.tailor.view import View as TailorView
 from cardgames.tarot.cards import TarotCardSet
 from cardgames.tarot.contracts import NO_SLAM, SLAM, Bid, Call, Declaration
-from cardgames.tarot.state import AnyMove
 from cardgames.tarot.view import View as TarotView
 
 __all__ = ["RuleBot", "tailor_rule_move", "tarot_card_move", "tarot_rule_move"]
 
 
-def tarot_rule_move(view: TarotView) -> AnyMove:
+def tarot_rule_move(view: TarotView) -> TarotMove:
     """:class:`RuleBot`'s Tarot move for ``view`` (deterministic: no randomness is needed).
 
     Under French rules every phase has its rule (see :mod:`cardgames.bots.tarot_heuristics`):
@@ -134,10 +133,10 @@ class RuleBot:
     """The label the arena shows."""
 
     @overload
-    def choose(self, view: TarotView, rng: random.Random) -> AnyMove: ...
+    def choose(self, view: TarotView, rng: random.Random) -> TarotMove: ...
     @overload
     def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
-    def choose(self, view: TarotView | TailorView, rng: random.Random) -> AnyMove | tailor.Move:
+    def choose(self, view: TarotView | TailorView, rng: random.Random) -> TarotMove | tailor.Move:
         """The rule-of-thumb move for the view's seat.
 
         :raises RulesError: if ``view`` is not a view whose seat is to move, or ``rng`` is

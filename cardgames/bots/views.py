@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Final, overload
 
 from cardgames import tailor
+from cardgames.bots.protocol import TarotMove
 from cardgames.errors import RulesError
 from cardgames.tailor.view import View as TailorView
-from cardgames.tarot.state import AnyMove
 from cardgames.tarot.view import View as TarotView
 from cardgames.validation import quote
 
@@ -18,12 +18,12 @@ _TRUMP_KIND: Final = 4
 
 
 @overload
-def legal_moves_of(view: TarotView) -> tuple[AnyMove, ...]: ...
+def legal_moves_of(view: TarotView) -> tuple[TarotMove, ...]: ...
 @overload
 def legal_moves_of(view: TailorView) -> tuple[tailor.Move, ...]: ...
 def legal_moves_of(
     view: TarotView | TailorView,
-) -> tuple[AnyMove, ...] | tuple[tailor.Move, ...]:
+) -> tuple[TarotMove, ...] | tuple[tailor.Move, ...]:
     """The view's legal moves.
 
     :raises RulesError: if ``view`` is not a view of either game (a state is refused: a bot

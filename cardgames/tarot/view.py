@@ -16,15 +16,15 @@ so is void in every suit. The discard rules limit the hidden discard: it never h
 trump 1, trump 21 or the Excuse, and under the traditional rule it holds a trump only if the
 dealer had no other discardable card left, which the dealer's later play may rule out.
 
-French Tarot (:attr:`cardgames.tarot.rules.Rules.bidding`)
-----------------------------------------------------------
+French Tarot (``Rules.bidding``)
+--------------------------------
 
 Everything said at the table is public: every bid (so the contract and the taker), the card
 the taker calls at five players, the slam announcement, and each poignée with the trumps it
 showed (:meth:`View.poignee_cards`). After a prise or a garde the dog is turned face up, so
-every seat sees it (:attr:`View.talon`); the taker alone knows its whole discard
-(:attr:`View.discard`), and the trumps in it, which the rules make it show, are public
-(:attr:`View.discard_shown`). After a garde sans or a garde contre nobody, the taker
+every seat sees it (``View.talon``); the taker alone knows its whole discard
+(``View.discard``), and the trumps in it, which the rules make it show, are public
+(``View.discard_shown``). After a garde sans or a garde contre nobody, the taker
 included, sees the dog. At five players the partner is hidden: a seat knows it only when it
 holds the called card itself, when the card has been played, or when it lay in the shown dog
 or the taker's own hand (the taker then plays alone); see :attr:`View.partner_known`,
@@ -32,7 +32,7 @@ or the taker's own hand (the taker then plays alone); see :attr:`View.partner_kn
 
 Under the overtrump rule (``Rules.overtrump``) a player who has to play a trump and plays one
 below the highest trump already in the trick shows it holds no higher trump:
-:attr:`View.max_trump` keeps, per seat, the highest trump number it may still hold.
+``View.max_trump`` keeps, per seat, the highest trump number it may still hold.
 
 Sampling
 --------
@@ -119,10 +119,12 @@ from cardgames.tarot.contracts import (
     NO_SLAM,
     PASS,
     SLAM,
+    Announcement,
     AnyMove,
     Bid,
     Call,
     Contract,
+    Declaration,
     Poignee,
     poignee_size,
 )
@@ -634,7 +636,7 @@ class View:
             sum(1 << card for card, ok in zip(cards, allowed, strict=True) if ok & bit)
         )
 
-    def legal_moves(self) -> tuple[AnyMove, ...]:
+    def legal_moves(self) -> tuple[Move | Bid | Call | Announcement | Declaration, ...]:
         """The seat's legal moves when it is to move (the same as the state's), else ``()``."""
         if self.seat != self.to_move or self.phase is Phase.OVER:
             return ()
@@ -679,7 +681,7 @@ class View:
         hand = self.hand.mask
         return tuple(level for level in Poignee if _shown_trumps(self.rules, hand, level))
 
-    def history(self) -> tuple[AnyMove, ...]:
+    def history(self) -> tuple[Move | Bid | Call | Announcement | Declaration, ...]:
         """The moves this seat has seen: under French rules the bids and the call; the
         discard (in card order) if this seat made it (other seats never see it); under French
         rules the announcement; then every card played, each poignée before its declarer's
