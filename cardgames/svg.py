@@ -373,11 +373,12 @@ def table(
     (Chase the Tailor: the card showing, what must be followed, the stock face down with its
     size, the direction of play and the chase).
 
-    A French Tarot position (:attr:`cardgames.tarot.rules.Rules.bidding`) also has a caption
-    under the heading, the lines of :func:`cardgames.tarot.render.contract_lines` (bids,
-    contract and taker, called card and partner, dog, discard, announcement, poignées), the
-    taker and partner marked at their seats, nothing on the table before the play, and once
-    the deal is over the lines of its score.
+    A French Tarot position (rules with ``bidding``, such as
+    :meth:`~cardgames.tarot.rules.Rules.french`) also has a caption under the heading, the
+    lines of :func:`cardgames.tarot.render.contract_lines` (bids, contract and taker, called
+    card and partner, dog, discard, announcement, poignées), the taker and partner marked at
+    their seats, nothing on the table before the play, and once the deal is over the lines of
+    its score.
 
     :param state: a :class:`cardgames.tarot.state.State` or a :class:`cardgames.tailor.State`.
     :param width: each card's width in pixels, an int from 16 to 400.

@@ -48,7 +48,6 @@ from cardgames.validation import quote
 __all__ = [
     "FRENCH_PLAYERS",
     "format_deal",
-    "human_table",
     "rules_from_args",
     "run_deal",
     "run_play",

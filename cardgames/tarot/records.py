@@ -7,8 +7,9 @@ A Tarot deal starts from its cards, and its result is the points and payoffs::
     "moves": ["1S", "4S", ...],                         (the discard, then every card played)
     "result": {"points": [43, "71/2"], "payoffs": ["15/2", "-15/2"]}   (null while unfinished)
 
-Under French rules (:attr:`cardgames.tarot.rules.Rules.bidding`) the moves are every move of
-the deal in order, each in its written form (:func:`cardgames.tarot.contracts.parse_move`):
+Under French rules (``bidding``, :meth:`~cardgames.tarot.rules.Rules.french`) the moves are
+every move of the deal in order, each in its written form
+(:func:`cardgames.tarot.contracts.parse_move`):
 the bids (``pass``, ``garde``...), at five players the call (``call-KH``), the taker's discard
 after a prise or a garde, the slam announcement (``slam`` or ``no-slam``), then the cards, a
 poignée (``poignee-single``...) just before its declarer's first card. The result of a
