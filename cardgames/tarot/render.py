@@ -181,7 +181,7 @@ def _points(state: State, value: Fraction | int) -> str:
     # Card points as the pictures write them: French half points as decimals (45.5), other
     # counts as exact numbers (104/3).
     if state.rules.bidding and isinstance(value, Fraction) and value.denominator == 2:
-        return f"{float(value):g}" if abs(value) < 10**15 else str(value)
+        return f"{float(value):.1f}"  # exact: a half point is a binary fraction
     return str(value)
 
 
