@@ -129,7 +129,7 @@ def test_the_humans_own_discard_is_shown_to_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, out, _ = run(monkeypatch, capsys, ["play", "tarot", "--human", "0"], "1\nquit\n")
-    first = tarot.deal(TAROT_RULES, seed=1).legal_moves()[0]
+    first = tarot.deal(TAROT_RULES, seed=1).legal_card_moves()[0]
     assert status == 0 and f"seat 0 (you): discards {first.card.to_unicode()}" in out
 
 
@@ -287,7 +287,7 @@ def test_the_script_plays_a_whole_tarot_deal_from_standard_input(tmp_path: Path)
     typed: list[str] = []
 
     def human(state: tarot.State) -> tarot.Move:
-        move = state.legal_moves()[0]
+        move = state.legal_card_moves()[0]
         typed.append(str(move))
         return move
 

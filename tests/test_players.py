@@ -48,7 +48,7 @@ class FirstRngState:
 
 
 def tarot_first(state: tarot.State) -> tarot.Move:
-    return state.legal_moves()[0]
+    return state.legal_card_moves()[0]
 
 
 def tailor_first(state: tailor.State) -> tailor.Move:
@@ -198,7 +198,7 @@ def test_bots_and_strategies_mix() -> None:
 
     def strategy(state: tarot.State) -> tarot.Move:
         seen_states.append(state)
-        return state.legal_moves()[-1]
+        return state.legal_card_moves()[-1]
 
     recorder = Recorder()
     game = tarot.Game(rules=TAROT_RULES, seed=2).play_out([recorder, strategy, RuleBot()], rng=1)

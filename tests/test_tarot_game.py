@@ -69,11 +69,11 @@ def test_random_strategy_takes_a_seed_or_a_random_and_is_deterministic() -> None
 
 
 def lowest(state: State) -> Move:
-    return state.legal_moves()[0]
+    return state.legal_card_moves()[0]
 
 
 def highest(state: State) -> Move:
-    return state.legal_moves()[-1]
+    return state.legal_card_moves()[-1]
 
 
 def test_one_strategy_per_seat() -> None:

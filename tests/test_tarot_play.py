@@ -216,7 +216,8 @@ def test_traditional_play_is_counter_clockwise_and_eldest_leads() -> None:
 
 def test_legal_moves_are_in_ascending_card_order() -> None:
     state = deal(SIMPLE4, seed=9)
-    moves = state.legal_moves()
+    moves = state.legal_card_moves()
+    assert state.legal_moves() == moves
     assert [m.card.index for m in moves] == sorted(m.card.index for m in moves)
     assert TarotCardSet.from_cards(m.card for m in moves) <= state.hands[state.to_move]
 

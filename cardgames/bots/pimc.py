@@ -304,7 +304,7 @@ def rollout_points(state: tarot.State, seat: int) -> float:
         hands = state.hands
         hand = hands[player].mask
         legal = 0
-        for move in state.legal_moves():
+        for move in state.legal_card_moves():
             legal |= move.card.mask
         unseen = 0
         for other, cards in enumerate(hands):

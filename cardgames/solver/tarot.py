@@ -5,13 +5,26 @@ The value of a position is the number of card points the analysed side holds whe
 over, counted as :meth:`cardgames.tarot.state.State.team_points` counts them (won cards, the discard
 for the dealer's side, the Excuse settled by the rules, the Magician's bonus), when every other
 player plays against that side.
+
+French Tarot (rules with ``bidding``) is analysed the same way, with three differences: the
+sides are the taker's (the taker, and at five players the holder of the called card, known to
+the solver) and the defence's, as the bidding made them; the default perspective is the
+taker's side, whoever is to move; and the value is counted in exact half points, the dog
+included for the side it counts for (the taker's discard in a prise or a garde, the unseen dog
+in a garde sans; the defence's in a garde contre). The analysis is then a
+:class:`FrenchAnalysis`, whose ``target`` says what the best line means
+for the contract: the bouts the taker's side ends with, the points those bouts make it need,
+and whether (and by how much) it gets them.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any
+
+import attrs
 
 from cardgames.cardset import iter_bits
 from cardgames.errors import AnalysisError
@@ -36,6 +49,7 @@ from cardgames.tarot.search_model import (
     EXCUSE_BIT,
     MIN_SHIFT,
     NO_MIN,
+    O_WON,
     TRUMPS_PLAYED,
     W_MAX,
     Position,
@@ -46,6 +60,8 @@ from cardgames.validation import quote
 
 __all__ = [
     "TAROT_OBJECTIVE",
+    "ContractTarget",
+    "FrenchAnalysis",
     "Progress",
     "analyse_tarot",
     "build_model",
@@ -60,9 +76,156 @@ Progress = Callable[[int, int, int], None]
 TAROT_OBJECTIVE = "card points of the side at the end of the deal (State.team_points)"
 
 
-def build_model(rules: Rules, perspective: int) -> TarotModel:
-    """The search tables for ``rules`` with ``perspective``'s side maximising."""
-    team = rules.team_of(perspective)
+@attrs.frozen(kw_only=True)
+class ContractTarget:
+    """What a line of play to the end of a French deal means for the taker's contract.
+
+    The solver's value is card points only; the points the taker's side needs depend on the
+    bouts (trump 1, trump 21, the Excuse) it ends with, which the line decides too.
+
+    :param side: the taker's side (the taker, with its partner at five players).
+    :param points: the card points that side ends the line with (exact half points, the dog
+        counted where it counts).
+    :param bouts: the bouts it ends with, 0 to 3.
+    :param needed: the points those bouts make it need: 56, 51, 41 or 36.
+
+    >>> from fractions import Fraction
+    >>> line = ContractTarget(side=(0,), points=Fraction(91, 2), bouts=2, needed=41)
+    >>> line.made, line.margin
+    (True, Fraction(9, 2))
+    >>> line.to_unicode()
+    'Contract: 45.5 points with 2 bouts against 41 needed: made by 4.5.'
+    """
+
+    side: tuple[int, ...]
+    points: Fraction
+    bouts: int
+    needed: int
+
+    @property
+    def made(self) -> bool:
+        """Whether the points reach what is needed (to the half point)."""
+        return self.points >= self.needed
+
+    @property
+    def margin(self) -> Fraction:
+        """By how much the contract is made (at least 0) or lost (above 0): ``|points -
+        needed|``, exact (the score rounds it as ``Rules.round_margin`` says)."""
+        return abs(self.points - self.needed)
+
+    def to_unicode(self) -> str:
+        """One line of text: points, bouts, what they need and the outcome."""
+        bouts = "1 bout" if self.bouts == 1 else f"{self.bouts} bouts"
+        outcome = "made" if self.made else "down"
+        return (
+            f"Contract: {_half_points(self.points)} points with {bouts} against "
+            f"{self.needed} needed: {outcome} by {_half_points(self.margin)}."
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict; points as an int or a fraction string such as ``"91/2"``."""
+        return {
+            "side": list(self.side),
+            "points": _jsonable(self.points),
+            "bouts": self.bouts,
+            "needed": self.needed,
+            "made": self.made,
+            "margin": _jsonable(self.margin),
+        }
+
+
+def _half_points(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):g}" if value.denominator == 2 else str(value)
+
+
+def _jsonable(value: Fraction) -> int | str:
+    return value.numerator if value.denominator == 1 else str(value)
+
+
+@attrs.frozen(kw_only=True)
+class FrenchAnalysis(Analysis[Move]):
+    """An :class:`~cardgames.search.results.Analysis` of a French Tarot position, with what its
+    best line means for the contract.
+
+    :param target: the :class:`ContractTarget` of the principal variation, when it reaches
+        the end of the deal (None when a limit or a horizon cut it short).
+    """
+
+    target: ContractTarget | None = None
+
+    def to_unicode(
+        self,
+        move_text: Callable[[Move], str] | None = None,
+        stats: bool = False,
+        pv_text: str | None = None,
+    ) -> str:
+        """The analysis as text (see :meth:`cardgames.search.results.Analysis.to_unicode`),
+        with a line on the contract after the value."""
+        text = super().to_unicode(move_text, stats, pv_text)
+        if self.target is None:
+            return text
+        lines = text.split("\n")
+        at = next(i for i, line in enumerate(lines) if line.startswith("Value: ")) + 1
+        lines.insert(at, self.target.to_unicode())
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis' dict with ``"target"``: the :meth:`ContractTarget.to_dict` or None."""
+        data = super().to_dict()
+        data["target"] = None if self.target is None else self.target.to_dict()
+        return data
+
+    def __reduce__(self) -> tuple[Callable[..., FrenchAnalysis], tuple[object, ...]]:
+        rebuild, args = super().__reduce__()
+        return _unpickle_french, (rebuild, args, self.target)
+
+
+def _unpickle_french(
+    rebuild: Callable[..., Analysis[Move]], args: tuple[object, ...], target: ContractTarget | None
+) -> FrenchAnalysis:
+    base = rebuild(*args)
+    fields = {field.name: getattr(base, field.name) for field in attrs.fields(Analysis)}
+    return FrenchAnalysis(**fields, target=target)
+
+
+def _french(analysis: Analysis[Move], state: State) -> Analysis[Move]:
+    """``analysis`` as a :class:`FrenchAnalysis` for a French state (unchanged otherwise)."""
+    if _taker(state) is None:
+        return analysis
+    fields = {field.name: getattr(analysis, field.name) for field in attrs.fields(Analysis)}
+    final = state
+    for move in analysis.pv:
+        final = final.play(move)
+    return FrenchAnalysis(**fields, target=_contract_target(final))
+
+
+def _contract_target(final: State) -> ContractTarget | None:
+    """The :class:`ContractTarget` of a finished French deal (from its score)."""
+    score = final.score()
+    if score is None:
+        return None
+    return ContractTarget(
+        side=final.teams[0], points=score.points, bouts=score.bouts, needed=score.target
+    )
+
+
+def build_model(rules: Rules, perspective: int, teams: Sequence[int] | None = None) -> TarotModel:
+    """The search tables for ``rules`` with ``perspective``'s side maximising.
+
+    :param teams: the side of each seat, by seat (default: ``rules.team_of``). In French Tarot
+        the bidding decides the sides, so pass the state's (see :func:`root_position`'s
+        callers: the solver takes them from the state).
+
+    >>> from cardgames import tarot
+    >>> model = build_model(tarot.Rules.french(players=4), 2, teams=[1, 1, 0, 1])
+    >>> model.maximiser, model.overtrump, model.weight[EXCUSE_BIT]
+    ([False, False, True, False], True, 9)
+    """
+    if teams is None:
+        teams = [rules.team_of(p) for p in range(rules.players)]
+    team = teams[perspective]
     return TarotModel(
         players=rules.players,
         clockwise=rules.clockwise,
@@ -71,14 +234,26 @@ def build_model(rules: Rules, perspective: int) -> TarotModel:
         exchange=rules.excuse_rule is ExcuseRule.EXCHANGE,
         group=rules.group_size,
         bonus=rules.magician_bonus,
-        teams=[rules.team_of(p) for p in range(rules.players)],
-        maximiser=[rules.team_of(p) == team for p in range(rules.players)],
+        teams=list(teams),
+        maximiser=[side == team for side in teams],
+        overtrump=rules.overtrump,
+        excuse_slam=rules.excuse_wins_slam,
     )
+
+
+def _teams_of(state: State) -> list[int]:
+    """The side of each seat (:meth:`cardgames.tarot.state.State.team_of`): in French Tarot as
+    the bidding made them, else the rules' fixed ones."""
+    return [state.team_of(seat) for seat in range(state.rules.players)]
+
+
+def _taker(state: State) -> int | None:
+    """The French taker, once the bidding has made one (None in the other families)."""
+    return state.taker if state.rules.bidding else None
 
 
 def root_position(state: State, model: TarotModel) -> tuple[Position, Fraction]:
     """The compact position of ``state`` and the discard points credited to the side."""
-    rules = state.rules
     hands = [model.hand_to_internal(hand.mask) for hand in state.hands]
     trick = [model.card_to_internal(card.index) for card in state.trick.cards]
     flags = TRUMPS_PLAYED if state.trumps_played else 0
@@ -96,6 +271,16 @@ def root_position(state: State, model: TarotModel) -> tuple[Position, Fraction]:
         flags |= EX_PENDING << EX_SHIFT
         if model.maximiser[done.winner]:
             flags |= W_MAX
+    elif model.excuse_slam and holder >= 0:
+        # The Excuse is still to be played: it may yet win the last trick of the deal if no
+        # other side wins a trick before. A made-up position without the deal's earlier tricks
+        # never reaches the deal's last trick (State.play counts them), so there it cannot.
+        side = model.teams[holder]
+        tricks = state.tricks
+        if len(tricks) + len(state.hands[state.to_move]) != state.rules.tricks_per_deal or any(
+            trick.winner is not None and model.teams[trick.winner] != side for trick in tricks
+        ):
+            flags |= O_WON
     if holder < 0:
         flags |= EX_SETTLED << EX_SHIFT
     least = NO_MIN
@@ -110,15 +295,33 @@ def root_position(state: State, model: TarotModel) -> tuple[Position, Fraction]:
             if model.exchange:
                 least = min(least, *weights)
     flags |= least << MIN_SHIFT
-    discard = Fraction(0)
-    if model.maximiser[state.dealer] and state.discard:
-        mask = state.discard.mask
-        group = mask.bit_count() if rules.discard_is_own_group else rules.group_size
-        discard = count_mask(mask, group)
+    discard = _set_aside_points(state, model)
     # The player to move has not played to the trick in progress: one card per trick left.
     tricks_left = len(state.hands[state.to_move])
     position = Position(hands, state.trick.leader, trick, tricks_left, flags, holder, secured)
     return position, discard
+
+
+def _set_aside(state: State) -> tuple[int, int]:
+    """The engine mask of the cards set aside that count for a side, and a seat of that side
+    (as :meth:`cardgames.tarot.state.State.team_points` counts them): the discard and the seat
+    that discarded (the dealer; in French Tarot the taker), or in a French garde sans or garde
+    contre the unseen dog and the taker or a defender."""
+    contract = state.contract if state.rules.bidding else None
+    if contract is not None and not contract.dog_shown:
+        side = state.teams[0 if contract.dog_to_taker else 1]
+        return state.initial.talon.mask, side[0]
+    return state.discard.mask, state.discarder
+
+
+def _set_aside_points(state: State, model: TarotModel) -> Fraction:
+    """The points of the cards set aside (see :func:`_set_aside`) for the analysed side."""
+    mask, seat = _set_aside(state)
+    if not model.maximiser[seat] or not mask:
+        return Fraction(0)
+    rules = state.rules
+    group = mask.bit_count() if rules.discard_is_own_group else rules.group_size
+    return count_mask(mask, group)
 
 
 def _side(model: TarotModel) -> tuple[int, ...]:
@@ -130,6 +333,14 @@ def _even_share(model: TarotModel, position: Position) -> int:
     return future_bounds(model, position)[1] * len(_side(model)) // model.players
 
 
+_UNFINISHED = {
+    Phase.BIDDING: "the bidding",
+    Phase.CALL: "the call",
+    Phase.DISCARD: "the discard",
+    Phase.ANNOUNCE: "the announcement",
+}
+
+
 def _check(state: State, perspective: int | None) -> int:
     if not isinstance(state, State):
         raise AnalysisError(f"cannot analyse {quote(state)}: expected a cardgames.tarot.State")
@@ -138,14 +349,15 @@ def _check(state: State, perspective: int | None) -> int:
     if state.phase is not Phase.PLAY:
         raise AnalysisError(
             f"cannot analyse a Tarot deal in its {quote(state.phase.value)} phase: the solver "
-            "analyses the play of the cards (finish the discard first)"
+            f"analyses the play of the cards (finish {_UNFINISHED[state.phase]} first)"
         )
     return _check_seat(state, perspective)
 
 
 def _check_seat(state: State, perspective: int | None) -> int:
     if perspective is None:
-        return state.to_move
+        taker = _taker(state)
+        return state.to_move if taker is None else taker
     if (
         not isinstance(perspective, int)
         or isinstance(perspective, bool)
@@ -169,7 +381,7 @@ class _Job:
         limit = limit or Limit()
         deadline = self.started + limit.time if limit.time is not None else None
         self.rules = state.rules
-        self.model = build_model(self.rules, self.seat)
+        self.model = build_model(self.rules, self.seat, _teams_of(state))
         self.root, self.discard = root_position(state, self.model)
         self.searcher = TarotSearch(self.model, node_limit=limit.nodes, deadline=deadline)
 
@@ -209,7 +421,7 @@ def analyse_tarot(
     >>> from cardgames import tarot
     >>> state = tarot.random_position(tarot.Rules.traditional(players=3), seed=2, tricks_left=20)
     >>> quick = analyse_tarot(state, horizon=1)
-    >>> quick.bound, quick.exact, len(quick.move_values) == len(state.legal_moves())
+    >>> quick.bound, quick.exact, len(quick.move_values) == len(state.legal_card_moves())
     ('horizon', False, True)
     """
     if progress is not None and not callable(progress):
@@ -229,7 +441,7 @@ def analyse_tarot(
     pick = max if maximising else min
     lower = pick(low for low, _ in bounds.values())
     upper = pick(high for _, high in bounds.values())
-    moves = state.legal_moves()
+    moves = state.legal_card_moves()
     move_values = []
     best_moves = []
     for move in moves:
@@ -245,7 +457,7 @@ def analyse_tarot(
             pv = _principal_variation(searcher, model, root, lower)
         except LimitReached:
             stopped = True
-    return Analysis[Move](
+    analysis = Analysis[Move](
         game="tarot",
         perspective=job.seat,
         side=_side(model),
@@ -262,6 +474,7 @@ def analyse_tarot(
         exact=not stopped,
         bound="bounds" if stopped else "exact",
     )
+    return _french(analysis, state)
 
 
 def _check_horizon(horizon: object) -> None:
@@ -292,7 +505,7 @@ def _analyse_to_horizon(
     best = pick(values.values())
     move_values = []
     best_moves = []
-    for move in state.legal_moves():
+    for move in state.legal_card_moves():
         value = job.points(values[classes[model.card_to_internal(move.card.index)]])
         move_values.append(MoveValue(move=move, value=value, lower=value, upper=value))
         if value == job.points(best):
@@ -304,7 +517,7 @@ def _analyse_to_horizon(
             pv = [Move(TarotCard.from_index(model.card_to_engine(bit))) for bit in line]
         except LimitReached:
             pass
-    return Analysis[Move](
+    analysis = Analysis[Move](
         game="tarot",
         perspective=job.seat,
         side=_side(model),
@@ -321,6 +534,7 @@ def _analyse_to_horizon(
         exact=False,
         bound="horizon",
     )
+    return _french(analysis, state)
 
 
 def solve_tarot(
@@ -379,9 +593,9 @@ def reference_tarot_value(state: State, perspective: int | None = None) -> Fract
     """
     if isinstance(state, State) and state.is_over:
         seat = _check_seat(state, perspective)
-        return state.team_points()[state.rules.team_of(seat)]
+        return state.team_points()[_teams_of(state)[seat]]
     seat = _check(state, perspective)
-    model = build_model(state.rules, seat)
+    model = build_model(state.rules, seat, _teams_of(state))
     root, discard = root_position(state, model)
     future = ReferenceSearch(model).value(root)
     return Fraction(root.secured + future, state.rules.group_size) + discard

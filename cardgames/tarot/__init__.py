@@ -1,7 +1,9 @@
-"""Tarot: the 78-card pack, the simplified (2-6 players) and traditional (3 players, or 4 in
-partnerships) rule sets, counting and scoring, notation, JSON records and whole games.
+"""Tarot: the 78-card pack, the simplified (2-6 players), traditional (3 players, or 4 in
+partnerships) and French (3, 4 or 5 players, FFT rules) rule sets, counting and scoring,
+notation, JSON records and whole games.
 
-The narrative page "Tarot rules as implemented" describes every rule and choice.
+The narrative pages "Tarot rules as implemented" and "French Tarot as implemented" describe
+every rule and choice.
 
 >>> from cardgames import tarot
 >>> tarot.TarotCard.parse('21T').is_trump
@@ -24,6 +26,18 @@ from cardgames.tarot.cards import (
     TarotRank,
     tarot_deck,
     trump,
+)
+from cardgames.tarot.contracts import (
+    Announcement,
+    AnyMove,
+    Bid,
+    Call,
+    Contract,
+    Declaration,
+    Poignee,
+    parse_move,
+    poignee_size,
+    target,
 )
 from cardgames.tarot.game import (
     Game,
@@ -55,6 +69,7 @@ from cardgames.tarot.play import (
 from cardgames.tarot.positions import random_position
 from cardgames.tarot.records import DealRecord, Record, Series, dumps, loads, record_of
 from cardgames.tarot.rules import DiscardRule, ExcuseRule, NumeralOrder, Rules
+from cardgames.tarot.scoring import Score, score_deal
 from cardgames.tarot.state import (
     DEAL_PACKET,
     CardsLike,
@@ -73,9 +88,15 @@ __all__ = [
     "EXCUSE",
     "TAROT_PACK_SIZE",
     "TRUMP_COUNT",
+    "Announcement",
+    "AnyMove",
+    "Bid",
+    "Call",
     "CardsLike",
+    "Contract",
     "Deal",
     "DealRecord",
+    "Declaration",
     "DiscardRule",
     "Estimate",
     "ExcuseRule",
@@ -86,8 +107,10 @@ __all__ = [
     "Phase",
     "Player",
     "Players",
+    "Poignee",
     "Record",
     "Rules",
+    "Score",
     "Series",
     "State",
     "Strategies",
@@ -111,11 +134,15 @@ __all__ = [
     "loads",
     "parse_deal",
     "parse_holding",
+    "parse_move",
     "parse_position",
     "play_deal",
+    "poignee_size",
     "random_position",
     "random_strategy",
     "record_of",
+    "score_deal",
+    "target",
     "tarot_deck",
     "trick_winner",
     "trump",

@@ -1,6 +1,6 @@
 """The moves of French Tarot that are not cards, and the numbers behind them.
 
-Under rules with :attr:`cardgames.tarot.rules.Rules.bidding` a deal opens with a round of
+Under rules with ``bidding`` a deal opens with a round of
 :class:`Bid` moves that makes one player the taker of a :class:`Contract`; at five players the
 taker then names a :class:`Call` (a King, whose holder becomes the hidden partner); before the
 first trick the taker makes an :class:`Announcement` (a slam, or none); and a player about to

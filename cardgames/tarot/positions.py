@@ -27,9 +27,11 @@ def random_position(rules: Rules, *, seed: int, tricks_left: int, dealer: int = 
     The deal is :func:`cardgames.tarot.state.deal` with ``seed``; the discard and every card
     after it are chosen uniformly among the legal moves by ``random.Random(seed)`` (through
     :func:`cardgames.deck.random_below`), and play stops at the first trick boundary with
-    ``tricks_left`` tricks to go. The same arguments always give the same position, and the
-    position keeps its way back to the deal (:meth:`cardgames.tarot.state.State.history`,
-    :attr:`cardgames.tarot.state.State.previous`).
+    ``tricks_left`` tricks to go. Under French rules the bids, the call, the announcement and
+    any poignées are drawn the same way, except that the last bidder never passes when
+    everyone else has, so that the deal is never void. The same arguments always give the
+    same position, and the position keeps its way back to the deal
+    (:meth:`cardgames.tarot.state.State.history`, :attr:`cardgames.tarot.state.State.previous`).
 
     :param rules: the :class:`cardgames.tarot.rules.Rules`.
     :param seed: an int from 0 to ``2**64 - 1``.
@@ -45,6 +47,9 @@ def random_position(rules: Rules, *, seed: int, tricks_left: int, dealer: int = 
     ...     rules, seed=2, tricks_left=3
     ... )
     True
+    >>> french = random_position(Rules.french(players=5), seed=3, tricks_left=4)
+    >>> french.taker is not None, [len(hand) for hand in french.hands]
+    (True, [4, 4, 4, 4, 4])
     >>> random_position(rules, seed=2, tricks_left=20)
     Traceback (most recent call last):
     ...
@@ -56,9 +61,12 @@ def random_position(rules: Rules, *, seed: int, tricks_left: int, dealer: int = 
     check_int(tricks_left, "tricks_left", low=1, high=rules.tricks_per_deal)
     rng = random.Random(seed)
     state = deal(rules, seed=seed, dealer=dealer)
-    while state.phase is Phase.DISCARD or (
+    while state.phase is not Phase.PLAY or (
         rules.tricks_per_deal - len(state.tricks) > tricks_left or state.trick.cards
     ):
         moves = state.legal_moves()
+        last_bid = state.phase is Phase.BIDDING and len(state.bids) == rules.players - 1
+        if last_bid and state.contract is None:
+            moves = moves[1:]  # the last bidder takes rather than void the deal
         state = state.play(moves[random_below(rng, len(moves))])
     return state

@@ -184,7 +184,7 @@ class Rules:
     :param poignee_with_excuse: the Excuse may stand in for one trump of a poignée, but only
         when its holder has no trump left beyond those shown.
     :param excuse_wins_slam: the Excuse led to the last trick by a side that has won every
-        earlier trick wins that trick.
+        earlier trick wins that trick (on in the French preset only).
     :param round_margin: the margin by which a contract is made or lost rounds a half point up
         to the next whole point (the half point always favours the side that scores); with
         ``False`` the half point is kept.
@@ -219,7 +219,7 @@ class Rules:
     dog_card_by_card: bool = False
     called_king: bool = False
     poignee_with_excuse: bool = True
-    excuse_wins_slam: bool = True
+    excuse_wins_slam: bool = False
     round_margin: bool = True
 
     def __attrs_post_init__(self) -> None:
@@ -363,6 +363,7 @@ class Rules:
             deal_packet=4 if players == 3 else 3,
             dog_card_by_card=True,
             called_king=players == 5,
+            excuse_wins_slam=True,
         )
 
     @classmethod

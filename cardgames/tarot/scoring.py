@@ -1,6 +1,6 @@
 """The score of a finished deal of French Tarot, as the Fédération Française de Tarot counts it.
 
-Under rules with :attr:`~cardgames.tarot.rules.Rules.bidding` a deal is a contest between the
+Under :class:`~cardgames.tarot.rules.Rules` with ``bidding`` set a deal is a contest between the
 taker's side (the *attack*: the taker, and at five players the partner the called King
 reveals) and everyone else (the *defence*). Once the last trick is played, four figures decide
 the score, all counted from the attack's side:
@@ -8,8 +8,8 @@ the score, all counted from the attack's side:
 * the **contract**: ``(25 + margin) × multiplier``, won when the attack's card points reach
   the target that its bouts set (56, 51, 41 or 36 for 0 to 3 bouts), lost otherwise; the
   margin is how far the points are from the target, a half point rounded up to a whole one
-  unless :attr:`~cardgames.tarot.rules.Rules.round_margin` is off, and the multiplier is the
-  contract's (prise 1, garde 2, garde sans 4, garde contre 6);
+  unless the rules' ``round_margin`` is off, and the multiplier is the contract's (prise 1,
+  garde 2, garde sans 4, garde contre 6);
 * the **petit au bout**: trump 1 in the last trick is worth ``10 × multiplier`` to the side
   that wins that trick, whether the contract is made or not;
 * the **poignées**: 20, 30 or 40 for each single, double or triple shown, never multiplied,
@@ -18,10 +18,10 @@ the score, all counted from the attack's side:
   announced and missed, +200 made without an announcement, and -200 when the defence takes
   every trick.
 
-Their sum, :attr:`Score.total`, is what each defender pays (or, when negative, receives). At
-three or four players the taker collects it from every defender; at five the taker gets two
-shares and the partner one, and a taker playing alone gets four. The payoffs always add up to
-zero, exactly.
+Their sum, the ``total`` of a :class:`Score`, is what each defender pays (or, when negative,
+receives). At three or four players the taker collects it from every defender; at five the
+taker gets two shares and the partner one, and a taker playing alone gets four. The payoffs
+always add up to zero, exactly.
 
 >>> from fractions import Fraction
 >>> from cardgames.tarot.contracts import Contract, Poignee
@@ -260,7 +260,9 @@ class Score:
             )
         players = len(payoffs)
         check_seat(self.taker, players, "score taker")
-        _check_partner(self.partner, self.taker, players, partner_allowed=players == 5)
+        _check_partner(
+            self.partner, self.taker, players, partner_allowed=players == 5, what="score partner"
+        )
         check_int(self.bouts, "score bouts", low=0, high=3)
         _check_points(self.points, _PACK_POINTS, "score points", None)
         _check_poignees(self.poignees, players, "score poignées")
@@ -280,7 +282,7 @@ class Score:
 
     @property
     def players(self) -> int:
-        """How many seats the deal had (the length of :attr:`payoffs`)."""
+        """How many seats the deal had (the length of ``payoffs``)."""
         return len(self.payoffs)
 
     @property
@@ -480,8 +482,8 @@ def score_deal(
     the others (a real deal, played out by :class:`~cardgames.tarot.state.State`, is always
     consistent).
 
-    :param rules: French rules (with :attr:`~cardgames.tarot.rules.Rules.bidding`), for 3, 4
-        or 5 players; :attr:`~cardgames.tarot.rules.Rules.round_margin` decides the margin.
+    :param rules: French rules (``bidding`` set, as in every French preset), for 3, 4 or 5
+        players; their ``round_margin`` decides how the margin is counted.
     :param contract: the contract the taker won the bidding with.
     :param taker: the taker's seat.
     :param partner: the seat holding the called card at five players, None when the taker
@@ -634,18 +636,20 @@ def _shares(players: int, taker: int, partner: int | None, total: Fraction) -> t
 # -- argument checks -----------------------------------------------------------------------------
 
 
-def _check_partner(partner: object, taker: int, players: int, *, partner_allowed: bool) -> None:
+def _check_partner(
+    partner: object, taker: int, players: int, *, partner_allowed: bool, what: str = "partner"
+) -> None:
     if partner is None:
         return
     if not partner_allowed:
         raise RulesError(
-            f"invalid partner {quote(partner)}: only the called King at five players gives the "
+            f"invalid {what} {quote(partner)}: only the called King at five players gives the "
             "taker a partner (expected None)"
         )
-    check_seat(partner, players, "partner")
+    check_seat(partner, players, what)
     if partner == taker:
         raise RulesError(
-            f"invalid partner {quote(partner)}: that is the taker's own seat (a taker who holds "
+            f"invalid {what} {quote(partner)}: that is the taker's own seat (a taker who holds "
             "the called card plays alone: partner None)"
         )
 
@@ -707,8 +711,9 @@ def _signed(value: Fraction | int) -> str:
 
 
 def _quoted(value: object) -> str:
+    # A figure in a message, numbers written as the records write them ("a/b").
     if isinstance(value, Fraction):
-        return _text(value)
+        return str(value)
     if isinstance(value, tuple):
         return "(" + ", ".join(_quoted(item) for item in value) + ")"
     return quote(value)

@@ -23,6 +23,16 @@ Techniques, all in pure Python on ints:
   Excuse is already sure to bring (once its holder's side has won a trick, the holder keeps
   it for at most the least card won so far).
 
+Under overtrumping (French Tarot) a player who has to play a trump must beat the trick's
+winning trump when able; the legal cards say so, and every shortcut above stays on, each being
+as sound as with free trumping: the sure tricks count who holds which trumps over any play of
+the cards, cashing leads only cards nobody can beat or trump, and the cards merged as one move
+beat and lose to exactly the same cards, so one may be played where the other may. One rule
+does need a guard: the Excuse led to the last trick by a side that has won every earlier trick
+wins it (``excuse_slam``), beating every trump, so the sure-trick bound is left out while that
+can still happen. ``TarotSearch(model, shortcuts=False)`` leaves out every bound and merge that
+rests on such an argument, for measuring what they are worth.
+
 :class:`ReferenceSearch` is the plain alpha-beta over the same model (no table, no move merging,
 no ordering) used to check this one.
 """
@@ -43,6 +53,7 @@ from cardgames.tarot.search_model import (
     MAGICIAN_BIT,
     MIN_SHIFT,
     NO_MIN,
+    O_WON,
     SUITED_MASK,
     TRUMP_SUIT,
     TRUMPS_MASK,
@@ -60,6 +71,7 @@ __all__ = [
     "close_trick",
     "legal_mask",
     "score_cards",
+    "slam_excuse",
 ]
 
 EXCUSE: Final = 1 << EXCUSE_BIT
@@ -86,15 +98,22 @@ NO_LIMIT: Final = (1 << 62) - 1
 """The node budget of a search without a limit (the largest int mypyc keeps unboxed)."""
 
 
-def legal_mask(model: TarotModel, hand: int, led: int, trumps_played: bool) -> int:
-    """The cards of ``hand`` that may be played; ``led`` is the suit to follow (-1: free).
+def legal_mask(model: TarotModel, hand: int, led: int, trumps_played: bool, win: int = -1) -> int:
+    """The cards of ``hand`` that may be played; ``led`` is the suit to follow (-1: free) and
+    ``win`` the internal bit of the card winning the trick so far (-1: none), which matters
+    only under overtrumping: a player who has to play a trump must then beat it when it is a
+    trump and they can.
 
     >>> from cardgames.tarot.search_model import TRUMPS_MASK
     >>> model = TarotModel(players=3, clockwise=False, traditional_order=True,
     ...     lead_restricted=False, exchange=True, group=3, bonus=0, teams=[0, 1, 2],
-    ...     maximiser=[True, False, False])
-    >>> spades_void = (1 << 20) | (1 << 60)  # a heart and a trump, no spade
-    >>> legal_mask(model, spades_void, 0, True) & TRUMPS_MASK == 1 << 60  # must trump
+    ...     maximiser=[True, False, False], overtrump=True)
+    >>> spades_void = (1 << 20) | (1 << 58) | (1 << 62)  # a heart, trumps 3 and 7, no spade
+    >>> legal_mask(model, spades_void, 0, True) & TRUMPS_MASK == (1 << 58) | (1 << 62)
+    True
+    >>> legal_mask(model, spades_void, 0, True, win=60) == 1 << 62  # must beat trump 5
+    True
+    >>> legal_mask(model, spades_void, 4, True, win=70) == (1 << 58) | (1 << 62)  # under 15
     True
     """
     if led < 0:
@@ -103,11 +122,30 @@ def legal_mask(model: TarotModel, hand: int, led: int, trumps_played: bool) -> i
         return hand
     follow = hand & model.suit_masks[led]
     if follow:
+        if led == TRUMP_SUIT:
+            follow = _overtrumps(model, follow, win)
         return follow | (hand & EXCUSE)
     trumps = hand & TRUMPS_MASK
     if trumps:
-        return trumps | (hand & EXCUSE)
+        return _overtrumps(model, trumps, win) | (hand & EXCUSE)
     return hand
+
+
+def _overtrumps(model: TarotModel, trumps: int, win: int) -> int:
+    # The trumps a player who has to play one may play: under overtrumping, those above the
+    # winning card when it is a trump, if there are any; otherwise all of them.
+    if model.overtrump and MAGICIAN_BIT <= win < EXCUSE_BIT:
+        higher = trumps & ~((2 << win) - 1)
+        if higher:
+            return higher
+    return trumps
+
+
+def slam_excuse(model: TarotModel, flags: int, leader: int, exc: int) -> bool:
+    """Whether the Excuse, played to the last trick by ``exc`` (-1: not played to it), wins
+    that trick: under ``excuse_slam``, when it was led (``exc == leader``) and no other side
+    has won a trick (the flag ``O_WON`` clear)."""
+    return model.excuse_slam and exc >= 0 and exc == leader and not flags & O_WON
 
 
 def ascending_bits(mask: int) -> list[int]:
@@ -208,6 +246,8 @@ def close_trick(
     gained = 0
     winner_max = model.maximiser[winner]
     if exc >= 0:
+        # Once the Excuse is played, whether another side has won a trick no longer matters.
+        flags &= ~O_WON
         if last and model.exchange:
             # Played to the last trick, the Excuse is lost to the trick's winner.
             gained += model.excuse_weight if winner_max else 0
@@ -216,6 +256,13 @@ def close_trick(
             flags = (flags & ~(EX_FIELD | W_MAX)) | EX_PENDING << EX_SHIFT
             if winner_max:
                 flags |= W_MAX
+    elif (
+        model.excuse_slam
+        and holder >= 0
+        and model.teams[winner] != model.teams[holder]
+        and (flags >> EX_SHIFT) & 3 == EX_UNPLAYED
+    ):
+        flags |= O_WON  # the Excuse can no longer win the last trick in a slam
     if holder >= 0 and model.teams[winner] == model.teams[holder]:
         flags |= E_WON
         if model.exchange and least < flags >> MIN_SHIFT:
@@ -245,6 +292,8 @@ def advance(model: TarotModel, position: Position, bit: int) -> Position:
         return child
     _, win, winner, points, exc, least = trick_state(model, child)
     last = child.tricks_left == 1
+    if last and slam_excuse(model, child.flags, child.leader, exc):
+        win, winner = EXCUSE_BIT, exc
     flags, gained = close_trick(model, child.flags, child.excuse_player, winner, exc, least, last)
     if model.maximiser[winner]:
         gained += points
@@ -305,6 +354,9 @@ class TarotSearch:
     leads it stores (:meth:`hint`) are internal bits.
 
     :param model: the rule and side tables.
+    :param shortcuts: False leaves out the cashing bound, the sure trump tricks, the merging
+        of equal cards and dead suits and the renumbering of low cards in the table key (the
+        values are the same, the search usually larger).
     :param node_limit: stop (raising :class:`~cardgames.search.engine.LimitReached`) after
         this many nodes.
     :param deadline: stop when :func:`time.perf_counter` passes this.
@@ -334,10 +386,14 @@ class TarotSearch:
         "_min_count",
         "_n",
         "_next_seat",
+        "_overtrump",
         "_own_side_bit",
         "_plain_masks",
         "_restricted",
+        "_shortcuts",
         "_singles",
+        "_slam",
+        "_slam_watch",
         "_stop_at",
         "_suit_masks",
         "_suit_of",
@@ -366,7 +422,12 @@ class TarotSearch:
     )
 
     def __init__(
-        self, model: TarotModel, *, node_limit: int | None = None, deadline: float | None = None
+        self,
+        model: TarotModel,
+        *,
+        node_limit: int | None = None,
+        deadline: float | None = None,
+        shortcuts: bool = True,
     ) -> None:
         self.model: TarotModel = model
         self.table: dict[tuple[int, ...], list[int]] = {}
@@ -384,6 +445,9 @@ class TarotSearch:
         self._maximiser: list[bool] = model.maximiser
         self._teams: list[int] = model.teams
         self._restricted: bool = model.lead_restricted
+        self._overtrump: bool = model.overtrump
+        self._slam: bool = model.excuse_slam
+        self._shortcuts: bool = shortcuts
         self._bonus: int = model.bonus
         self._excuse_weight: int = model.excuse_weight
         self._world_extra: int = model.weight[WORLD_BIT] - 1
@@ -422,6 +486,7 @@ class TarotSearch:
         self._hands: list[int] = [0] * n
         self._holder: int = -1
         self._holder_team: int = -1
+        self._slam_watch: bool = False
         self._limit: int = NO_LIMIT
         self._timed: bool = False
         self._stop_at: float = 0.0
@@ -598,6 +663,7 @@ class TarotSearch:
         self._hands = [self._compact(hand) for hand in position.hands]
         self._holder = holder
         self._holder_team = self._teams[holder] if holder >= 0 else -1
+        self._slam_watch = self._slam and holder >= 0
         node_limit = self.node_limit
         self._limit = node_limit if node_limit is not None else NO_LIMIT
         deadline = self.deadline
@@ -638,7 +704,7 @@ class TarotSearch:
             points,
             exc,
             least,
-            self._reduce_hands(remaining, self._dead_suits(remaining)),
+            self._reduce_hands(remaining, self._dead_suits(remaining) if self._shortcuts else 0),
             position.flags,
             position.tricks_left,
             target,
@@ -658,6 +724,8 @@ class TarotSearch:
             cards.append(to_internal[hands[player].bit_length() - 1])
             player = next_seat[player]
         _, win, win_player, points, exc, least = score_cards(model, leader, cards)
+        if self._slam and slam_excuse(model, flags, leader, exc):
+            win, win_player = EXCUSE_BIT, exc
         flags, gained = close_trick(model, flags, holder, win_player, exc, least, True)
         if self._maximiser[win_player]:
             gained += points + (self._bonus if win == MAGICIAN_BIT else 0)
@@ -685,6 +753,8 @@ class TarotSearch:
         # suit, is also in that hand: the two are the same move for the rest of the trick.
         # Likewise, cards of dead suits (see _dead_suits) are the same move when they are
         # worth the same.
+        if not self._shortcuts:
+            return list(self._hands)
         weight_classes = self._weight_classes
         blank = self._blank
         suit_of = self._suit_of
@@ -850,14 +920,16 @@ class TarotSearch:
         remaining = 0
         for hand in hands:
             remaining |= hand
-        dead = self._dead_suits(remaining)
+        shortcuts = self._shortcuts
+        dead = self._dead_suits(remaining) if shortcuts else 0
         if entry is None:
             # Look the position up again with its one-point cards renumbered by rank among
             # those still in play: positions that differ only in which low cards have gone
             # share an entry (their values are equal).
             squeeze_cache = self.squeeze_cache
             compressed = list(hands)
-            for base, block in self._blocks:
+            blocks: list[tuple[int, int]] = self._blocks if shortcuts else []
+            for base, block in blocks:
                 in_play = (remaining >> base) & block
                 if in_play & (in_play + 1) == 0:
                     continue  # no gaps: already in canonical form
@@ -944,6 +1016,12 @@ class TarotSearch:
         # players.
         low = 0
         trumps = remaining & self._trumps
+        if not self._shortcuts or (
+            self._slam_watch and (flags >> EX_SHIFT) & 3 == EX_UNPLAYED and not flags & O_WON
+        ):
+            # The led Excuse may yet win the last trick of a slam, beating every trump: a trump
+            # is no longer sure to win when no higher trump is played.
+            trumps = 0
         if trumps:
             max_cards = 0
             for seat in self._max_seats:
@@ -966,7 +1044,7 @@ class TarotSearch:
                 if not max_cards & self._world:
                     high -= world_extra
         # Cashing: the leader's side wins at least what the leader can take at once.
-        cashed = self._cash(leader, flags)
+        cashed = self._cash(leader, flags) if self._shortcuts else 0
         if cashed:
             if self._maximiser[leader]:
                 if cashed > low:
@@ -1078,10 +1156,21 @@ class TarotSearch:
         else:
             legal = hand & self._suit_masks[led]
             if legal:
+                if led == TRUMP_SUIT and self._overtrump:
+                    higher = legal & ~((2 << win) - 1)  # trumps led: win is the highest
+                    if higher:
+                        legal = higher
                 legal |= hand & self._excuse
             else:
                 legal = hand & self._trumps
-                legal = legal | (hand & self._excuse) if legal else hand
+                if legal:
+                    if self._overtrump and win >= self._trump_base:
+                        higher = legal & ~((2 << win) - 1)  # a trump is winning: beat it
+                        if higher:
+                            legal = higher
+                    legal |= hand & self._excuse
+                else:
+                    legal = hand
         maximiser = self._maximiser
         is_max = maximiser[player]
         last_card = index == self._n - 1
@@ -1141,8 +1230,20 @@ class TarotSearch:
                 )  # fmt: skip
             else:
                 # The card completes the trick: score it, then look at what is still to come.
+                if (
+                    left == 1
+                    and new_exc == following
+                    and slam_excuse(self.model, new_flags, following, new_exc)
+                ):
+                    new_player, new_win = new_exc, -1  # the led Excuse wins the slam
                 if new_exc < 0 and self._teams[new_player] != self._holder_team:
                     gained = 0  # no Excuse business: nothing but the cards changes hands
+                    if (
+                        self._slam_watch
+                        and not new_flags & O_WON
+                        and (new_flags >> EX_SHIFT) & 3 == EX_UNPLAYED
+                    ):
+                        new_flags |= O_WON  # another side has won a trick
                 else:
                     new_flags, gained = close_trick(
                         self.model, new_flags, self._holder, new_player, new_exc, new_least,
@@ -1266,9 +1367,9 @@ def representatives(model: TarotModel, position: Position, legal: int) -> dict[i
 
 def root_legal(model: TarotModel, position: Position) -> int:
     """The legal cards (internal mask) of the player to move."""
-    led = trick_state(model, position)[0]
+    led, win = trick_state(model, position)[:2]
     player = to_move(model, position)
-    return legal_mask(model, position.hands[player], led, bool(position.flags & TRUMPS_PLAYED))
+    return legal_mask(model, position.hands[player], led, bool(position.flags & TRUMPS_PLAYED), win)
 
 
 @final

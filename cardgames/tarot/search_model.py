@@ -8,10 +8,11 @@ single integer comparison, and a run of equal-valued cards is a run of bits.
 
 Points are kept scaled by the counting group size ``k``: a card of value ``v`` is worth
 ``k * v - (k - 1)``, so that the exact card points of a pile are its scaled total divided by
-``k`` (see :func:`cardgames.tarot.play.count_points`). The Excuse is never credited when its
-trick is won: it waits in a small "pending" record that is settled when the deal ends, exactly
-as the rules do (returned to its player, exchanged for a low card, or lost to the trick's
-winner).
+``k`` (see :func:`cardgames.tarot.play.count_points`). With ``k = 2`` (French Tarot) the
+scaled points are half points: a King 9, a low card 1, the pack 182. The Excuse is never
+credited when its trick is won: it waits in a small "pending" record that is settled when the
+deal ends, exactly as the rules do (returned to its player, exchanged for a low card, or lost
+to the trick's winner).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, final
 
-__all__ = ["EXCUSE_BIT", "MAGICIAN_BIT", "Position", "TarotModel"]
+__all__ = ["EXCUSE_BIT", "MAGICIAN_BIT", "O_WON", "Position", "TarotModel"]
 
 EXCUSE_BIT: Final = 77
 MAGICIAN_BIT: Final = 56
@@ -38,7 +39,8 @@ EX_PENDING: Final = 1
 EX_SETTLED: Final = 2
 W_MAX: Final = 1 << 3  # the pending Excuse's trick went to the analysed side
 E_WON: Final = 1 << 4  # the Excuse holder (or its team) has won a trick
-MIN_SHIFT: Final = 5  # 5 bits: least scaled value among the holder's won cards (NO_MIN: none)
+O_WON: Final = 1 << 5  # excuse_slam only, Excuse not played yet: another side has won a trick
+MIN_SHIFT: Final = 6  # 5 bits: least scaled value among the holder's won cards (NO_MIN: none)
 
 
 @final
@@ -52,8 +54,14 @@ class TarotModel:
     :param exchange: the Excuse is exchanged for a low card (traditional) rather than returned.
     :param group: counting group size ``k``.
     :param bonus: the Magician's last-trick bonus in card points.
-    :param teams: entity of each seat for "has won a trick" and shared piles (partnerships).
+    :param teams: entity of each seat for "has won a trick" and shared piles (partnerships,
+        or the taker's side and the defence in French Tarot).
     :param maximiser: for each seat, whether it plays for the analysed side.
+    :param overtrump: a player who has to play a trump must beat the highest trump in the trick
+        when able (``Rules.overtrump``).
+    :param excuse_slam: the Excuse led to the last trick by a side that has won every earlier
+        trick wins that trick (``Rules.excuse_wins_slam``); the flag
+        ``O_WON`` then records whether another side has won a trick.
 
     >>> model = TarotModel(players=3, clockwise=False, traditional_order=True,
     ...     lead_restricted=False, exchange=True, group=3, bonus=0, teams=[0, 1, 2],
@@ -76,6 +84,8 @@ class TarotModel:
         bonus: int,
         teams: Sequence[int],
         maximiser: Sequence[bool],
+        overtrump: bool = False,
+        excuse_slam: bool = False,
     ) -> None:
         self.players: int = players
         self.next: list[int] = [
@@ -87,6 +97,8 @@ class TarotModel:
         self.bonus: int = bonus * group
         self.teams: list[int] = list(teams)
         self.maximiser: list[bool] = list(maximiser)
+        self.overtrump: bool = overtrump
+        self.excuse_slam: bool = excuse_slam
         self.to_internal: list[int] = [
             _internal_bit(index, traditional_order) for index in range(78)
         ]

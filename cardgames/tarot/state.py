@@ -5,10 +5,11 @@ A deal starts in the :attr:`Phase.DISCARD` phase when the rules have a talon: th
 taken the talon into hand and discards as many cards, one :class:`Move` at a time. Then comes
 :attr:`Phase.PLAY`, one card per move, until every hand is empty (:attr:`Phase.OVER`).
 
-Under French rules (:attr:`cardgames.tarot.rules.Rules.bidding`) the deal opens with
+Under French rules (``bidding``) the deal opens with
 :attr:`Phase.BIDDING` instead, then (at five players) :attr:`Phase.CALL`, the taker's discard
 after a prise or a garde, and :attr:`Phase.ANNOUNCE` before the play; the moves of those
-phases are the :mod:`cardgames.tarot.contracts` classes, and :data:`AnyMove` is any move.
+phases are the :mod:`cardgames.tarot.contracts` classes, and
+:data:`cardgames.tarot.contracts.AnyMove` is any move.
 
 >>> from cardgames.tarot import Rules, deal
 >>> state = deal(Rules.simplified(players=4), seed=7, dealer=0)
@@ -102,7 +103,7 @@ __all__ = [
 DEAL_PACKET: Final = 5
 """Cards given to a player at a time when dealing from a deck under the simplified and the
 traditional rules (see :meth:`Deal.from_deck` and
-:attr:`cardgames.tarot.rules.Rules.deal_packet`)."""
+``deal_packet``)."""
 _BOUTS_MASK: Final = 1 << 56 | 1 << 76 | 1 << 77  # trump 1, trump 21, the Excuse
 _EXCUSE: Final = 77
 _MAGICIAN: Final = 56
@@ -114,15 +115,18 @@ class Phase(enum.Enum):
     """Where a deal stands."""
 
     BIDDING = "bidding"
-    """French rules: each seat in turn passes or bids a higher contract (one :class:`Bid`
+    """French rules: each seat in turn passes or bids a higher contract (one
+    :class:`cardgames.tarot.contracts.Bid`
     per move)."""
     CALL = "call"
-    """French rules at five players: the taker calls the card of the partner (a :class:`Call`)."""
+    """French rules at five players: the taker calls the card of the partner (a
+    :class:`cardgames.tarot.contracts.Call`)."""
     DISCARD = "discard"
     """The dealer (under French rules, the taker of a prise or a garde), holding the talon,
     discards one card per move."""
     ANNOUNCE = "announce"
-    """French rules: the taker announces a slam or not (an :class:`Announcement`)."""
+    """French rules: the taker announces a slam or not (an
+    :class:`cardgames.tarot.contracts.Announcement`)."""
     PLAY = "play"
     """Tricks are being played, one card per move."""
     OVER = "over"
@@ -795,6 +799,12 @@ class State:
             won |= trick.mask
         if won & seen:
             return "a card won or played to a completed trick is still held or played again"
+        if self.rules.bidding and (seen | won) & self.initial.talon.mask:
+            contract = self.contract
+            if self.phase in (Phase.BIDDING, Phase.CALL) or (
+                contract is None or not contract.dog_shown
+            ):
+                return "the dog is set aside: none of its cards is held, discarded or played"
         sizes = [len(hand) for hand in self.hands]
         if self.phase is Phase.PLAY:
             played = set(self.trick.players)
@@ -866,7 +876,7 @@ class State:
         ):
             return "every seat passed: the deal is over, void, with nothing won"
         if self.called is not None:
-            if not rules.called_king or self.phase is Phase.CALL:
+            if not rules.called_king or self.taker is None or self.phase is Phase.CALL:
                 return f"a called card {quote(self.called)}, but no call under these rules yet"
             if not isinstance(self.called, TarotCard) or self.called.rank is None:
                 return f"called card {quote(self.called)} is not a suit card"
