@@ -19,11 +19,28 @@ from cardgames.bots import RandomBot
 from cardgames.cli import main
 from cardgames.tarot import records
 from cardgames.tarot.cli import human_table
-from cardgames.tarot.contracts import PASS, Announcement, AnyMove, Bid, Call, Contract, Declaration
+from cardgames.tarot.contracts import (
+    PASS,
+    Announcement,
+    AnyMove,
+    Bid,
+    Call,
+    Contract,
+    Declaration,
+    parse_move,
+)
 from cardgames.tarot.game import Strategy, random_strategy
 from cardgames.tarot.render import state_to_unicode
 from cardgames.tarot.rules import Rules
 from cardgames.tarot.state import Move, Phase, State, deal
+
+RULES_4 = Rules.french(players=4)
+
+
+def play_words(state: State, words: list[str]) -> State:
+    for word in words:
+        state = state.play(parse_move(word))
+    return state
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -276,13 +293,19 @@ def test_review_of_a_void_deal_judges_nothing(
 def test_analyse_refuses_a_french_position_before_the_play(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, _, err = run(capsys, "analyse", "tarot", "--rules", "french", "--tricks-left", "18")
+    status, _, err = run(capsys, "analyse", "tarot", "--position", str(deal(RULES_4, 1)))
     assert status == 2
     assert "the position is still in the bidding, where seat 3 is to bid" in err
     assert "the position must be in the play phase" in err
     position = str(deal(Rules.french(players=3), 2).play(Bid(Contract.GARDE_SANS)))
     status, _, err = run(capsys, "analyse", "tarot", "--position", position)
     assert status == 2 and "still in the bidding, where seat 1 is to bid" in err
+    announce = play_words(deal(RULES_4, 1), ["garde-sans", "pass", "pass", "pass"])
+    status, _, err = run(capsys, "analyse", "tarot", "--position", str(announce))
+    assert status == 2 and "still in the announcement, where the taker, seat 3" in err
+    five = play_words(deal(Rules.french(players=5), 1), ["prise"] + ["pass"] * 4)
+    status, _, err = run(capsys, "analyse", "tarot", "--position", str(five))
+    assert status == 2 and "still in the call, where the taker, seat 4, is to call" in err
     path, state = five_player_record(tmp_path)
     status, _, err = run(capsys, "analyse", str(path), "--after", "6")
     assert status == 2 and "is still in the discard, where seat" in err
