@@ -33,6 +33,7 @@ from cardgames.search.results import (
 )
 from cardgames.solver.batch import BatchError, Job, analyse_many, solve_many
 from cardgames.solver.sample import SAMPLE_POSITION
+from cardgames.solver.tarot import ContractTarget, FrenchAnalysis
 from cardgames.validation import quote, quote_text
 
 __all__ = [
@@ -42,6 +43,8 @@ __all__ = [
     "Analysis",
     "BatchError",
     "Bound",
+    "ContractTarget",
+    "FrenchAnalysis",
     "GameState",
     "Job",
     "Limit",
@@ -178,7 +181,7 @@ def solve(
 
 @overload
 def analyse_play(
-    state: tarot.State, moves: Iterable[tarot.Move], *, limit: Limit | None = None
+    state: tarot.State, moves: Iterable[tarot.AnyMove], *, limit: Limit | None = None
 ) -> tuple[PlayStep[tarot.Move], ...]: ...
 @overload
 def analyse_play(
@@ -190,7 +193,9 @@ def analyse_play(
     """Judge a played sequence: each move's value against the best move at that point.
 
     Each position is analysed from the side of the player about to move, so ``loss`` is what
-    that player's side gave away with the move (0 for a best move).
+    that player's side gave away with the move (0 for a best move). The Tarot moves that are
+    not cards (the bids, call, announcement and poignées of French Tarot) are played through
+    without a step of their own: they change no card points.
 
     >>> from cardgames import solver, tarot
     >>> state = tarot.State.parse(SAMPLE_POSITION)
@@ -213,6 +218,9 @@ def analyse_play(
         if state.is_over:
             raise AnalysisError(f"move {quote_text(move)} comes after the end of the game")
         following = state.play(move)  # raises IllegalMoveError with the rule broken
+        if isinstance(state, tarot.State) and not isinstance(move, tarot.Move):
+            state = following  # a French bid, call, announcement or poignée: no card points
+            continue
         analysis = analyse(state, perspective=state.to_move, limit=limit)
         after = analysis.value_of(move)
         steps.append(
