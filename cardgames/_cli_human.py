@@ -8,15 +8,20 @@ On the human's turn the loop draws the human's :meth:`view <cardgames.tarot.Stat
 (``view.to_unicode()``: the human's own hand and what is public, never another hand), lists
 the legal moves, numbered, and reads one line from standard input:
 
-* a move in the game's notation (``5S``, ``21T``, ``EX`` in Tarot; ``QH``, ``draw``,
-  ``dump 7H 7S``, ``TLR QH>2``, ``X1 skip`` in Chase the Tailor) or the number of a listed
-  move;
+* a move in the game's notation (``5S``, ``21T``, ``EX`` in Tarot, and under French rules
+  ``pass``, ``garde``, ``call-KH``, ``slam``, ``no-slam``, ``poignee-single``; ``QH``,
+  ``draw``, ``dump 7H 7S``, ``TLR QH>2``, ``X1 skip`` in Chase the Tailor) or the number of a
+  listed move;
 * ``help`` (or ``?``) to see this again, ``quit`` (or ``exit``) to stop.
 
 An entry that cannot be read, or a move that is not legal, is explained (the library's error
 message) and asked for again. ``quit`` or the end of input stops the deal cleanly (exit
 status 0); the record saved with ``--save`` then holds the moves made so far. The bots' moves
-are printed as they are made, except what the human may not see (a Tarot dealer's discard).
+are printed as they are made, except what the human may not see (a Tarot dealer's or French
+taker's discard). A French Tarot seat is shown its own picture of the table
+(:func:`cardgames.tarot.render.state_to_unicode` with the seat): its hand, the bidding, the
+dog when it is shown, the poignées, never another hand nor the partner before the called King
+falls.
 
 Bots are named ``random``, ``rule`` or ``pimc`` (:func:`cardgames.arena_cli.parse_bot`, with
 its ``:setting=value`` forms); a PIMC bot given no ``time_per_move`` gets
@@ -96,6 +101,11 @@ class Table(Generic[S, M]):
         the human's own (another seat's move may hide what the human may not see).
     :param events: what the human sees happen between two states (a trick won...).
     :param result: the text shown at the end of the deal.
+    :param picture: what the human is shown before each of its moves, given the state and
+        the human's seat (None: the seat's view, ``state.view(seat).to_unicode()``); it must
+        show only what that seat knows.
+    :param legal_moves: the human's legal moves, given the state and the seat (None: the
+        view's ``legal_moves()``).
     """
 
     game: str
@@ -103,6 +113,8 @@ class Table(Generic[S, M]):
     show_move: Callable[[S, M, bool], str]
     events: Callable[[S, S], Sequence[str]]
     result: Callable[[S], str]
+    picture: Callable[[S, int], str] | None = None
+    legal_moves: Callable[[S, int], tuple[M, ...]] | None = None
 
 
 def bot_names(text: str | None, players: int, human: int) -> tuple[str, ...]:
@@ -171,9 +183,11 @@ def _listing(moves: Sequence[object]) -> str:
 def _ask(state: S, human: int, table: Table[S, M], stdin: TextIO, out: TextIO) -> M | None:
     """The human's move, or None to stop (quit or end of input)."""
     view = state.view(human)
-    moves: tuple[M, ...] = view.legal_moves()
+    moves: tuple[M, ...] = (
+        view.legal_moves() if table.legal_moves is None else table.legal_moves(state, human)
+    )
     _say(out)
-    _say(out, view.to_unicode())
+    _say(out, view.to_unicode() if table.picture is None else table.picture(state, human))
     _say(out, _listing(moves))
     while True:
         out.write(f"your move (seat {human}): ")

@@ -118,12 +118,14 @@ class TargetOptions:
 
 
 RULES_HELP = (
-    "Tarot: simplified or traditional, or a rules text such as 'traditional-4,magician_bonus=0'; "
-    "Chase the Tailor: a rules text such as 'players=3,chase_mode=yes'"
+    "Tarot: simplified, traditional or french (French Tarot under the FFT rules: bidding, the "
+    "dog, the called King at five), or a rules text such as 'traditional-4,magician_bonus=0' or "
+    "'french-5'; Chase the Tailor: a rules text such as 'players=3,chase_mode=yes'"
 )
 PLAYERS_HELP = (
-    "number of players (default: Tarot 3 for traditional rules and 4 for simplified, "
-    "Chase the Tailor 4)"
+    "number of players (default: Tarot 3 for traditional rules and 4 for simplified, Chase the "
+    "Tailor 4; French Tarot, --rules french, 4, the FFT's standard game, which 3 or 5 may "
+    "also play)"
 )
 
 

@@ -19,7 +19,15 @@ from cardgames import tailor, tarot
 from cardgames.errors import AnalysisError, NotationError
 from cardgames.validation import quote
 
-__all__ = ["GAME_NAMES", "Played", "RecordFile", "position_after", "read_record"]
+__all__ = [
+    "GAME_NAMES",
+    "Played",
+    "RecordFile",
+    "before_the_play",
+    "play_starts",
+    "position_after",
+    "read_record",
+]
 
 GAME_NAMES: Final = {"tarot": "Tarot", "tailor": "Chase the Tailor"}
 
@@ -47,7 +55,8 @@ class Played:
         return states
 
     def discard_moves(self) -> int:
-        """How many of the moves are the Tarot dealer's discard (0 for Chase the Tailor)."""
+        """How many of the moves are the Tarot dealer's discard (0 for Chase the Tailor, and
+        for French Tarot, whose deals open with the bidding: see :func:`play_starts`)."""
         if not isinstance(self.start, tarot.State):
             return 0
         return self.start.discard_remaining if self.start.phase is tarot.Phase.DISCARD else 0
@@ -135,6 +144,38 @@ def _game_of(parsed: object) -> str | None:
     return str(game) if game in GAME_NAMES else None
 
 
+def play_starts(states: Sequence[tarot.State | tailor.State]) -> int | None:
+    """The number of moves after which the play of the cards starts (the first position of
+    ``states`` in the play phase, or in Chase the Tailor the first position), or None if no
+    position of ``states`` is in play."""
+    for number, state in enumerate(states):
+        if not isinstance(state, tarot.State) or state.phase is tarot.Phase.PLAY:
+            return number
+    return None
+
+
+_PHASE_WORDS: Final = {
+    "bidding": "the bidding, where seat {seat} is to bid",
+    "call": "the call, where the taker, seat {seat}, is to call a card",
+    "announce": "the announcement, where the taker, seat {seat}, is to announce a slam or not",
+    "discard": "the discard, where seat {seat} is to discard {left} more card{plural}",
+}
+
+
+def before_the_play(state: tarot.State | tailor.State) -> str | None:
+    """What keeps a Tarot position from the solver, which analyses the play of the cards: the
+    phase it is still in (the bidding, the call, the discard or the announcement), or None
+    (a position in play, over, or of Chase the Tailor)."""
+    if not isinstance(state, tarot.State) or state.phase.value not in _PHASE_WORDS:
+        return None
+    left = state.discard_remaining
+    seat = state.discarder if state.phase is tarot.Phase.DISCARD else state.to_move
+    phase = _PHASE_WORDS[state.phase.value].format(
+        seat=seat, left=left, plural="s" if left != 1 else ""
+    )
+    return f"still in {phase}"
+
+
 def position_after(played: Played, after: int | None) -> tuple[int, tarot.State | tailor.State]:
     """The position after move ``after`` (None: after the last move) and that number.
 
@@ -154,6 +195,18 @@ def position_after(played: Played, after: int | None) -> tuple[int, tarot.State 
         raise AnalysisError(
             f"the deal is over after move {number}: nothing is left to analyse "
             f"(choose --after {_range(played.discard_moves(), _last_open(states))})"
+        )
+    if isinstance(state, tarot.State) and state.rules.bidding and before_the_play(state):
+        start = play_starts(states)
+        hint = (
+            "the record stops before the play of the cards starts"
+            if start is None
+            else f"the play of the cards starts after move {start}, so choose --after "
+            f"{_range(start, _last_open(states))}"
+        )
+        raise AnalysisError(
+            f"the position after move {number} is {before_the_play(state)}; the solver "
+            f"analyses the play of the cards, which starts once the taker has announced: {hint}"
         )
     if isinstance(state, tarot.State) and state.phase is tarot.Phase.DISCARD:
         discard = played.discard_moves()

@@ -4,7 +4,8 @@ Subcommands:
 
 * ``cardgames packs`` shows the packs and a seeded shuffle and deal;
 * ``cardgames deal GAME ...`` and ``cardgames play GAME ...`` deal, or play out with random legal
-  moves, a game of Tarot (``tarot``) or Chase the Tailor (``tailor``);
+  moves, a game of Tarot (``tarot``; ``--rules french`` for French Tarot, with ``--players``
+  3, 4 or 5) or Chase the Tailor (``tailor``);
 * ``cardgames analyse [GAME | FILE] ...`` runs the perfect-information solver on a position: the
   built-in sample, a seeded or given position of either game, or a position of a saved record;
 * ``cardgames show FILE`` prints a saved record, trick by trick or turn by turn (a whole
@@ -186,7 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
             "hands dealt, then each trick with the seat of every card (Tarot) or each turn "
             "with the seat that moved (Chase the Tailor), and the result; for a whole Tarot "
             "game or Chase the Tailor match, then the series totals (higher is better) and "
-            "the winners."
+            "the winners. A French Tarot deal shows the bids, the contract and taker, the "
+            "called card, the dog, the discard, the announcement and the poignées before its "
+            "tricks, and ends with its score."
         ),
     )
     show.add_argument("file", metavar="FILE", help="a record written by --json or dumps()")

@@ -373,6 +373,13 @@ def table(
     (Chase the Tailor: the card showing, what must be followed, the stock face down with its
     size, the direction of play and the chase).
 
+    A French Tarot position (rules with ``bidding``, such as
+    :meth:`~cardgames.tarot.rules.Rules.french`) also has a caption under the heading, the
+    lines of :func:`cardgames.tarot.render.contract_lines` (bids, contract and taker, called
+    card and partner, dog, discard, announcement, poignées), the taker and partner marked at
+    their seats, nothing on the table before the play, and once the deal is over the lines of
+    its score.
+
     :param state: a :class:`cardgames.tarot.state.State` or a :class:`cardgames.tailor.State`.
     :param width: each card's width in pixels, an int from 16 to 400.
     :param per_row: cards in a row of a hand, an int from 1 to 100.
@@ -411,18 +418,31 @@ def _heading(text: str, width: int) -> _Drawing:
 
 
 def _tarot_table(state: TarotState, width: int, per_row: int) -> list[_Drawing]:
+    from cardgames.tarot.render import contract_lines
     from cardgames.tarot.render import state_heading as heading
     from cardgames.tarot.state import Phase
 
     parts = [_heading(heading(state), width)]
+    french = state.rules.bidding
+    if french:
+        parts.append(_caption(contract_lines(state), width, "contract"))
     for seat, cards in enumerate(state.hands):
         notes = []
         if seat == state.dealer:
             notes.append("dealer")
+        if french and seat == state.taker:
+            notes.append("taker")
+        if french and seat == state.partner:
+            notes.append("partner")
         if seat == state.to_move and not state.is_over:
             notes.append("to move")
         parts.append(_seat_drawing(seat, notes, _faces(cards), width, per_row))
-    if state.phase is Phase.DISCARD:
+    score = state.score() if french else None
+    if state.phase in (Phase.BIDDING, Phase.CALL, Phase.ANNOUNCE) or (french and state.is_void):
+        # French phases before the play: the centre of the table is the bidding's, written
+        # in the caption; nothing is on the table yet.
+        pass
+    elif state.phase is Phase.DISCARD:
         discard = _row_drawing(_faces(state.discard), width, per_row)
         title = f"Discard ({state.discard_remaining} more to discard)"
         label = width * 0.3
@@ -439,7 +459,22 @@ def _tarot_table(state: TarotState, width: int, per_row: int) -> list[_Drawing]:
         last = state.tricks[-1]
         title = f"Trick {len(state.tricks)}, led by seat {last.leader}"
         parts.append(_trick_drawing(last, width, title))
+    if score is not None:
+        parts.append(_caption(tuple(score.to_unicode().splitlines()), width, "score"))
     return parts
+
+
+def _caption(lines: Sequence[str], width: int, css: str) -> _Drawing:
+    # Lines of text, one under another, in a group of class ``css``.
+    size = width * 0.3
+    step = size * 1.3
+    body = [f'<g class="{css}">']
+    body.extend(
+        _text(0, size + step * n, line, size, f"{css}-line") for n, line in enumerate(lines)
+    )
+    body.append("</g>")
+    longest = max((len(line) for line in lines), default=0)
+    return _Drawing(tuple(body), longest * size * 0.6, step * len(lines))
 
 
 def _tailor_table(state: TailorState, width: int, per_row: int) -> list[_Drawing]:

@@ -10,6 +10,11 @@
 * ``cardgames review FILE [--time-limit S]`` judges every move of a saved record (see
   :func:`format_review`).
 
+French Tarot (``--rules french``): the solver analyses the play of the cards, so a position
+must be in the play phase, after the bidding, the call, the taker's discard and the
+announcement (an AnalysisError says so otherwise); ``review`` lists those moves, and the
+poignées, in order without judging them and judges the cards played.
+
 Options may come before or after the game or file. The defaults are the ones ``deal`` and
 ``play`` use (Tarot: traditional rules, three players; Chase the Tailor: four players; seed 1).
 ``--json`` prints :meth:`cardgames.solver.Analysis.to_dict` (for ``review``, every
@@ -195,7 +200,9 @@ def _add_review(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
         description=(
             "Analyse the position before each move of a saved record and print what each move "
             "cost its side (the best move's value minus the played move's), then a summary per "
-            "seat. Tarot discards are not judged: the review starts with the first card played."
+            "seat. Tarot discards are not judged: the review starts with the first card played. "
+            "In French Tarot the bids, the call, the taker's discard, the announcement and "
+            "poignées are listed in order, not judged; only the cards played are."
         ),
     )
     parser.add_argument("file", metavar="FILE", help="a saved record of either game")
@@ -320,7 +327,15 @@ def _run_record(args: argparse.Namespace) -> int:
 
 def _check_play_phase(state: Any, advice: str) -> None:
     from cardgames import tarot
+    from cardgames._cli_records import before_the_play
 
+    problem = before_the_play(state)
+    if isinstance(state, tarot.State) and state.rules.bidding and problem is not None:
+        raise AnalysisError(
+            f"the position is {problem}: the solver analyses the play of the cards, so the "
+            "position must be in the play phase (after the bidding, the call, the taker's "
+            "discard and the announcement; give such a position, or fewer --tricks-left)"
+        )
     if isinstance(state, tarot.State) and state.phase is tarot.Phase.DISCARD:
         left = state.discard_remaining
         raise AnalysisError(
@@ -440,30 +455,47 @@ def _run_review(args: argparse.Namespace) -> int:
     first = max(args.after, discard)
     state: Any = played.states()[first]
     deal = f", deal {args.deal}" if len(record.deals) > 1 else ""
+    moves: tuple[Any, ...] = played.moves
+    # French moves such as garde-contre and call-K♣ need a wider column
+    width = 12 if getattr(played.start.rules, "bidding", False) else 8
     if not args.json:
         print(f"Review of {record.title}{deal}: {total} moves")
         print(textwrap.fill(_REVIEW_LEGEND, width=88))
         if discard:
             print(f"  moves 1 to {discard}: the dealer's discard (not judged)")
-        print(f"  {'move':>4}  {'seat':>4}  {'played':<8}  {'best':>7}  {'move':>7}  {'loss':>6}")
+        print(
+            f"  {'move':>4}  {'seat':>4}  {'played':<{width}}  {'best':>7}  {'move':>7}  "
+            f"{'loss':>6}"
+        )
     steps = []
-    moves: tuple[Any, ...] = played.moves
+    unjudged: list[dict[str, Any]] = []
     for number, move in enumerate(moves[first:], start=first + 1):
+        if not _judged(state, move):
+            # French Tarot: bids, the call, the taker's discard, the announcement and
+            # poignées are listed, not valued (the solver values the play of the cards)
+            unjudged.append({"number": number, "player": state.to_move, "move": str(move)})
+            if not args.json:
+                print(_unjudged_line(number, state, move, width), flush=True)
+            state = state.play(move)
+            continue
         with _Progress():
             (step,) = solver.analyse_play(state, [move], limit=limit)
         steps.append(step)
         state = state.play(move)
         if not args.json:
-            print(_review_line(number, step, record.game == "tailor"), flush=True)
+            print(_review_line(number, step, record.game == "tailor", width), flush=True)
     estimates = record.game == "tailor"
     summaries = summarise(steps, state.rules.players, estimates)
     if args.json:
+        skipped = {item["number"] for item in unjudged}
+        judged_from = next((n for n in range(first + 1, total + 1) if n not in skipped), first + 1)
         report = {
             "file": args.file,
             "game": record.game,
             "deal": args.deal,
-            "first_judged": first + 1,
+            "first_judged": judged_from,
             "steps": [step.to_dict() for step in steps],
+            "not_judged": unjudged,
             "summary": [summary.to_dict() for summary in summaries],
         }
         print(json.dumps(report))
@@ -481,7 +513,38 @@ _REVIEW_LEGEND = (
 )
 
 
-def _review_line(number: int, step: Any, estimates: bool) -> str:
+def _judged(state: Any, move: Any) -> bool:
+    # Whether the review values ``move``: every move but those of French Tarot that are not
+    # cards played (the discard of the other rules is skipped before the loop).
+    from cardgames import tarot
+
+    if not isinstance(state, tarot.State) or not state.rules.bidding:
+        return True
+    return state.phase is tarot.Phase.PLAY and isinstance(move, tarot.Move)
+
+
+_UNJUDGED: dict[str, str] = {
+    "bidding": "bid",
+    "call": "call",
+    "discard": "discard",
+    "announce": "announcement",
+    "play": "declaration",
+}
+
+
+def _unjudged_line(number: int, state: Any, move: Any, width: int) -> str:
+    from cardgames.tarot import render as tarot_render
+
+    what = _UNJUDGED.get(state.phase.value, "move")
+    seat = state.discarder if state.phase.value == "discard" else state.to_move
+    shown = tarot_render.move_to_unicode(move)
+    return (
+        f"  {number:>4}  {seat:>4}  {shown:<{width}}  {'-':>7}  {'-':>7}  {'-':>6}  "
+        f"({what}, not judged)"
+    )
+
+
+def _review_line(number: int, step: Any, estimates: bool, width: int = 8) -> str:
     from cardgames import tarot
     from cardgames.tailor import render as tailor_render
     from cardgames.tarot import render as tarot_render
@@ -493,7 +556,7 @@ def _review_line(number: int, step: Any, estimates: bool) -> str:
     mark = "" if step.exact else "~"
     flag = "  <- mistake" if (step.exact or estimates) and step.loss > 0 else ""
     return (
-        f"  {number:>4}  {step.player:>4}  {played:<8}  {mark + _number(step.before):>7}  "
+        f"  {number:>4}  {step.player:>4}  {played:<{width}}  {mark + _number(step.before):>7}  "
         f"{mark + _number(step.after):>7}  {mark + _number(step.loss):>6}{flag}"
     )
 

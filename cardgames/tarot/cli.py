@@ -3,15 +3,25 @@
 ``cardgames play tarot`` plays out with random legal moves, or, with ``--human SEAT``, lets you
 play one deal from that seat against bots (``--bots``; see ``cardgames._cli_human``).
 
-``--rules`` takes ``simplified`` or ``traditional`` (with ``--players``: 3 for traditional
-rules and 4 for simplified unless given), or a full rules text such as
-``simplified-4,magician_bonus=0`` (see :meth:`cardgames.tarot.rules.Rules.parse`). The default
-is traditional rules for three players, seed 1, dealer 0. ``--json`` prints the record (the
-deal, or the whole game with ``--game``) on one line instead of text.
+``--rules`` takes ``simplified``, ``traditional`` or ``french`` (with ``--players``: 3 for
+traditional rules, 4 for simplified and for French rules unless given), or a full rules text
+such as ``simplified-4,magician_bonus=0`` or ``french-5`` (see
+:meth:`cardgames.tarot.rules.Rules.parse`). The default is traditional rules for three
+players, seed 1, dealer 0. ``--json`` prints the record (the deal, or the whole game with
+``--game``) on one line instead of text.
+
+Under French rules a deal is played from the bidding on: the random players bid, call, discard
+and announce too, and a human seat types ``pass``, ``garde``, ``call-KH``, ``slam``,
+``no-slam``, ``poignee-single`` or a card (see :func:`cardgames.tarot.contracts.parse_move`).
 
 >>> from cardgames.cli import main
 >>> main(['deal', 'tarot', '--seed', '7'])
 Tarot traditional-3, seed 7, dealer 0
+...
+0
+>>> main(['play', 'tarot', '--rules', 'french', '--seed', '3'])
+Tarot french-4, dealer 0
+  bids: seat 3 garde-contre, seat 2 pass, seat 1 pass, seat 0 pass
 ...
 0
 """
@@ -19,20 +29,38 @@ Tarot traditional-3, seed 7, dealer 0
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from typing import Final
 
 from cardgames._cli_human import Table, bots_only_with_human, check_human_args, run_human
 from cardgames._cli_results import numbers, totals_lines
 from cardgames.deck import make_rng
 from cardgames.errors import RulesError
+from cardgames.tarot.contracts import Announcement, AnyMove, Bid, Call, Declaration, parse_move
 from cardgames.tarot.game import Game, random_strategy
 from cardgames.tarot.records import dumps, record_of
+from cardgames.tarot.render import contract_lines, move_to_unicode, state_to_unicode
 from cardgames.tarot.rules import Rules
 from cardgames.tarot.state import Move, Phase, State, Trick, deal
 from cardgames.validation import quote
 
-__all__ = ["format_deal", "rules_from_args", "run_deal", "run_play"]
+__all__ = [
+    "FRENCH_PLAYERS",
+    "format_deal",
+    "rules_from_args",
+    "run_deal",
+    "run_play",
+]
+
+FRENCH_PLAYERS: Final = 4
+"""The number of players ``--rules french`` means without ``--players``: the FFT's standard
+game."""
+_PRESETS: Final[dict[str, tuple[Callable[[int], Rules], int]]] = {
+    "simplified": (Rules.simplified, 4),
+    "traditional": (Rules.traditional, 3),
+    "french": (Rules.french, FRENCH_PLAYERS),
+}
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
@@ -42,9 +70,9 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     :raises NotationError: for an unreadable rules text.
     """
     name = str(args.rules).strip().lower()
-    if name in ("simplified", "traditional"):
-        players = args.players if args.players is not None else (4 if name == "simplified" else 3)
-        return Rules.simplified(players) if name == "simplified" else Rules.traditional(players)
+    if name in _PRESETS:
+        make, usual = _PRESETS[name]
+        return make(args.players if args.players is not None else usual)
     rules = Rules.parse(args.rules)
     if args.players is not None and args.players != rules.players:
         raise RulesError(f"--players {args.players} disagrees with --rules {quote(args.rules)}")
@@ -65,22 +93,37 @@ def run_deal(args: argparse.Namespace) -> int:
     print(f"Tarot {rules}, seed {args.seed}, dealer {state.dealer}")
     for seat, hand in enumerate(state.initial.hands):
         print(f"  seat {seat}: {hand.to_unicode()}")
-    print(f"  talon: {state.initial.talon.to_unicode()}")
+    print(f"  {_talon_name(rules)}: {state.initial.talon.to_unicode()}")
+    if rules.bidding:
+        print(f"  seat {state.to_move} bids first")
     print(f"position: {state.position()}")
     return 0
+
+
+def _talon_name(rules: Rules) -> str:
+    return "dog" if rules.bidding else "talon"
 
 
 def format_deal(state: State, *, hands: bool = False) -> str:
     """A deal, trick by trick with each card's seat, and its result (or who is to move).
 
+    Under French rules the tricks follow the bidding, move by move: the bids, the contract and
+    taker, the called card, the dog, the taker's discard, the slam announcement and the
+    poignées (see :func:`cardgames.tarot.render.contract_lines`); a finished deal ends with its
+    score (:meth:`cardgames.tarot.scoring.Score.to_unicode`).
+
     :param hands: show each seat's hand as dealt first.
     """
-    lines = [f"Tarot {state.rules}, dealer {state.dealer}"]
+    rules = state.rules
+    lines = [f"Tarot {rules}, dealer {state.dealer}"]
     if hands:
         for seat, hand in enumerate(state.initial.hands):
             lines.append(f"  seat {seat} was dealt: {hand.to_unicode()}")
-        lines.append(f"  talon: {state.initial.talon.to_unicode()}")
-    if state.discard:
+        if not rules.bidding:
+            lines.append(f"  talon: {state.initial.talon.to_unicode()}")
+    if rules.bidding:
+        lines.extend(f"  {line[0].lower()}{line[1:]}" for line in contract_lines(state))
+    elif state.discard:
         lines.append(f"  discard: {state.discard.to_unicode()}")
     for number, trick in enumerate(state.tricks, start=1):
         lines.append(f"  trick {number:2}: {_cards(trick)}  -> seat {trick.winner}")
@@ -89,10 +132,22 @@ def format_deal(state: State, *, hands: bool = False) -> str:
     if state.is_over:
         lines.append(f"  points:  {numbers(state.points())}")
         lines.append(f"  payoffs: {numbers(state.payoffs())}")
+        score = state.score()
+        if score is not None:
+            lines.append("  score:")
+            lines.extend(f"    {line}" for line in score.to_unicode().splitlines())
     else:
-        action = "to discard" if state.phase is Phase.DISCARD else "to play"
-        lines.append(f"  not finished: seat {state.to_move} {action}")
+        lines.append(f"  not finished: seat {state.to_move} {_ACTIONS[state.phase]}")
     return "\n".join(lines)
+
+
+_ACTIONS: Final = {
+    Phase.BIDDING: "to bid",
+    Phase.CALL: "to call a card",
+    Phase.DISCARD: "to discard",
+    Phase.ANNOUNCE: "to announce",
+    Phase.PLAY: "to play",
+}
 
 
 def _cards(trick: Trick) -> str:
@@ -101,11 +156,22 @@ def _cards(trick: Trick) -> str:
     )
 
 
-def _show_move(state: State, move: Move, own: bool) -> str:
+def _show_move(state: State, move: AnyMove, own: bool) -> str:
     if state.phase is Phase.DISCARD:
-        # the dealer's discard stays hidden from the others
-        return f"discards {move.card.to_unicode()}" if own else "discards a card"
-    return f"plays {move.card.to_unicode()}"
+        # the discard stays hidden from the others, but for a trump (shown when discarded)
+        assert isinstance(move, Move)
+        shown = own or (state.rules.bidding and move.card.is_trump)
+        return f"discards {move.card.to_unicode()}" if shown else "discards a card"
+    if isinstance(move, Bid):
+        return "passes" if move.contract is None else f"bids {move.contract.value}"
+    if isinstance(move, Call):
+        return f"calls {move.card.to_unicode()}"
+    if isinstance(move, Announcement):
+        return "announces a slam" if move.slam else "announces no slam"
+    if isinstance(move, Declaration):
+        trumps = state.play(move).poignee_cards(state.to_move).to_unicode()
+        return f"declares a {move.poignee.value} poignée: {trumps}"
+    return f"plays {move_to_unicode(move)}"
 
 
 def _events(before: State, after: State) -> Sequence[str]:
@@ -113,8 +179,28 @@ def _events(before: State, after: State) -> Sequence[str]:
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
         lines.append(f"trick {len(after.tricks)}: {_cards(trick)}  -> won by seat {trick.winner}")
+    french = before.rules.bidding
+    if french and before.phase is Phase.BIDDING and after.phase is not Phase.BIDDING:
+        contract = after.contract
+        if after.is_void or contract is None:
+            lines.append("every seat passed: the deal is void")
+        else:
+            lines.append(f"seat {after.taker} takes with a {contract.value}")
+            if not contract.dog_shown:
+                side = "the taker" if contract.dog_to_taker else "the defence"
+                lines.append(f"the dog stays face down and counts for {side}")
+    if french and after.phase is Phase.DISCARD and before.phase is not Phase.DISCARD:
+        lines.append(
+            f"the dog is shown: {after.initial.talon.to_unicode()}; seat {after.taker} "
+            "takes it and discards as many cards"
+        )
     if before.phase is Phase.DISCARD and after.phase is not Phase.DISCARD:
-        lines.append(f"seat {before.dealer} has discarded; seat {after.to_move} leads")
+        if french:
+            lines.append(f"seat {before.discarder} has discarded")
+        else:
+            lines.append(f"seat {before.dealer} has discarded; seat {after.to_move} leads")
+    if french and before.phase is Phase.ANNOUNCE:
+        lines.append(f"seat {after.to_move} leads")
     return lines
 
 
@@ -122,7 +208,7 @@ def _record_text(state: State, tags: Mapping[str, str]) -> str:
     return dumps(record_of(state, tags=tags), indent=2)
 
 
-def _result(human: int) -> object:
+def _result(human: int) -> Callable[[State], str]:
     def result(state: State) -> str:
         return (
             f"{format_deal(state)}\n"
@@ -133,17 +219,35 @@ def _result(human: int) -> object:
     return result
 
 
+def _french_legal_moves(state: State, seat: int) -> tuple[AnyMove, ...]:
+    # The moves of the seat to move: the state's, which depend only on what that seat knows
+    # (its hand, the bidding, the cards played).
+    return state.legal_moves() if seat == state.to_move and not state.is_over else ()
+
+
+def human_table(rules: Rules, human: int) -> Table[State, AnyMove]:
+    """How ``cardgames play tarot --human SEAT`` reads and shows moves: moves are read with
+    :func:`cardgames.tarot.contracts.parse_move` (a card, and under French rules a bid, a call,
+    ``slam``/``no-slam`` or a poignée); under French rules the human's picture is
+    :func:`cardgames.tarot.render.state_to_unicode` for the seat (the bidding, the contract,
+    the dog when shown, never the partner before the called card falls)."""
+    french = rules.bidding
+    return Table(
+        game="Tarot",
+        parse_move=parse_move if french else Move.parse,
+        show_move=_show_move,
+        events=_events,
+        result=_result(human),
+        picture=state_to_unicode if french else None,
+        legal_moves=_french_legal_moves if french else None,
+    )
+
+
 def _run_human(args: argparse.Namespace, rules: Rules) -> int:
     check_human_args(args.human, game=args.game, rounds=1, json=args.json)
     state = deal(rules, seed=args.seed, dealer=args.dealer)
     human: int = args.human
-    table: Table[State, Move] = Table(
-        game="Tarot",
-        parse_move=Move.parse,
-        show_move=_show_move,
-        events=_events,
-        result=_result(human),  # type: ignore[arg-type]
-    )
+    table = human_table(rules, human)
     return run_human(
         state,
         players=rules.players,

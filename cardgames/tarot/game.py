@@ -133,6 +133,11 @@ class Game:
     player in the direction of play each time. Deal ``i`` is shuffled with
     :meth:`deal_seed` ``(i)``, drawn from the game's ``seed``, so a game is reproducible.
 
+    Under French rules the deal goes round counter-clockwise, to the dealer's right. A deal in
+    which every seat passes is void: it is over at once, is recorded like any finished deal
+    with zero payoffs, and the deal passes to the next dealer. The totals are the sums of the
+    deals' payoffs (each French deal's :meth:`~cardgames.tarot.state.State.score`).
+
     :param rules: the rules of every deal.
     :param seed: the game's seed, an int from 0 to ``2**64 - 1``.
     :param first_dealer: who deals first, a seat (an int, never a bool).
@@ -153,6 +158,14 @@ class Game:
     >>> game = game.record(state)
     >>> game.next_dealer, game.totals == state.payoffs()
     (2, True)
+    >>> from cardgames.tarot.contracts import PASS
+    >>> french = Game(rules=Rules.french(players=4), seed=3, first_dealer=1)
+    >>> void = french.start_next()
+    >>> while not void.is_over:
+    ...     void = void.play(PASS)
+    >>> french = french.record(void)
+    >>> void.is_void, french.totals, french.next_dealer
+    (True, (Fraction(0, 1), Fraction(0, 1), Fraction(0, 1), Fraction(0, 1)), 0)
     """
 
     rules: Rules

@@ -22,6 +22,37 @@ trick may be incomplete). Replaying the discard (in card order) and the play fro
 rebuilds the state, so a position says everything about the state, including who won each
 trick and where the Excuse went. The play can only start once the discard is complete.
 
+**French positions.** Under rules with ``bidding`` (:meth:`~cardgames.tarot.rules.Rules.french`,
+the ``french-3/4/5`` presets) two more fields may follow the deal, and the fields always come
+in this order: ``B:AUCTION X:DISCARD A:ANNOUNCEMENT P:PLAY``, each left out while empty.
+
+* ``B:`` the auction: every bid made so far in the order made, from the seat after the dealer
+  in the direction of play, separated by commas (``pass``, ``prise``, ``garde``,
+  ``garde-sans``, ``garde-contre``); at five players the taker's call follows the last bid
+  (``call-KH``). ``B:pass,garde,pass,pass`` is a garde by the second seat to bid.
+* ``X:`` the taker's discard (a holding, as above) after a prise or a garde, the dog having
+  gone into the taker's hand; there is none after a garde sans or a garde contre.
+* ``A:`` the taker's announcement before the first trick: ``A:slam`` or ``A:no-slam``.
+* ``P:`` the play, as above; a poignée is a token inside the first trick, written as its move
+  (``poignee-single``, ``poignee-double``, ``poignee-triple``) just before its declarer's
+  first card, or last in the trick when the declarer is the seat to move and has not played
+  yet. The trumps it shows are not written: they follow from the declarer's hand (see
+  :meth:`cardgames.tarot.state.State.poignee_cards`).
+
+A void deal, where every seat passed, is the deal and ``B:`` with one ``pass`` per seat.
+
+>>> from cardgames.tarot import Rules, deal
+>>> from cardgames.tarot.contracts import parse_move
+>>> fixed = {3: '1T 2T 3T 4T 5T 6T 7T 8T 9T 10T 11T KS KH QD 2C 3C 4C 5C'}
+>>> state = deal(Rules.french(players=4), seed=9, fixed=fixed)
+>>> for word in ('garde', 'pass', 'pass', 'pass', '7S', '3D', '7D', 'QD', '2C', '3C',
+...              'no-slam', 'poignee-single', 'KS', '1S'):
+...     state = state.play(parse_move(word))
+>>> state.position().split()[2:]
+['B:garde,pass,pass,pass', 'X:7..Q73.32.', 'A:no-slam', 'P:poignee-single,KS,1S']
+>>> parse_position(state.position()) == state
+True
+
 >>> from cardgames.tarot import Rules, deal
 >>> state = deal(Rules.simplified(players=4), seed=5)
 >>> for _ in range(3):  # two discards, then the opening lead

@@ -7,9 +7,24 @@ A Tarot deal starts from its cards, and its result is the points and payoffs::
     "moves": ["1S", "4S", ...],                         (the discard, then every card played)
     "result": {"points": [43, "71/2"], "payoffs": ["15/2", "-15/2"]}   (null while unfinished)
 
-and a game's ``series`` entry is ``{"seed": 3, "first_dealer": 0, "totals": [...]}``. Reading
-replays every move and checks that the written results and totals are the ones the moves give.
-Records of the layout before 0.x's shared one (``"format": "cardgames-tarot"``) are not read.
+Under French rules (``bidding``, :meth:`~cardgames.tarot.rules.Rules.french`) the moves are
+every move of the deal in order, each in its written form
+(:func:`cardgames.tarot.contracts.parse_move`):
+the bids (``pass``, ``garde``...), at five players the call (``call-KH``), the taker's discard
+after a prise or a garde, the slam announcement (``slam`` or ``no-slam``), then the cards, a
+poignée (``poignee-single``...) just before its declarer's first card. The result of a
+finished French deal also holds its ``score``, the breakdown of
+:meth:`cardgames.tarot.scoring.Score.to_dict` (contract, taker, bouts, points, target, margin,
+petit au bout, poignées, slam, multiplier, total and payoffs); a void deal, where every seat
+passed, is finished at once: its moves are the passes, its payoffs zero and its score null::
+
+    "moves": ["pass", "garde", "pass", "pass", "no-slam", "3S", ...],
+    "result": {"points": [...], "payoffs": [...], "score": {"contract": "garde", ...}}
+
+A game's ``series`` entry is ``{"seed": 3, "first_dealer": 0, "totals": [...]}``. Reading
+replays every move and checks that the written results (the score too) and totals are the ones
+the moves give. Records of the layout before 0.x's shared one (``"format": "cardgames-tarot"``)
+are not read.
 
 >>> import json
 >>> from cardgames.tarot import Rules, deal
@@ -56,6 +71,7 @@ from cardgames.tarot.contracts import (
 )
 from cardgames.tarot.game import Game
 from cardgames.tarot.rules import Rules, _check_rules
+from cardgames.tarot.scoring import Score
 from cardgames.tarot.state import Deal, Move, State
 from cardgames.validation import as_tuple, check_int, check_seed, quote
 
@@ -102,8 +118,9 @@ class DealRecord:
     :param deal: the :class:`~cardgames.tarot.state.Deal` (rules, dealer, hands, talon), also
         readable as ``initial``, the name Chase the Tailor's record uses for what a record
         starts from; :meth:`start` is the state before the first move in both games.
-    :param moves: the moves in order, as :class:`~cardgames.tarot.state.Move` or their written
-        forms (``'1S'``); at most 78.
+    :param moves: the moves in order, as moves (a :class:`~cardgames.tarot.state.Move`, or
+        under French rules any :data:`~cardgames.tarot.contracts.AnyMove`) or their written
+        forms (``'1S'``, ``'garde'``, ``'call-KH'``); at most 91.
     :raises RulesError: if ``deal`` is not a Deal.
     :raises NotationError: for a move text that is not a move.
     :raises IllegalMoveError: if ``moves`` is not a sequence of moves, holds anything that is
@@ -188,12 +205,15 @@ class DealRecord:
     def to_dict(self) -> dict[str, Any]:
         """This deal's entry of the ``deals`` list of a record."""
         final = self._final
-        result = None
+        result: dict[str, Any] | None = None
         if final.is_over:
             result = {
                 "points": [to_number(value) for value in final.points()],
                 "payoffs": [to_number(value) for value in final.payoffs()],
             }
+            if final.rules.bidding:
+                score = final.score()
+                result["score"] = None if score is None else score.to_dict()
         return {
             "start": {"deal": str(self.deal)},
             "moves": [str(move) for move in self.moves],
@@ -394,7 +414,8 @@ def _read_deal(data: object, rules: Rules, number: int) -> DealRecord:
     written = fields.get("result")
     expected = record.to_dict()["result"]
     if "result" in fields and written is not None:
-        result = read_fields(written, f"{where} result", ("points", "payoffs"))
+        french = ("score",) if rules.bidding else ()
+        result = read_fields(written, f"{where} result", ("points", "payoffs", *french))
         final = record.replay()
         if not final.is_over:
             raise NotationError(
@@ -406,11 +427,35 @@ def _read_deal(data: object, rules: Rules, number: int) -> DealRecord:
             raise NotationError(
                 f"invalid {where} result {quote(written)}: the moves give {quote(expected)}"
             )
+        if french:
+            _check_score(result["score"], final, where)
     elif "result" in fields and expected is not None:
         raise NotationError(
             f"invalid {where} result None: the moves finish the deal, giving {quote(expected)}"
         )
     return record
+
+
+def _check_score(written: object, final: State, where: str) -> None:
+    # The score of a finished French deal as written: the breakdown the moves give, or null
+    # for a void deal.
+    score = final.score()
+    if written is None:
+        if score is not None:
+            raise NotationError(
+                f"invalid {where} score None: the moves give {quote(score.to_dict())}"
+            )
+        return
+    if score is None:
+        raise NotationError(
+            f"invalid {where} score {quote(written)}: every seat passed, so the deal has no "
+            "score (null)"
+        )
+    read = Score.from_dict(written)
+    if read != score:
+        raise NotationError(
+            f"invalid {where} score {quote(written)}: the moves give {quote(score.to_dict())}"
+        )
 
 
 def record_of(item: State | Game | Record, tags: Mapping[str, str] | None = None) -> Record:

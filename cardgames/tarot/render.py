@@ -17,6 +17,7 @@ T 21 3 EX
 from __future__ import annotations
 
 import html
+from fractions import Fraction
 
 from cardgames.cards import Suit
 from cardgames.errors import AnalysisError, NotationError
@@ -31,12 +32,15 @@ from cardgames.render import (
 )
 from cardgames.search.results import Analysis
 from cardgames.tarot.cards import TarotCard, TarotCardSet
+from cardgames.tarot.contracts import AnyMove, Bid, Call
+from cardgames.tarot.play import count_mask
 from cardgames.tarot.state import Move, Phase, State, Trick
-from cardgames.validation import quote
+from cardgames.validation import check_seat, quote
 
 __all__ = [
     "analysis_to_unicode",
     "card_to_unicode",
+    "contract_lines",
     "hand_lines",
     "hand_to_unicode",
     "move_to_unicode",
@@ -98,15 +102,29 @@ def hand_to_unicode(hand: TarotCardSet) -> str:
     return render(hand_lines(hand))
 
 
-def move_to_unicode(move: Move) -> str:
-    """A move: its card (``K♥``).
+def move_to_unicode(move: AnyMove) -> str:
+    """A move: its card (``K♥``); under French rules a bid, an announcement or a poignée as
+    written (``garde``, ``no-slam``, ``poignee-single``) and a call with its card
+    (``call-K♥``).
 
-    :raises NotationError: if ``move`` is not a :class:`cardgames.tarot.state.Move`.
+    >>> from cardgames.tarot.contracts import parse_move
+    >>> [move_to_unicode(parse_move(text)) for text in ('KH', 'garde-sans', 'call-QS')]
+    ['K♥', 'garde-sans', 'call-Q♠']
+
+    :raises NotationError: if ``move`` is not a Tarot move.
     """
+    from cardgames.tarot.contracts import Announcement, Declaration
 
-    if not isinstance(move, Move):
-        raise NotationError(f"invalid Tarot move {quote(move)}: expected a tarot.Move")
-    return move.card.to_unicode()
+    if isinstance(move, Move):
+        return move.card.to_unicode()
+    if isinstance(move, Call):
+        return f"call-{move.card.to_unicode()}"
+    if isinstance(move, Bid | Announcement | Declaration):
+        return str(move)
+    raise NotationError(
+        f"invalid Tarot move {quote(move)}: expected a tarot.Move (or, under French rules, a "
+        "Bid, Call, Announcement or Declaration)"
+    )
 
 
 def _check_trick(trick: object) -> Trick:
@@ -159,64 +177,255 @@ def _check_state(state: object) -> State:
     return state
 
 
+def _points(state: State, value: Fraction | int) -> str:
+    # Card points as the pictures write them: French half points as decimals (45.5), other
+    # counts as exact numbers (104/3).
+    if state.rules.bidding and isinstance(value, Fraction) and value.denominator == 2:
+        return f"{float(value):.1f}"  # exact: a half point is a binary fraction
+    return str(value)
+
+
 def state_heading(state: State) -> str:
     """The first line of :func:`state_to_unicode`: the rules, where the play stands and who is to
-    move."""
+    move.
+
+    >>> from cardgames.tarot import Rules, deal
+    >>> state_heading(deal(Rules.french(players=4), seed=1))
+    'Tarot french-4: bidding, seat 3 to bid'
+    """
 
     rules = state.rules
-    if state.phase is Phase.DISCARD:
+    phase = state.phase
+    if phase is Phase.BIDDING:
+        return f"Tarot {rules}: bidding, seat {state.to_move} to bid"
+    if phase is Phase.CALL:
+        return f"Tarot {rules}: call, seat {state.to_move} (the taker) to call a card"
+    if phase is Phase.ANNOUNCE:
+        return f"Tarot {rules}: announcement, seat {state.to_move} (the taker) to announce"
+    if phase is Phase.DISCARD:
         return (
-            f"Tarot {rules}: discard, seat {state.dealer} to discard {state.discard_remaining} more"
+            f"Tarot {rules}: discard, seat {state.discarder} to discard "
+            f"{state.discard_remaining} more"
         )
-    if state.phase is Phase.OVER:
+    if phase is Phase.OVER:
+        if rules.bidding and state.is_void:
+            return f"Tarot {rules}: deal void, every seat passed"
         return f"Tarot {rules}: deal over"
     number = len(state.tricks) + 1
     return f"Tarot {rules}: trick {number} of {rules.tricks_per_deal}, seat {state.to_move} to move"
 
 
-def _seat_block(state: State, seat: int) -> Block:
+def _cards_text(cards: TarotCardSet) -> str:
+    return cards.to_unicode() or "-"
+
+
+def _called_card_played(state: State) -> int | None:
+    # The seat that played the called card, or None while it is unplayed.
+    called = state.called
+    if called is None:
+        return None
+    for trick in (*state.tricks, state.trick):
+        for seat, card in zip(trick.players, trick.cards, strict=True):
+            if card == called:
+                return seat
+    return None
+
+
+def _partner_known(state: State, seat: int | None) -> bool:
+    # Whether ``seat`` (None: the full state) may be told who the partner is.
+    return seat is None or state.is_over or _called_card_played(state) is not None
+
+
+def _call_line(state: State, seat: int | None) -> str:
+    called = state.called
+    assert called is not None
+    text = f"Called: {called.to_unicode()}"
+    taker = state.taker
+    contract = state.contract
+    in_dog = bool(state.initial.talon.mask >> called.index & 1)
+    by = _called_card_played(state)
+    if seat is None or state.is_over:
+        if state.partner is not None:
+            return f"{text}, held by seat {state.partner} (the partner)"
+        where = "in the dog" if in_dog else "held by the taker"
+        return f"{text}, {where}: the taker plays alone"
+    if by is not None:
+        if state.partner is None:
+            return f"{text}, played by the taker: the taker plays alone"
+        return f"{text}, played by seat {by} (the partner)"
+    if in_dog and contract is not None and contract.dog_shown:
+        return f"{text}, in the dog: the taker plays alone"
+    if state.initial.hands[seat].mask >> called.index & 1:
+        alone = seat == taker
+        return f"{text}, in your hand: " + (
+            "you play alone" if alone else "you are the taker's partner"
+        )
+    return f"{text}: the partner is not known until it is played"
+
+
+def _dog_line(state: State, seat: int | None) -> str | None:
+    talon = state.initial.talon
+    if not talon:
+        return None
+    contract = state.contract if state.taker is not None else None
+    if contract is None:
+        if seat is None and not state.is_over:
+            return f"Dog (face down): {_cards_text(talon)}"
+        if state.is_void:
+            return None
+        return f"Dog: {len(talon)} cards face down"
+    if contract.dog_shown:
+        return f"Dog (shown, taken by the taker): {_cards_text(talon)}"
+    side = "the taker" if contract.dog_to_taker else "the defence"
+    if seat is None or state.is_over:
+        return f"Dog (face down, counts for {side}): {_cards_text(talon)}"
+    return f"Dog: {len(talon)} cards face down, counting for {side}"
+
+
+def _discard_line(state: State, seat: int | None) -> str | None:
+    contract = state.contract
+    if contract is None or not contract.dog_shown or state.phase is Phase.DISCARD:
+        return None
+    if seat is None or seat == state.taker or state.is_over:
+        return f"Discard: {_cards_text(state.discard)}"
+    trumps = TarotCardSet.from_cards(card for card in state.discard if card.is_trump)
+    shown = f", trumps shown: {trumps.to_unicode()}" if trumps else ""
+    return f"Discard: {len(state.discard)} cards set aside by the taker{shown}"
+
+
+def contract_lines(state: State, seat: int | None = None) -> Block:
+    """What the bidding has settled, French rules only (empty otherwise): every bid with its
+    seat, the contract and taker, the called card (at five players), the dog, the taker's
+    discard, the slam announcement and the poignées with the trumps they showed.
+
+    :param seat: None for the whole state; a seat for what that seat knows: the partner is
+        named only once the called card has been played (or to the seat holding it), the
+        dog only when shown or once the deal is over, the discard only to the taker (trumps
+        discarded are shown to all).
+    :raises NotationError: if ``state`` is not a :class:`cardgames.tarot.state.State`.
+    :raises RulesError: if ``seat`` is not a seat of the table.
+
+    >>> from cardgames.tarot import Rules, deal
+    >>> from cardgames.tarot.contracts import parse_move
+    >>> state = deal(Rules.french(players=4), seed=1)
+    >>> for word in ('pass', 'garde-sans', 'pass', 'pass', 'no-slam'):
+    ...     state = state.play(parse_move(word))
+    >>> print(render(contract_lines(state, seat=0)))
+    Bids: seat 3 pass, seat 2 garde-sans, seat 1 pass, seat 0 pass
+    Contract: garde-sans, taker seat 2
+    Dog: 6 cards face down, counting for the taker
+    Announcement: no slam
+    """
+    state = _check_state(state)
+    if seat is not None:
+        check_seat(seat, state.rules.players, "seat")
+    if not state.rules.bidding:
+        return ()
+    bids = ", ".join(f"seat {state._bidder(number)} {bid}" for number, bid in enumerate(state.bids))
+    lines = [f"Bids: {bids or 'none yet'}"]
+    taker = state.taker
+    contract = state.contract
+    if state.is_void:
+        lines.append("Contract: none, every seat passed (a void deal)")
+    elif taker is not None and contract is not None:
+        lines.append(f"Contract: {contract.value}, taker seat {taker}")
+    elif contract is not None:
+        lines.append(f"Highest bid so far: {contract.value}")
+    if state.called is not None:
+        lines.append(_call_line(state, seat))
+    for line in (_dog_line(state, seat), _discard_line(state, seat)):
+        if line is not None:
+            lines.append(line)
+    if state.slam_announced is not None:
+        lines.append("Announcement: slam" if state.slam_announced else "Announcement: no slam")
+    for declarer, level in state.poignees:
+        shown = state.poignee_cards(declarer).to_unicode()
+        lines.append(f"Poignée: seat {declarer} {level.value} ({shown})")
+    return tuple(lines)
+
+
+def _seat_block(state: State, seat: int, viewer: int | None = None) -> Block:
     notes = []
     if seat == state.dealer:
         notes.append("dealer")
+    if state.rules.bidding and seat == state.taker:
+        notes.append("taker")
+    if state.rules.bidding and seat == state.partner and _partner_known(state, viewer):
+        notes.append("partner")
     if seat == state.to_move and not state.is_over:
         notes.append("to move")
+    if seat == viewer:
+        notes.append("you")
     title = f"Seat {seat}" + (f": {', '.join(notes)}" if notes else "")
+    if viewer is not None and seat != viewer and not state.is_over:
+        count = len(state.hands[seat])
+        return (title, f"{count} card{'s' if count != 1 else ''}")
     return (title, *hand_lines(state.hands[seat]))
 
 
-def _centre(state: State) -> Block:
-
-    if state.phase is Phase.DISCARD:
-        shown = state.discard.to_unicode()
+def _centre(state: State, viewer: int | None = None) -> Block:
+    phase = state.phase
+    if phase is Phase.DISCARD:
+        discarder = state.discarder
+        if viewer is None or viewer == discarder:
+            shown = state.discard.to_unicode()
+        else:
+            count = len(state.discard)
+            shown = f"{count} card{'s' if count != 1 else ''} set aside"
         return boxed((shown, f"{state.discard_remaining} more to discard"), title="Discard")
+    if phase is Phase.BIDDING:
+        lines = [f"seat {state._bidder(n)}: {bid}" for n, bid in enumerate(state.bids)]
+        return boxed((*lines, f"seat {state.to_move} to bid"), title="Bidding")
+    if phase is Phase.CALL:
+        return boxed((f"seat {state.to_move} to call a card",), title="Call")
+    if phase is Phase.ANNOUNCE:
+        return boxed((f"seat {state.to_move} to announce",), title="Announcement")
+    if phase is Phase.OVER and state.rules.bidding and state.is_void:
+        return boxed(("every seat passed",), title="Void deal")
     if state.trick.cards or not state.tricks:
         return boxed(trick_lines(state.trick), title=f"Trick {len(state.tricks) + 1}")
     return boxed(trick_lines(state.tricks[-1]), title=f"Trick {len(state.tricks)}")
 
 
-def _scores(state: State) -> Block:
+def _scores(state: State, viewer: int | None = None) -> Block:
     players = range(state.rules.players)
     won = [0] * state.rules.players
     for trick in state.tricks:
         if trick.winner is not None:
             won[trick.winner] += 1
-    rows = [
-        ["seat", *map(str, players)],
-        ["tricks", *map(str, won)],
-        ["points", *map(str, state.points())],
-    ]
+    rows = [["seat", *map(str, players)], ["tricks", *map(str, won)]]
+    if viewer is not None and not state.is_over:
+        # Points would count the hidden discard and, under French rules, tell the partner
+        # (they are each side's): each seat's own won cards instead.
+        group = state.rules.group_size
+        rows.append(["won", *(_points(state, count_mask(p.mask, group)) for p in state.won)])
+    else:
+        rows.append(["points", *(_points(state, value) for value in state.points())])
     if state.is_over:
         rows.append(["payoff", *map(str, state.payoffs())])
     return grid(rows)
 
 
-def state_to_unicode(state: State) -> str:
+def state_to_unicode(state: State, seat: int | None = None) -> str:
     """A position as text: a heading (rules, phase, trick number, who is to move), every hand
     round the table (seat 0 at the bottom, seat numbers, the dealer and the seat to move
     marked), the trick in progress in the middle (before the first card of a trick, and once
     the deal is over, the trick just won; the discard so far while the dealer discards), then
     the tricks and points each seat has won
     so far (the dealer's points include the discard) and, at the end, the payoffs.
+
+    Under French rules the heading names the phase (bidding, call, discard, announcement,
+    play), :func:`contract_lines` follow it (bids, contract and taker, called card, dog,
+    discard, announcement, poignées), the taker (and the partner) are marked at the table,
+    points are each side's, in half points, and a finished deal ends with its score
+    (:meth:`cardgames.tarot.scoring.Score.to_unicode`).
+
+    :param seat: None for the whole state; a seat for that seat's picture, which shows only
+        what the seat knows: its own hand (the others' as card counts until the deal is
+        over), the discard only to the one who made it, and under French rules the partner
+        only once the called card has been played and each seat's own won points.
+    :raises NotationError: if ``state`` is not a :class:`cardgames.tarot.state.State`.
+    :raises RulesError: if ``seat`` is not a seat of the table.
 
     >>> from cardgames import tarot
     >>> rules = tarot.Rules.traditional(players=3)
@@ -246,13 +455,19 @@ def state_to_unicode(state: State) -> str:
     seat    0      1     2
     tricks  5     11     7
     points  9  104/3  88/3
-
-    :raises NotationError: if ``state`` is not a :class:`cardgames.tarot.state.State`.
+    >>> print(state_to_unicode(state, seat=2).splitlines()[2])
+    Seat 1: to move    Seat 2: you
     """
     state = _check_state(state)
-    seats = [_seat_block(state, seat) for seat in range(state.rules.players)]
-    picture = table_layout(seats, _centre(state))
-    return render(stacked([(state_heading(state),), picture, _scores(state)]))
+    if seat is not None:
+        check_seat(seat, state.rules.players, "seat")
+    seats = [_seat_block(state, number, seat) for number in range(state.rules.players)]
+    picture = table_layout(seats, _centre(state, seat))
+    blocks = [(state_heading(state),), contract_lines(state, seat), picture, _scores(state, seat)]
+    score = state.score()
+    if score is not None:
+        blocks.append(tuple(score.to_unicode().splitlines()))
+    return render(stacked(blocks))
 
 
 def analysis_to_unicode(analysis: Analysis[Move], state: State | None = None) -> str:
@@ -278,16 +493,17 @@ def analysis_to_unicode(analysis: Analysis[Move], state: State | None = None) ->
     if state is None:
         return analysis.to_unicode(move_to_unicode)
     state = _check_state(state)
-    if tuple(entry.move for entry in analysis.move_values) != state.legal_moves():
+    moves = tuple(entry.move for entry in analysis.move_values)
+    if moves != state.legal_moves() and moves != state.legal_card_moves():
         raise AnalysisError(
             f"the analysis is not of the position {quote(str(state))}: its moves differ"
         )
     parts: list[str] = []
     position = state
     for move in analysis.pv:
-        if not position.trick.cards and parts:
+        if not position.trick.cards and parts and isinstance(move, Move):
             parts.append("/")
-        parts.append(f"{position.to_move}:{move.card.to_unicode()}")
+        parts.append(f"{position.to_move}:{move_to_unicode(move)}")
         position = position.play(move)
     return analysis.to_unicode(move_to_unicode, pv_text=" ".join(parts))
 
