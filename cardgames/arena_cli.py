@@ -181,11 +181,6 @@ def _rules(args: argparse.Namespace) -> tarot.Rules | tailor.Rules:
             raise RulesError("--chase applies to Chase the Tailor only")
         if args.rules is None:
             args.rules = "traditional"
-        if str(args.rules).strip().lower() == "french":
-            players = 4 if args.players is None else args.players
-            if players not in (3, 4, 5):
-                raise RulesError(f"--players {players}: French Tarot has 3, 4 or 5 players")
-            return tarot.Rules.french(players)
         return tarot_rules(args)
     from cardgames.tailor.cli import rules_from_args as tailor_rules
 
