@@ -585,3 +585,18 @@ def test_a_state_with_contradictory_french_fields_is_refused(field: str, value: 
     changes: dict[str, Any] = {field: value}
     with pytest.raises(RulesError):
         attrs.evolve(french_deal(5), **changes)
+
+
+def test_the_auction_rules_are_pure_functions_the_state_and_views_share() -> None:
+    from cardgames.tarot.contracts import bidder, highest_contract, is_void, taker_of
+
+    rules = Rules.french(players=5)
+    bids = [Bid.parse(word) for word in ("pass", "garde", "pass", "garde-sans", "pass")]
+    assert [bidder(rules, 2, n) for n in range(5)] == [1, 0, 4, 3, 2]
+    assert highest_contract(bids) is Contract.GARDE_SANS and highest_contract(bids[:1]) is None
+    assert taker_of(rules, 2, bids) == 3 and taker_of(rules, 2, bids[:4]) is None
+    assert not is_void(rules, bids) and is_void(rules, [Bid(None)] * 5)
+    state = moves(french_deal(5, dealer=2), " ".join(map(str, bids)))
+    assert (
+        state.taker == 3 and state.view(0).taker == 3 and state.view(0).contract is state.contract
+    )

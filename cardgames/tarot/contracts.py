@@ -18,13 +18,14 @@ Every move has one written form, read back by :func:`parse_move`:
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, TypeAlias, TypeVar
 
 import attrs
 
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.tarot.cards import TarotCard
+from cardgames.tarot.rules import Rules
 from cardgames.validation import check_bool, check_int, quote
 
 if TYPE_CHECKING:
@@ -39,8 +40,12 @@ __all__ = [
     "Contract",
     "Declaration",
     "Poignee",
+    "bidder",
+    "highest_contract",
+    "is_void",
     "parse_move",
     "poignee_size",
+    "taker_of",
     "target",
 ]
 
@@ -365,6 +370,58 @@ _DECLARATIONS: Final = {level: Declaration(level) for level in Poignee}
 AnyMove: TypeAlias = "Move | Bid | Call | Announcement | Declaration"
 """Any move of a Tarot deal: a card (:class:`cardgames.tarot.state.Move`), or under French
 rules a bid, a call, the slam announcement or a poignée."""
+
+
+# -- the auction as pure functions (the state and the views both call them) ------------------
+
+
+def highest_contract(bids: Sequence[Bid]) -> Contract | None:
+    """The highest contract among ``bids`` (None while everyone has passed).
+
+    >>> highest_contract([Bid.parse('prise'), Bid.parse('pass'), Bid.parse('garde')])
+    <Contract.GARDE: 'garde'>
+    """
+    best = None
+    for bid in bids:
+        if bid.contract is not None:
+            best = bid.contract
+    return best
+
+
+def bidder(rules: Rules, dealer: int, number: int) -> int:
+    """The seat that makes bid ``number`` (0 for the first, by the seat after the dealer in the
+    direction of play).
+
+    >>> from cardgames.tarot.rules import Rules
+    >>> [bidder(Rules.french(players=4), 0, n) for n in range(4)]
+    [3, 2, 1, 0]
+    """
+    seat = rules._next(dealer)
+    for _ in range(number):
+        seat = rules._next(seat)
+    return seat
+
+
+def taker_of(rules: Rules, dealer: int, bids: Sequence[Bid]) -> int | None:
+    """The taker once every seat has bid: the seat of the highest bid; None before the end of
+    the bidding and when everyone passed (a void deal).
+
+    >>> from cardgames.tarot.rules import Rules
+    >>> taker_of(Rules.french(players=3), 0, [Bid.parse(b) for b in ('prise', 'garde', 'pass')])
+    1
+    """
+    if len(bids) < rules.players:
+        return None
+    taker = None
+    for number, bid in enumerate(bids):
+        if bid.contract is not None:
+            taker = bidder(rules, dealer, number)
+    return taker
+
+
+def is_void(rules: Rules, bids: Sequence[Bid]) -> bool:
+    """Whether every seat has bid and every bid was a pass."""
+    return len(bids) == rules.players and all(bid.is_pass for bid in bids)
 
 
 def parse_move(text: str) -> AnyMove:

@@ -65,8 +65,12 @@ from cardgames.tarot.contracts import (
     Contract,
     Declaration,
     Poignee,
+    bidder,
+    highest_contract,
+    is_void,
     parse_move,
     poignee_size,
+    taker_of,
 )
 from cardgames.tarot.play import (
     EXCUSE_MASK,
@@ -909,11 +913,7 @@ class State:
         return None
 
     def _bidder(self, number: int) -> int:
-        # The seat making the bid of that number (0: the first bid, by the dealer's next).
-        seat = self.rules._next(self.initial.dealer)
-        for _ in range(number):
-            seat = self.rules._next(seat)
-        return seat
+        return bidder(self.rules, self.initial.dealer, number)
 
     # -- construction ----------------------------------------------------------------------
 
@@ -1075,28 +1075,18 @@ class State:
     def contract(self) -> Contract | None:
         """French rules: the highest contract bid so far (the taker's once the bidding is
         over), or None."""
-        best = None
-        for bid in self.bids:
-            if bid.contract is not None:
-                best = bid.contract
-        return best
+        return highest_contract(self.bids)
 
     @property
     def taker(self) -> int | None:
         """French rules: the seat of the highest bid once every seat has bid, else None (and
         None for a void deal, where everyone passed)."""
-        if len(self.bids) < self.rules.players:
-            return None
-        taker = None
-        for number, bid in enumerate(self.bids):
-            if bid.contract is not None:
-                taker = self._bidder(number)
-        return taker
+        return taker_of(self.rules, self.initial.dealer, self.bids)
 
     @property
     def is_void(self) -> bool:
         """French rules: True once every seat has passed (the deal is over, and scores 0)."""
-        return len(self.bids) == self.rules.players and all(bid.is_pass for bid in self.bids)
+        return is_void(self.rules, self.bids)
 
     @property
     def partner(self) -> int | None:

@@ -126,7 +126,10 @@ from cardgames.tarot.contracts import (
     Contract,
     Declaration,
     Poignee,
+    highest_contract,
+    is_void,
     poignee_size,
+    taker_of,
 )
 from cardgames.tarot.play import (
     EXCUSE_MASK,
@@ -465,34 +468,18 @@ class View:
     @property
     def contract(self) -> Contract | None:
         """French rules: the highest contract bid so far, or None."""
-        best = None
-        for bid in self.bids:
-            if bid.contract is not None:
-                best = bid.contract
-        return best
-
-    def _bidder(self, number: int) -> int:
-        seat = self.rules._next(self.dealer)
-        for _ in range(number):
-            seat = self.rules._next(seat)
-        return seat
+        return highest_contract(self.bids)
 
     @property
     def taker(self) -> int | None:
         """French rules: the taker once every seat has bid (None before, and for a void
         deal)."""
-        if len(self.bids) < self.rules.players:
-            return None
-        taker = None
-        for number, bid in enumerate(self.bids):
-            if bid.contract is not None:
-                taker = self._bidder(number)
-        return taker
+        return taker_of(self.rules, self.dealer, self.bids)
 
     @property
     def is_void(self) -> bool:
         """French rules: True once every seat has passed."""
-        return len(self.bids) == self.rules.players and all(bid.is_pass for bid in self.bids)
+        return is_void(self.rules, self.bids)
 
     @property
     def _dog_shown(self) -> bool:
