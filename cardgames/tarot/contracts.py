@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 import attrs
 
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.tarot.cards import TarotCard
-from cardgames.tarot.rules import Rules
+from cardgames.tarot.rules import Rules, _parse_enum
 from cardgames.validation import check_bool, check_int, quote
 
 if TYPE_CHECKING:
@@ -103,7 +103,6 @@ class Contract(enum.Enum):
 
 
 _CONTRACT_ORDER: Final = tuple(Contract)
-_E = TypeVar("_E", Contract, "Poignee")
 _MULTIPLIERS: Final = (1, 2, 4, 6)
 
 
@@ -161,16 +160,6 @@ def poignee_size(poignee: Poignee, players: int) -> int:
         raise RulesError(f"invalid poignée {quote(poignee)}: expected a Poignee")
     check_int(players, "players", low=3, high=5)
     return _POIGNEE_SIZES[players][tuple(Poignee).index(poignee)]
-
-
-def _parse_enum(cls: type[_E], text: object) -> _E:
-    if isinstance(text, str):
-        wanted = text.strip().lower().replace("_", "-")
-        for member in cls:
-            if member.value == wanted:
-                return member
-    choices = ", ".join(member.value for member in cls)
-    raise NotationError(f"invalid {cls.__name__} {quote(text)}: expected one of {choices}")
 
 
 # -- moves ---------------------------------------------------------------------------------
@@ -392,7 +381,7 @@ def bidder(rules: Rules, dealer: int, number: int) -> int:
     """The seat that makes bid ``number`` (0 for the first, by the seat after the dealer in the
     direction of play).
 
-    >>> from cardgames.tarot.rules import Rules
+    >>> from cardgames.tarot.rules import Rules, _parse_enum
     >>> [bidder(Rules.french(players=4), 0, n) for n in range(4)]
     [3, 2, 1, 0]
     """
@@ -406,7 +395,7 @@ def taker_of(rules: Rules, dealer: int, bids: Sequence[Bid]) -> int | None:
     """The taker once every seat has bid: the seat of the highest bid; None before the end of
     the bidding and when everyone passed (a void deal).
 
-    >>> from cardgames.tarot.rules import Rules
+    >>> from cardgames.tarot.rules import Rules, _parse_enum
     >>> taker_of(Rules.french(players=3), 0, [Bid.parse(b) for b in ('prise', 'garde', 'pass')])
     1
     """
