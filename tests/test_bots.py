@@ -95,6 +95,23 @@ def test_bots_are_handed_views_only_in_a_tarot_arena(bot: Any) -> None:
 
 
 @pytest.mark.parametrize("bot", BOTS, ids=bot_name)
+def test_bots_are_handed_views_only_in_a_french_tarot_arena(bot: Any) -> None:
+    recorders = [Recorder(bot) for _ in range(5)]
+    arena.run(tarot.Rules.french(players=5), recorders, deals=1, seed=3, duplicate=False)
+    seen = {kind for recorder in recorders for kind in recorder.seen}
+    assert seen == {TarotView, random.Random}
+    # the deal was played, not void: more choices than the five bids
+    assert sum(len(recorder.seen) for recorder in recorders) > 2 * 5
+
+
+@pytest.mark.parametrize("bot", BOTS, ids=bot_name)
+def test_a_bot_refuses_a_french_state(bot: Any) -> None:
+    state = tarot.deal(tarot.Rules.french(players=5), 1)
+    with pytest.raises(RulesError, match="never handed a State"):
+        bot.choose(state, random.Random(0))
+
+
+@pytest.mark.parametrize("bot", BOTS, ids=bot_name)
 def test_bots_are_handed_views_only_in_a_tailor_arena(bot: Any) -> None:
     recorders = [Recorder(bot) for _ in range(3)]
     arena.run(tailor.Rules(players=3), recorders, deals=1, seed=5, duplicate=False)

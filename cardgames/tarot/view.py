@@ -1511,32 +1511,30 @@ def view_of(state: State, seat: int) -> View:
         raise RulesError(f"invalid Tarot state {quote(state)}: expected a cardgames.tarot.State")
     check_seat(seat, state.rules.players, "view seat")
     rules = state.rules
-    if not rules.bidding:
-        own = seat == state.dealer
-        return View(
-            rules=rules,
-            seat=seat,
-            dealer=state.dealer,
-            phase=state.phase,
-            to_move=state.to_move,
-            hand=state.hands[seat],
-            hand_sizes=tuple(len(hand) for hand in state.hands),
-            discard=state.discard if own else None,
-            discard_size=len(state.discard),
-            talon=state.initial.talon if own else None,
-            trick=state.trick,
-            tricks=state.tricks,
-            won=state.won,
-            trumps_played=state.trumps_played,
+    if rules.bidding:
+        # French rules: a shown dog is public, and only its taker knows the discard
+        contract = state.contract
+        shown = (
+            state.taker is not None
+            and contract is not None
+            and contract.dog_shown
+            and state.phase not in _BEFORE_DOG
         )
-    contract = state.contract
-    shown = (
-        state.taker is not None
-        and contract is not None
-        and contract.dog_shown
-        and state.phase not in _BEFORE_DOG
-    )
-    own = shown and seat == state.taker
+        own = shown and seat == state.taker
+        talon = state.initial.talon if shown else None
+    else:
+        own = seat == state.dealer
+        talon = state.initial.talon if own else None
+    french: dict[str, Any] = {}
+    if rules.bidding:
+        french = {
+            "bids": state.bids,
+            "called": state.called,
+            "slam_announced": state.slam_announced,
+            "poignees": state.poignees,
+            "poignee_shown": tuple(state.poignee_cards(p) for p, _ in state.poignees),
+            "discard_shown": TarotCardSet(state.discard.mask & TRUMP_MASK),
+        }
     return View(
         rules=rules,
         seat=seat,
@@ -1547,15 +1545,10 @@ def view_of(state: State, seat: int) -> View:
         hand_sizes=tuple(len(hand) for hand in state.hands),
         discard=state.discard if own else None,
         discard_size=len(state.discard),
-        talon=state.initial.talon if shown else None,
+        talon=talon,
         trick=state.trick,
         tricks=state.tricks,
         won=state.won,
         trumps_played=state.trumps_played,
-        bids=state.bids,
-        called=state.called,
-        slam_announced=state.slam_announced,
-        poignees=state.poignees,
-        poignee_shown=tuple(state.poignee_cards(declarer) for declarer, _ in state.poignees),
-        discard_shown=TarotCardSet(state.discard.mask & TRUMP_MASK),
+        **french,
     )
