@@ -13,6 +13,7 @@ import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from record_helpers import drop, edited, set_at
 
 from cardgames.errors import IllegalMoveError, NotationError
 from cardgames.records import read_number, record_schema, to_number
@@ -197,32 +198,6 @@ TRADITIONAL_TEXT = records.dumps(played(Rules.traditional(players=3), 4, random_
 UNFINISHED_TEXT = records.dumps(deal(RULES_4, 21).play(PASS))
 
 
-def edited(text: str, change: Callable[[dict[str, Any]], None]) -> str:
-    data: dict[str, Any] = json.loads(text)
-    change(data)
-    return json.dumps(data)
-
-
-def at(path: tuple[str | int, ...], value: object) -> Callable[[dict[str, Any]], None]:
-    def change(data: dict[str, Any]) -> None:
-        target: Any = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-
-    return change
-
-
-def drop(path: tuple[str | int, ...]) -> Callable[[dict[str, Any]], None]:
-    def change(data: dict[str, Any]) -> None:
-        target: Any = data
-        for key in path[:-1]:
-            target = target[key]
-        del target[path[-1]]
-
-    return change
-
-
 SCORE = ("deals", 0, "result", "score")
 MOVES = ("deals", 0, "moves")
 _SCORE_DATA = json.loads(GARDE_TEXT)["deals"][0]["result"]["score"]
@@ -233,29 +208,29 @@ _OTHER_SCORE = json.loads(
 # (text, edit, message, whether the schema alone sees the fault)
 EDITS: list[tuple[str, Callable[[dict[str, Any]], None], str, bool]] = [
     (GARDE_TEXT, drop(SCORE), "missing entry 'score'", False),
-    (GARDE_TEXT, at(SCORE, None), "score None: the moves give", False),
-    (GARDE_TEXT, at((*SCORE, "total"), 1), "invalid score", False),
-    (GARDE_TEXT, at((*SCORE, "contract"), "prise"), "invalid score", False),
-    (GARDE_TEXT, at((*SCORE, "contract"), "chelem"), "chelem", True),
-    (GARDE_TEXT, at((*SCORE, "colour"), "red"), "unknown entry 'colour'", True),
+    (GARDE_TEXT, set_at(SCORE, None), "score None: the moves give", False),
+    (GARDE_TEXT, set_at((*SCORE, "total"), 1), "invalid score", False),
+    (GARDE_TEXT, set_at((*SCORE, "contract"), "prise"), "invalid score", False),
+    (GARDE_TEXT, set_at((*SCORE, "contract"), "chelem"), "chelem", True),
+    (GARDE_TEXT, set_at((*SCORE, "colour"), "red"), "unknown entry 'colour'", True),
     (GARDE_TEXT, drop((*SCORE, "payoffs")), "missing entry 'payoffs'", True),
-    (GARDE_TEXT, at((*SCORE, "points"), 40.5), "40.5", True),
-    (GARDE_TEXT, at((*SCORE, "made"), 1), "made 1", True),
-    (GARDE_TEXT, at((*SCORE, "poignees"), [[0, "huge"]]), "huge", True),
-    (GARDE_TEXT, at(SCORE, _OTHER_SCORE), "the moves give", False),
-    (GARDE_TEXT, at(SCORE, "garde"), "score 'garde'", True),
-    (GARDE_TEXT, at((*MOVES, 0), "chelem"), "chelem", False),
-    (GARDE_TEXT, at((*MOVES, 1), "prise"), "higher than the last one", False),
-    (GARDE_TEXT, at((*MOVES, 4), "slam"), "the discard phase takes a card", False),
-    (GARDE_TEXT, at((*MOVES, 1), "call-KH"), "the bidding phase takes", False),
-    (GARDE_TEXT, at(MOVES, ["pass"] * 4 + ["slam"]), "the deal is over", False),
-    (GARDE_TEXT, at(MOVES, ["pass"] * 5), "moves", False),
-    (VOID_TEXT, at(SCORE, _SCORE_DATA), "every seat passed", False),
+    (GARDE_TEXT, set_at((*SCORE, "points"), 40.5), "40.5", True),
+    (GARDE_TEXT, set_at((*SCORE, "made"), 1), "made 1", True),
+    (GARDE_TEXT, set_at((*SCORE, "poignees"), [[0, "huge"]]), "huge", True),
+    (GARDE_TEXT, set_at(SCORE, _OTHER_SCORE), "the moves give", False),
+    (GARDE_TEXT, set_at(SCORE, "garde"), "score 'garde'", True),
+    (GARDE_TEXT, set_at((*MOVES, 0), "chelem"), "chelem", False),
+    (GARDE_TEXT, set_at((*MOVES, 1), "prise"), "higher than the last one", False),
+    (GARDE_TEXT, set_at((*MOVES, 4), "slam"), "the discard phase takes a card", False),
+    (GARDE_TEXT, set_at((*MOVES, 1), "call-KH"), "the bidding phase takes", False),
+    (GARDE_TEXT, set_at(MOVES, ["pass"] * 4 + ["slam"]), "the deal is over", False),
+    (GARDE_TEXT, set_at(MOVES, ["pass"] * 5), "moves", False),
+    (VOID_TEXT, set_at(SCORE, _SCORE_DATA), "every seat passed", False),
     (VOID_TEXT, drop(SCORE), "missing entry 'score'", False),
-    (TRADITIONAL_TEXT, at(SCORE, None), "unknown entry 'score'", False),
+    (TRADITIONAL_TEXT, set_at(SCORE, None), "unknown entry 'score'", False),
     (
         UNFINISHED_TEXT,
-        at(("deals", 0, "result"), {"points": [0] * 4, "payoffs": [0] * 4, "score": None}),
+        set_at(("deals", 0, "result"), {"points": [0] * 4, "payoffs": [0] * 4, "score": None}),
         "not finished",
         False,
     ),

@@ -12,6 +12,7 @@ import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from record_helpers import drop, edited, set_at
 
 from cardgames import records as core
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
@@ -266,32 +267,6 @@ TAROT_TEXT = tarot_records.dumps(
 )
 _MATCH = Match(rules=TailorRules(players=2), rounds=2, seed=5).play_round(tailor_random(5))[0]
 TAILOR_TEXT = tailor_records.dumps(_MATCH, tags={"Event": "E"})
-
-
-def edited(text: str, change: Callable[[dict[str, Any]], None]) -> str:
-    data: dict[str, Any] = json.loads(text)
-    change(data)
-    return json.dumps(data)
-
-
-def set_at(path: tuple[str | int, ...], value: object) -> Callable[[dict[str, Any]], None]:
-    def change(data: dict[str, Any]) -> None:
-        target: Any = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-
-    return change
-
-
-def drop(path: tuple[str | int, ...]) -> Callable[[dict[str, Any]], None]:
-    def change(data: dict[str, Any]) -> None:
-        target: Any = data
-        for key in path[:-1]:
-            target = target[key]
-        del target[path[-1]]
-
-    return change
 
 
 # (edit, message, whether the schema alone sees the fault: the rest need the replay)
