@@ -409,7 +409,12 @@ def taker_of(rules: Rules, dealer: int, bids: Sequence[Bid]) -> int | None:
 
 
 def is_void(rules: Rules, bids: Sequence[Bid]) -> bool:
-    """Whether every seat has bid and every bid was a pass."""
+    """Whether every seat has bid and every bid was a pass.
+
+    >>> from cardgames.tarot.rules import Rules
+    >>> is_void(Rules.french(players=3), [Bid.parse('pass')] * 3)
+    True
+    """
     return len(bids) == rules.players and all(bid.is_pass for bid in bids)
 
 
