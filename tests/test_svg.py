@@ -588,7 +588,13 @@ def example_main() -> Callable[[list[str]], int]:
 def test_the_svg_example_writes_pictures_that_parse(tmp_path: Path) -> None:
     assert example_main()([str(tmp_path / "out")]) == 0
     written = sorted(path.name for path in (tmp_path / "out").glob("*.svg"))
-    assert written == ["tailor_table.svg", "tarot_hand.svg", "tarot_table.svg", "tarot_trick.svg"]
+    assert written == [
+        "french_table.svg",
+        "tailor_table.svg",
+        "tarot_hand.svg",
+        "tarot_table.svg",
+        "tarot_trick.svg",
+    ]
     for name in written:
         assert card_groups(parse((tmp_path / "out" / name).read_text(encoding="utf-8")))
 
@@ -596,7 +602,7 @@ def test_the_svg_example_writes_pictures_that_parse(tmp_path: Path) -> None:
 def test_the_svg_example_runs_without_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     assert example_main()([]) == 0
     paths = [Path(line) for line in capsys.readouterr().out.split()]
-    assert len(paths) == 4 and all(path.is_file() for path in paths)
+    assert len(paths) == 5 and all(path.is_file() for path in paths)
     for path in paths:
         path.unlink()
     paths[0].parent.rmdir()
