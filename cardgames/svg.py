@@ -674,7 +674,7 @@ def _tarot_order(cards: Iterable[TarotCard]) -> list[TarotCard]:
     # diamonds, clubs, each from the King down, then the trumps from 21 down and the Excuse.
     def key(value: TarotCard) -> tuple[int, int]:
         if value.suit is not None:
-            return (int(value.suit), -int(value.rank))
+            return (int(value.suit), -int(value.rank or 0))
         return (4, -(value.trump_number or 0))
 
     return sorted(cards, key=key)

@@ -3,6 +3,7 @@ XML and its contents checked (card groups, each card's texts, seat labels, the t
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import re
@@ -286,8 +287,8 @@ def check_picture_inside(root: ET.Element) -> None:
     width, height = float(root.get("width", "0")), float(root.get("height", "0"))
     assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
     for left, top, w, h in placed(root).values():
-        assert -0.01 <= left and left + w <= width + 0.01
-        assert -0.01 <= top and top + h <= height + 0.01
+        assert left >= -0.01 and left + w <= width + 0.01
+        assert top >= -0.01 and top + h <= height + 0.01
 
 
 def check_round_table(root: ET.Element, players: int) -> list[float]:
@@ -462,11 +463,11 @@ def test_long_hands_fan_in_balanced_rows() -> None:
         # the cards overlap: each shows at least its corner, and a row is far narrower than
         # the cards side by side
         lefts = sorted(boxes[id(card)][0] for card in cards[: size // 2])
-        steps = {round(b - a, 2) for a, b in zip(lefts, lefts[1:])}
+        steps = {round(b - a, 2) for a, b in itertools.pairwise(lefts)}
         assert steps == {22.0}  # 0.55 of a 40-pixel card
     # a short hand is one row
-    state = tailor.deal(tailor.Rules(players=3), seed=1)
-    group = seat_groups(parse(svg.table(state)))[0]
+    short = tailor.deal(tailor.Rules(players=3), seed=1)
+    group = seat_groups(parse(svg.table(short)))[0]
     assert len({card.get("transform", "").split(",")[1] for card in card_groups(group)}) == 1
 
 
