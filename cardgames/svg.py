@@ -473,24 +473,48 @@ def _clear(
 def _around(
     sizes: Sequence[tuple[float, float]], hole: tuple[float, float], gap: float
 ) -> list[tuple[float, float]]:
-    # A centre for each box, seat by seat at the seat's angle round the origin: on a rectangle
-    # just wide enough that every box clears the hole (a box of size ``hole`` at the origin),
-    # grown until the boxes clear each other too.
+    # A centre for each box, seat by seat on the ray from the origin at the seat's angle:
+    # where the ray leaves a rectangle wide and high enough that every box clears the hole (a
+    # box of size ``hole`` at the origin) and the other boxes. Of the rectangles grown from
+    # the smallest in steps of 5% across and down, the one whose picture is smallest.
     angles = _seat_angles(len(sizes))
-    half_width = hole[0] / 2 + gap + max(w for w, _ in sizes) / 2
-    half_height = hole[1] / 2 + gap + max(h for _, h in sizes) / 2
-    points = [_ray(angle, half_width, half_height) for angle in angles]
-    for _ in range(200):  # each round grows the rectangle by 5%: distinct points part
-        if all(
-            _clear(points[i], points[j], sizes[i], sizes[j], gap)
-            for i in range(len(points))
-            for j in range(i)
-        ):
-            break
-        half_width *= 1.05
-        half_height *= 1.05
-        points = [_ray(angle, half_width, half_height) for angle in angles]
-    return points
+    base_width = hole[0] / 2 + gap + max(w for w, _ in sizes) / 2
+    base_height = hole[1] / 2 + gap + max(h for _, h in sizes) / 2
+    best: tuple[float, list[tuple[float, float]]] | None = None
+    for across in range(_GROWTH_STEPS):
+        for down in range(_GROWTH_STEPS):
+            half_width = base_width * 1.05**across
+            half_height = base_height * 1.05**down
+            points = [_ray(angle, half_width, half_height) for angle in angles]
+            if all(
+                _clear(points[i], points[j], sizes[i], sizes[j], gap)
+                for i in range(len(points))
+                for j in range(i)
+            ):
+                area = _extent(points, sizes, hole)
+                if best is None or area < best[0]:
+                    best = (area, points)
+                break  # higher rectangles of this width are only larger
+    if best is None:  # never for a table's sizes; boxes far apart rather than overlapping
+        scale = 1.05**_GROWTH_STEPS * len(sizes)
+        return [_ray(angle, base_width * scale, base_height * scale) for angle in angles]
+    return best[1]
+
+
+_GROWTH_STEPS: Final = 48
+
+
+def _extent(
+    points: Sequence[tuple[float, float]],
+    sizes: Sequence[tuple[float, float]],
+    hole: tuple[float, float],
+) -> float:
+    # The area of the smallest rectangle holding the hole and every box.
+    left = min([-hole[0] / 2] + [x - w / 2 for (x, _), (w, _) in zip(points, sizes, strict=True)])
+    right = max([hole[0] / 2] + [x + w / 2 for (x, _), (w, _) in zip(points, sizes, strict=True)])
+    top = min([-hole[1] / 2] + [y - h / 2 for (_, y), (_, h) in zip(points, sizes, strict=True)])
+    bottom = max([hole[1] / 2] + [y + h / 2 for (_, y), (_, h) in zip(points, sizes, strict=True)])
+    return (right - left) * (bottom - top)
 
 
 def _round_table(panels: Sequence[_Drawing], centre: _Drawing, width: int) -> _Drawing:
@@ -720,17 +744,18 @@ def _tarot_centre(state: TarotState, width: int, per_row: int) -> _Drawing:
         parts.append(_trick_on_felt(last, players, width, title))
     contract = state.contract if state.taker is not None else None
     if contract is not None and contract.dog_shown and phase is not Phase.DISCARD:
-        small = max(round(width * 0.6), 12)
-        parts.append(_cards_on_felt(state.initial.talon, "Dog (shown)", small, 100, "dog"))
+        small = max(round(width * 0.75), 12)
+        parts.append(_cards_on_felt(state.initial.talon, "Dog (shown)", small, 100, "dog", width))
     return _stack_on_felt(parts, width)
 
 
 def _cards_on_felt(
-    cards: Iterable[object], title: str, width: int, per_row: int, css: str
+    cards: Iterable[object], title: str, width: int, per_row: int, css: str, text: int = 0
 ) -> _Drawing:
-    # A titled fan of cards for the middle of the table, in a group of class ``css``.
+    # A titled fan of cards for the middle of the table, in a group of class ``css``; the
+    # title sized for cards ``text`` wide (the cards' own width by default).
     fan = _fan_drawing(_faces(cards), width, per_row)
-    size = width * 0.3
+    size = (text or width) * 0.3
     wide = max(fan.width, _text_width(title, size, bold=True))
     body = (
         f'<g class="{css}">',
