@@ -22,7 +22,9 @@ The output depends only on the arguments: the same position always gives the sam
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -142,8 +144,12 @@ def _height(width: int) -> float:
     return width * 1.4
 
 
-def _card_group(face: _Face, x: float, y: float, width: int, highlight: bool = False) -> str:
-    # One card face as a <g>, its top left corner at (x, y).
+def _card_group(
+    face: _Face, x: float, y: float, width: int, highlight: bool = False, fanned: bool = False
+) -> str:
+    # One card face as a <g>, its top left corner at (x, y). A fanned card (one of a hand
+    # whose cards overlap) keeps everything in its left part, which the next card leaves
+    # showing: the corner, and the symbol smaller at the bottom left instead of the middle.
     w, h = width, _height(width)
     stroke, stroke_width = ("#d4ac0d", 3) if highlight else ("#555555", 1)
     corner = 0.3 if len(face.corner) <= 2 else 0.22
@@ -161,6 +167,15 @@ def _card_group(face: _Face, x: float, y: float, width: int, highlight: bool = F
             f'<text x="{_num(w * 0.1)}" y="{_num(h * 0.38)}" font-size="{_num(w * 0.26)}" '
             f'fill="{face.colour}">{_esc(face.suit)}</text>'
         )
+    if fanned:
+        if face.centre != face.corner:
+            size = 0.34 if len(face.centre) <= 1 else 0.24
+            parts.append(
+                f'<text x="{_num(w * 0.27)}" y="{_num(h * 0.82)}" font-size="{_num(w * size)}" '
+                f'text-anchor="middle" fill="{face.colour}">{_esc(face.centre)}</text>'
+            )
+        parts.append("</g>")
+        return "".join(parts)
     size = 0.5 if len(face.centre) <= 1 else 0.36
     parts.append(
         f'<text x="{_num(w * 0.55)}" y="{_num(h * 0.76)}" font-size="{_num(w * size)}" '
@@ -200,7 +215,8 @@ def _document(width: float, height: float, body: Sequence[str], css: str) -> Svg
     w, h = _num(max(width, 1)), _num(max(height, 1))
     return SvgImage(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="cardgames {css}" width="{w}" '
-        f'height="{h}" viewBox="0 0 {w} {h}" font-family="{_FONT}">' + "".join(body) + "</svg>"
+        f'height="{h}" viewBox="0 0 {w} {h}" style="max-width:100%;height:auto" '
+        f'font-family="{_FONT}">' + "".join(body) + "</svg>"
     )
 
 
@@ -333,21 +349,6 @@ def trick(value: Trick, *, width: int = DEFAULT_CARD_WIDTH) -> SvgImage:
     return _document(drawing.width, drawing.height, drawing.body, "trick")
 
 
-def _seat_drawing(
-    seat: int, notes: Sequence[str], faces: Sequence[_Face], width: int, per_row: int
-) -> _Drawing:
-    label = width * 0.3
-    title = f"Seat {seat}" + (f": {', '.join(notes)}" if notes else "")
-    cards = _row_drawing(faces, width, per_row)
-    body = (
-        f'<g class="seat" data-seat="{seat}">',
-        _text(0, label, title, label, "seat-label", bold=True),
-        cards.moved(0, label * 1.4),
-        "</g>",
-    )
-    return _Drawing(body, max(cards.width, len(title) * label * 0.6), label * 1.4 + cards.height)
-
-
 def _column(parts: Sequence[_Drawing], width: int) -> _Drawing:
     # The drawings one under another, with a margin round the whole.
     margin = width * 0.25
@@ -361,24 +362,280 @@ def _column(parts: Sequence[_Drawing], width: int) -> _Drawing:
     return _Drawing(tuple(body), total, y - gap + margin)
 
 
+# -- the table: seats round a centre --------------------------------------------------------
+
+_FAN_STEP: Final = 0.55
+"""How much of a card shows under the next card of its row, in card widths."""
+_ROW_STEP: Final = 0.5
+"""How much of a card shows above the row in front of it, in card heights."""
+_FELT: Final = "#2f6f4f"
+_ON_FELT: Final = "#ffffff"
+
+
+def _text_width(text: str, size: float, bold: bool = False) -> float:
+    # A generous guess at the width of a line of text: SVG has no way to measure it.
+    return len(text) * size * (0.66 if bold else 0.6)
+
+
+def _balanced_rows(count: int, per_row: int) -> list[int]:
+    # Cards in each row: at most per_row a row, in as few rows as that allows, the rows
+    # differing by at most one card (24 cards at 13 a row: 12 and 12, not 13 and 11).
+    if count == 0:
+        return []
+    rows = -(-count // per_row)
+    base, extra = divmod(count, rows)
+    return [base + 1 if row < extra else base for row in range(rows)]
+
+
+def _fan_drawing(faces: Sequence[_Face], width: int, per_row: int) -> _Drawing:
+    # The faces overlapping left to right with each card's corner showing, in balanced rows,
+    # each row centred and partly covering the one above; a dash when there are none.
+    if not faces:
+        return _Drawing(
+            (_text(0, width * 0.5, "-", width * 0.4, "empty"),), width * 0.4, width * 0.6
+        )
+    step_x = width * _FAN_STEP
+    step_y = _height(width) * _ROW_STEP
+    rows = _balanced_rows(len(faces), per_row)
+    widest = (max(rows) - 1) * step_x + width
+    body = []
+    index = 0
+    for row, count in enumerate(rows):
+        offset = (widest - (count - 1) * step_x - width) / 2
+        for column in range(count):
+            x = offset + column * step_x
+            body.append(_card_group(faces[index], x, row * step_y, width, fanned=True))
+            index += 1
+    return _Drawing(tuple(body), widest, (len(rows) - 1) * step_y + _height(width))
+
+
+def _seat_panel(
+    seat: int,
+    notes: Sequence[str],
+    stats: str,
+    faces: Sequence[_Face],
+    width: int,
+    per_row: int,
+    to_move: bool,
+) -> _Drawing:
+    # One seat: its label (number, dealer, to move...), a line of what it has won, and its
+    # hand fanned, on a panel outlined in gold while the seat is to move.
+    label = width * 0.3
+    pad = width * 0.2
+    title = f"Seat {seat}" + (f": {', '.join(notes)}" if notes else "")
+    cards = _fan_drawing(faces, width, per_row)
+    inner = max(cards.width, _text_width(title, label, bold=True), _text_width(stats, label))
+    top = pad + label * 2.7
+    size = (inner + 2 * pad, top + cards.height + pad)
+    fill, stroke, stroke_width = ("#fff4cc", "#d4ac0d", 3) if to_move else ("#f4f6f7", "#99a3a4", 1)
+    body = (
+        f'<g class="seat" data-seat="{seat}"' + (' data-to-move="true">' if to_move else ">"),
+        f'<rect class="seat-box" width="{_num(size[0])}" height="{_num(size[1])}" '
+        f'rx="{_num(pad)}" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"/>',
+        _text(pad, pad + label, title, label, "seat-label", bold=True),
+        _text(pad, pad + label * 2.2, stats, label, "seat-stats"),
+        cards.moved(pad + (inner - cards.width) / 2, top),
+        "</g>",
+    )
+    return _Drawing(body, size[0], size[1])
+
+
+def _seat_angles(players: int) -> tuple[float, ...]:
+    # Where each seat sits round the table, as an angle in the picture's coordinates (x = cos,
+    # y = sin, y pointing down): seat 0 at the bottom, the others following it clockwise as
+    # seen from above (the text pictures' order), evenly spaced.
+    return tuple(math.pi / 2 + 2 * math.pi * seat / players for seat in range(players))
+
+
+def _ray(angle: float, half_width: float, half_height: float) -> tuple[float, float]:
+    # Where the ray from the origin at ``angle`` leaves the rectangle of the given half sizes.
+    x, y = math.cos(angle), math.sin(angle)
+    across = half_width / abs(x) if abs(x) > 1e-9 else math.inf
+    down = half_height / abs(y) if abs(y) > 1e-9 else math.inf
+    reach = min(across, down)
+    return reach * x, reach * y
+
+
+def _clear(
+    a: tuple[float, float],
+    b: tuple[float, float],
+    size_a: tuple[float, float],
+    size_b: tuple[float, float],
+    gap: float,
+) -> bool:
+    # Whether two boxes centred at a and b keep at least ``gap`` apart in x or in y.
+    return (
+        abs(a[0] - b[0]) >= (size_a[0] + size_b[0]) / 2 + gap
+        or abs(a[1] - b[1]) >= (size_a[1] + size_b[1]) / 2 + gap
+    )
+
+
+def _around(
+    sizes: Sequence[tuple[float, float]], hole: tuple[float, float], gap: float
+) -> list[tuple[float, float]]:
+    # A centre for each box, seat by seat on the ray from the origin at the seat's angle:
+    # where the ray leaves a rectangle wide and high enough that every box clears the hole (a
+    # box of size ``hole`` at the origin) and the other boxes. Of the rectangles grown from
+    # the smallest in steps of 5% across and down, the one whose picture is smallest.
+    angles = _seat_angles(len(sizes))
+    base_width = hole[0] / 2 + gap + max(w for w, _ in sizes) / 2
+    base_height = hole[1] / 2 + gap + max(h for _, h in sizes) / 2
+    best: tuple[float, list[tuple[float, float]]] | None = None
+    for across in range(_GROWTH_STEPS):
+        for down in range(_GROWTH_STEPS):
+            half_width = base_width * 1.05**across
+            half_height = base_height * 1.05**down
+            points = [_ray(angle, half_width, half_height) for angle in angles]
+            if all(
+                _clear(points[i], points[j], sizes[i], sizes[j], gap)
+                for i in range(len(points))
+                for j in range(i)
+            ):
+                area = _extent(points, sizes, hole)
+                if best is None or area < best[0]:
+                    best = (area, points)
+                break  # higher rectangles of this width are only larger
+    if best is None:  # never for a table's sizes; boxes far apart rather than overlapping
+        scale = 1.05**_GROWTH_STEPS * len(sizes)
+        return [_ray(angle, base_width * scale, base_height * scale) for angle in angles]
+    return best[1]
+
+
+_GROWTH_STEPS: Final = 48
+
+
+def _extent(
+    points: Sequence[tuple[float, float]],
+    sizes: Sequence[tuple[float, float]],
+    hole: tuple[float, float],
+) -> float:
+    # The area of the smallest rectangle holding the hole and every box.
+    left = min([-hole[0] / 2] + [x - w / 2 for (x, _), (w, _) in zip(points, sizes, strict=True)])
+    right = max([hole[0] / 2] + [x + w / 2 for (x, _), (w, _) in zip(points, sizes, strict=True)])
+    top = min([-hole[1] / 2] + [y - h / 2 for (_, y), (_, h) in zip(points, sizes, strict=True)])
+    bottom = max([hole[1] / 2] + [y + h / 2 for (_, y), (_, h) in zip(points, sizes, strict=True)])
+    return (right - left) * (bottom - top)
+
+
+def _round_table(panels: Sequence[_Drawing], centre: _Drawing, width: int) -> _Drawing:
+    # The seats' panels round a felt table with ``centre`` (the trick, the pile) in its middle.
+    gap = width * 0.4
+    pad = width * 0.35
+    felt = (centre.width + 2 * pad, centre.height + 2 * pad)
+    sizes = [(panel.width, panel.height) for panel in panels]
+    points = _around(sizes, felt, gap)
+    boxes = [
+        (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+        for (x, y), (w, h) in zip(points, sizes, strict=True)
+    ]
+    boxes.append((-felt[0] / 2, -felt[1] / 2, felt[0] / 2, felt[1] / 2))
+    left = min(box[0] for box in boxes)
+    top = min(box[1] for box in boxes)
+    right = max(box[2] for box in boxes)
+    bottom = max(box[3] for box in boxes)
+    body = [
+        f'<rect class="table-felt" x="{_num(-felt[0] / 2 - left)}" y="{_num(-felt[1] / 2 - top)}" '
+        f'width="{_num(felt[0])}" height="{_num(felt[1])}" rx="{_num(min(felt) * 0.3)}" '
+        f'fill="{_FELT}" stroke="#1e4d36" stroke-width="2"/>',
+        centre.moved(-centre.width / 2 - left, -centre.height / 2 - top),
+    ]
+    body.extend(
+        panel.moved(x - panel.width / 2 - left, y - panel.height / 2 - top)
+        for panel, (x, y) in zip(panels, points, strict=True)
+    )
+    return _Drawing(tuple(body), right - left, bottom - top)
+
+
+def _felt_text(x: float, y: float, content: str, size: float, css: str, bold: bool = False) -> str:
+    # Text on the table, centred on x.
+    weight = ' font-weight="bold"' if bold else ""
+    return (
+        f'<text class="{css}" x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}"{weight} '
+        f'text-anchor="middle" fill="{_ON_FELT}">{_esc(content)}</text>'
+    )
+
+
+def _lines_on_felt(lines: Sequence[str], width: int, css: str) -> _Drawing:
+    # Lines of text for the middle of the table, the first in bold.
+    size = width * 0.3
+    step = size * 1.35
+    wide = max((_text_width(line, size, bold=True) for line in lines), default=size)
+    body = [f'<g class="{css}">']
+    body.extend(
+        _felt_text(wide / 2, size + step * n, line, size, f"{css}-line", bold=n == 0)
+        for n, line in enumerate(lines)
+    )
+    body.append("</g>")
+    return _Drawing(tuple(body), wide, step * len(lines))
+
+
+def _trick_on_felt(trick: Trick, players: int, width: int, title: str) -> _Drawing:
+    # The trick in the middle of the table: each card pushed toward the seat that played it,
+    # with the seat under it, later cards on top; the winner's card outlined once complete.
+    label = width * 0.28
+    slot = (float(width), _height(width) + label * 1.5)
+    points = _around([slot] * players, (0, 0), width * 0.12)
+    left = min(x for x, _ in points) - slot[0] / 2
+    right = max(x for x, _ in points) + slot[0] / 2
+    top = min(y for _, y in points) - slot[1] / 2
+    bottom = max(y for _, y in points) + slot[1] / 2
+    title_size = width * 0.32
+    heading = title_size * 1.6
+    wide = max(right - left, _text_width(title, title_size, bold=True))
+    shift = (wide - (right - left)) / 2 - left
+    body = [
+        '<g class="trick">',
+        _felt_text(wide / 2, title_size, title, title_size, "trick-title", bold=True),
+    ]
+    for seat, value in zip(trick.players, trick.cards, strict=True):
+        won = seat == trick.winner
+        x, y = points[seat]
+        card_x = x - slot[0] / 2 + shift
+        card_y = y - slot[1] / 2 - top + heading
+        body.append(_card_group(_face(value), card_x, card_y, width, highlight=won))
+        name = f"seat {seat}" + (" wins" if won else "")
+        body.append(
+            _felt_text(
+                card_x + width / 2,
+                card_y + _height(width) + label * 1.15,
+                name,
+                label,
+                "seat-label",
+                bold=won,
+            )
+        )
+    body.append("</g>")
+    return _Drawing(tuple(body), wide, heading + bottom - top)
+
+
 def table(
     state: TarotState | TailorState,
     *,
     width: int = DEFAULT_CARD_WIDTH,
     per_row: int = DEFAULT_PER_ROW,
 ) -> SvgImage:
-    """A whole position: a heading, then every seat's hand (labelled with the seat, the dealer
-    and the seat to move), then the trick in progress (Tarot; before its first card, and once
-    the deal is over, the trick just won; the discard while the dealer discards) or the pile
-    (Chase the Tailor: the card showing, what must be followed, the stock face down with its
-    size, the direction of play and the chase).
+    """A whole position seen from above: a heading, then the seats round a table, seat 0 at
+    the bottom and the others clockwise from it (as in the text pictures), with the middle of
+    the table between them.
 
-    A French Tarot position (rules with ``bidding``, such as
-    :meth:`~cardgames.tarot.rules.Rules.french`) also has a caption under the heading, the
-    lines of :func:`cardgames.tarot.render.contract_lines` (bids, contract and taker, called
-    card and partner, dog, discard, announcement, poignées), the taker and partner marked at
-    their seats, nothing on the table before the play, and once the deal is over the lines of
-    its score.
+    Each seat is a panel: its label (the seat number; the dealer, the taker and partner under
+    French rules, the seat to move, whose panel is also outlined in gold), a line of what it
+    has so far, and its hand fanned in the order of the text pictures (``to_unicode()``), in
+    as few rows as ``per_row`` allows with the rows balanced (a 24-card hand at 13 a row is
+    two rows of 12). For Tarot the line gives the tricks and card points won so far (partners
+    share their side's points; the dealer's include the discard); for Chase the Tailor the
+    number of cards and the score if the round stopped now.
+
+    The middle of a Tarot table holds the trick in progress, each card pushed toward the seat
+    that played it and labelled with it (before the trick's first card, and once the deal is
+    over, the trick just won, its winner outlined); the discard while it is made; under
+    French rules what the auction waits for before the play, and the dog once it has been
+    shown. A French position also has the lines of
+    :func:`cardgames.tarot.render.contract_lines` under the heading (bids, contract and taker,
+    called card and partner, dog, discard, announcement, poignées) and, once the deal is
+    over, the lines of its score under the table. The middle of a Chase the Tailor table
+    holds the pile: its top card, the stock face down with its size, what the next card must
+    follow, the direction of play, the chase in Chase Mode, a drawn card, passes in a row.
 
     :param state: a :class:`cardgames.tarot.state.State` or a :class:`cardgames.tailor.State`.
     :param width: each card's width in pixels, an int from 16 to 400.
@@ -413,55 +670,10 @@ def table(
 def _heading(text: str, width: int) -> _Drawing:
     size = width * 0.35
     return _Drawing(
-        (_text(0, size, text, size, "heading", bold=True),), len(text) * size * 0.6, size * 1.3
+        (_text(0, size, text, size, "heading", bold=True),),
+        _text_width(text, size, bold=True),
+        size * 1.3,
     )
-
-
-def _tarot_table(state: TarotState, width: int, per_row: int) -> list[_Drawing]:
-    from cardgames.tarot.render import contract_lines
-    from cardgames.tarot.render import state_heading as heading
-    from cardgames.tarot.state import Phase
-
-    parts = [_heading(heading(state), width)]
-    french = state.rules.bidding
-    if french:
-        parts.append(_caption(contract_lines(state), width, "contract"))
-    for seat, cards in enumerate(state.hands):
-        notes = []
-        if seat == state.dealer:
-            notes.append("dealer")
-        if french and seat == state.taker:
-            notes.append("taker")
-        if french and seat == state.partner:
-            notes.append("partner")
-        if seat == state.to_move and not state.is_over:
-            notes.append("to move")
-        parts.append(_seat_drawing(seat, notes, _faces(cards), width, per_row))
-    score = state.score() if french else None
-    if state.phase in (Phase.BIDDING, Phase.CALL, Phase.ANNOUNCE) or (french and state.is_void):
-        # French phases before the play: the centre of the table is the bidding's, written
-        # in the caption; nothing is on the table yet.
-        pass
-    elif state.phase is Phase.DISCARD:
-        discard = _row_drawing(_faces(state.discard), width, per_row)
-        title = f"Discard ({state.discard_remaining} more to discard)"
-        label = width * 0.3
-        body = (
-            f'<g class="discard">{_text(0, label, title, label, "trick-title", bold=True)}',
-            discard.moved(0, label * 1.4),
-            "</g>",
-        )
-        parts.append(_Drawing(body, discard.width, label * 1.4 + discard.height))
-    elif state.trick.cards or not state.tricks:
-        title = f"Trick {len(state.tricks) + 1}, led by seat {state.trick.leader}"
-        parts.append(_trick_drawing(state.trick, width, title))
-    else:
-        last = state.tricks[-1]
-        title = f"Trick {len(state.tricks)}, led by seat {last.leader}"
-        parts.append(_trick_drawing(last, width, title))
-    if score is not None:
-        parts.append(_caption(tuple(score.to_unicode().splitlines()), width, "score"))
-    return parts
 
 
 def _caption(lines: Sequence[str], width: int, css: str) -> _Drawing:
@@ -473,43 +685,189 @@ def _caption(lines: Sequence[str], width: int, css: str) -> _Drawing:
         _text(0, size + step * n, line, size, f"{css}-line") for n, line in enumerate(lines)
     )
     body.append("</g>")
-    longest = max((len(line) for line in lines), default=0)
-    return _Drawing(tuple(body), longest * size * 0.6, step * len(lines))
+    longest = max((_text_width(line, size) for line in lines), default=0)
+    return _Drawing(tuple(body), longest, step * len(lines))
 
 
-def _tailor_table(state: TailorState, width: int, per_row: int) -> list[_Drawing]:
-    from cardgames.tailor.render import state_heading as heading
-    from cardgames.tailor.render import top_to_unicode
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _tarot_order(cards: Iterable[TarotCard]) -> list[TarotCard]:
+    # The order of the text pictures (cardgames.tarot.render.hand_lines): spades, hearts,
+    # diamonds, clubs, each from the King down, then the trumps from 21 down and the Excuse.
+    def key(value: TarotCard) -> tuple[int, int]:
+        if value.suit is not None:
+            return (int(value.suit), -int(value.rank or 0))
+        return (4, -(value.trump_number or 0))
+
+    return sorted(cards, key=key)
+
+
+def _tarot_points(state: TarotState, value: Fraction) -> str:
+    # As the text pictures write them: French half points as decimals, other counts exact.
+    if state.rules.bidding and value.denominator == 2:
+        return f"{float(value):.1f}"
+    return str(value)
+
+
+def _tarot_centre(state: TarotState, width: int, per_row: int) -> _Drawing:
+    # The middle of a Tarot table: the trick (or the last one won), the discard while the
+    # dealer discards, what the auction waits for before the play; the dog once shown.
+    from cardgames.tarot.state import Phase
+
+    phase = state.phase
+    players = state.rules.players
+    parts: list[_Drawing] = []
+    if phase is Phase.BIDDING:
+        parts.append(_lines_on_felt(("Bidding", f"seat {state.to_move} to bid"), width, "auction"))
+    elif phase is Phase.CALL:
+        parts.append(
+            _lines_on_felt(("Call", f"seat {state.to_move} to call a card"), width, "auction")
+        )
+    elif phase is Phase.ANNOUNCE:
+        parts.append(
+            _lines_on_felt(("Announcement", f"seat {state.to_move} to announce"), width, "auction")
+        )
+    elif state.rules.bidding and state.is_void:
+        parts.append(_lines_on_felt(("Void deal", "every seat passed"), width, "auction"))
+    elif phase is Phase.DISCARD:
+        title = f"Discard ({state.discard_remaining} more to discard)"
+        parts.append(_cards_on_felt(state.discard, title, width, per_row, "discard"))
+    elif state.trick.cards or not state.tricks:
+        number = len(state.tricks) + 1
+        title = f"Trick {number}, led by seat {state.trick.leader}"
+        parts.append(_trick_on_felt(state.trick, players, width, title))
+    else:
+        last = state.tricks[-1]
+        title = f"Trick {len(state.tricks)}, led by seat {last.leader}"
+        parts.append(_trick_on_felt(last, players, width, title))
+    contract = state.contract if state.taker is not None else None
+    if contract is not None and contract.dog_shown and phase is not Phase.DISCARD:
+        small = max(round(width * 0.75), 12)
+        parts.append(_cards_on_felt(state.initial.talon, "Dog (shown)", small, 100, "dog", width))
+    return _stack_on_felt(parts, width)
+
+
+def _cards_on_felt(
+    cards: Iterable[object], title: str, width: int, per_row: int, css: str, text: int = 0
+) -> _Drawing:
+    # A titled fan of cards for the middle of the table, in a group of class ``css``; the
+    # title sized for cards ``text`` wide (the cards' own width by default).
+    fan = _fan_drawing(_faces(cards), width, per_row)
+    size = (text or width) * 0.3
+    wide = max(fan.width, _text_width(title, size, bold=True))
+    body = (
+        f'<g class="{css}">',
+        _felt_text(wide / 2, size, title, size, f"{css}-title", bold=True),
+        fan.moved((wide - fan.width) / 2, size * 1.5),
+        "</g>",
+    )
+    return _Drawing(body, wide, size * 1.5 + fan.height)
+
+
+def _stack_on_felt(parts: Sequence[_Drawing], width: int) -> _Drawing:
+    # Drawings one under another, each centred.
+    wide = max(part.width for part in parts)
+    gap = width * 0.3
+    body = []
+    y = 0.0
+    for part in parts:
+        body.append(part.moved((wide - part.width) / 2, y))
+        y += part.height + gap
+    return _Drawing(tuple(body), wide, y - gap)
+
+
+def _tarot_table(state: TarotState, width: int, per_row: int) -> list[_Drawing]:
+    from cardgames.tarot.render import contract_lines
+    from cardgames.tarot.render import state_heading as heading
 
     parts = [_heading(heading(state), width)]
+    french = state.rules.bidding
+    if french:
+        parts.append(_caption(contract_lines(state), width, "contract"))
+    tricks = [0] * state.rules.players
+    for done in state.tricks:
+        if done.winner is not None:
+            tricks[done.winner] += 1
+    points = state.points()
+    panels = []
     for seat, cards in enumerate(state.hands):
-        notes = [f"{len(cards)} card{'s' if len(cards) != 1 else ''}"]
-        if seat == state.to_move and not state.is_over:
+        notes = []
+        if seat == state.dealer:
+            notes.append("dealer")
+        if french and seat == state.taker:
+            notes.append("taker")
+        if french and seat == state.partner:
+            notes.append("partner")
+        to_move = seat == state.to_move and not state.is_over
+        if to_move:
             notes.append("to move")
-        parts.append(_seat_drawing(seat, notes, _faces(cards), width, per_row))
+        won = _tarot_points(state, points[seat])
+        stats = f"{_plural(tricks[seat], 'trick')}, {won} point{'' if won == '1' else 's'}"
+        faces = [_face(value) for value in _tarot_order(cards)]
+        panels.append(_seat_panel(seat, notes, stats, faces, width, per_row, to_move))
+    parts.append(_round_table(panels, _tarot_centre(state, width, per_row), width))
+    score = state.score() if french else None
+    if score is not None:
+        parts.append(_caption(tuple(score.to_unicode().splitlines()), width, "score"))
+    return parts
+
+
+def _tailor_centre(state: TailorState, width: int) -> _Drawing:
+    # The middle of a Chase the Tailor table: the pile's top card, the stock face down, and
+    # what the next card must follow, the direction of play, the chase.
+    from cardgames.tailor.render import top_to_unicode
+
     label = width * 0.3
     gap = _gap(width)
-    top = label * 1.4
+    top = label * 1.5
+    title = f"Pile ({_plural(len(state.pile), 'card')})"
     body = [
         '<g class="pile">',
-        _text(0, label, f"Pile ({len(state.pile)} cards)", label, "pile-title", bold=True),
+        f'<text class="pile-title" x="0" y="{_num(label)}" font-size="{_num(label)}" '
+        f'font-weight="bold" fill="{_ON_FELT}">{_esc(title)}</text>',
         _card_group(_face(state.top_card), 0, top, width),
         _card_back(width + 2 * gap, top, width, f"{len(state.stock)} in the stock"),
     ]
     facts = [
         f"follow: {top_to_unicode(state.top)}",
-        f"stock: {len(state.stock)} cards",
+        f"stock: {_plural(len(state.stock), 'card')}",
         "direction: " + ("clockwise" if state.direction == 1 else "anticlockwise"),
     ]
     if state.rules.chase_mode:
         facts.append("chase: " + ("on" if state.chase_active else "off"))
     if state.drawn is not None:
         facts.append(f"drawn: {state.drawn.to_unicode()}")
+    if state.passes:
+        facts.append(f"passes: {state.passes}")
     text_x = 2 * width + 4 * gap
+    step = label * 1.3
     for line, fact in enumerate(facts):
-        body.append(_text(text_x, top + label * (1 + 1.3 * line), fact, label, "pile-fact"))
+        body.append(
+            f'<text class="pile-fact" x="{_num(text_x)}" y="{_num(top + label + step * line)}" '
+            f'font-size="{_num(label)}" fill="{_ON_FELT}">{_esc(fact)}</text>'
+        )
     body.append("</g>")
-    longest = max(len(fact) for fact in facts) * label * 0.6
-    height = top + max(_height(width), label * 1.3 * len(facts))
-    parts.append(_Drawing(tuple(body), text_x + longest, height))
-    return parts
+    longest = max(_text_width(fact, label) for fact in facts)
+    height = top + max(_height(width), step * len(facts))
+    return _Drawing(tuple(body), text_x + longest, height)
+
+
+def _tailor_table(state: TailorState, width: int, per_row: int) -> list[_Drawing]:
+    from cardgames.tailor.render import state_heading as heading
+
+    payoffs = state.payoffs()
+    panels = []
+    for seat, cards in enumerate(state.hands):
+        to_move = seat == state.to_move and not state.is_over
+        notes = ["to move"] if to_move else []
+        if seat == state.winner:
+            notes.append("went out")
+        stats = f"{_plural(len(cards), 'card')}, score {payoffs[seat]}"
+        faces = _faces(cards)
+        panels.append(_seat_panel(seat, notes, stats, faces, width, per_row, to_move))
+    return [
+        _heading(heading(state), width),
+        _round_table(panels, _tailor_centre(state, width), width),
+    ]

@@ -26,9 +26,23 @@ def tarot_position(seed: int, moves: int) -> tarot.State:
     return state
 
 
-def tailor_position(seed: int, moves: int) -> tailor.State:
-    """A three-player round of Chase the Tailor after ``moves`` random legal moves."""
-    state = tailor.deal(tailor.Rules(players=3), seed=seed)
+def french_position(players: int, seed: int, tricks: int, cards: int) -> tarot.State:
+    """A French Tarot deal played at random (the auction too) to ``cards`` cards into trick
+    ``tricks + 1``; the seed is one whose auction finds a taker."""
+    state = tarot.deal(tarot.Rules.french(players=players), seed=seed)
+    rng = random.Random(seed)
+    while (
+        state.phase is not tarot.Phase.PLAY
+        or len(state.tricks) < tricks
+        or len(state.trick.cards) < cards
+    ):
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def tailor_position(seed: int, moves: int, players: int = 3) -> tailor.State:
+    """A round of Chase the Tailor after ``moves`` random legal moves."""
+    state = tailor.deal(tailor.Rules(players=players), seed=seed)
     rng = random.Random(seed)
     for _ in range(moves):
         if state.is_over:
@@ -39,13 +53,14 @@ def tailor_position(seed: int, moves: int) -> tailor.State:
 
 def pictures() -> dict[str, str]:
     """Each file name with its SVG text."""
-    middle = tarot_position(seed=4, moves=3 + 3 * 19 + 2)  # the discard, 19 tricks, 2 cards
+    middle = tarot_position(seed=4, moves=3 + 3 * 2 + 2)  # the discard, 2 tricks, 2 cards
     finished = tarot_position(seed=4, moves=3 + 3 * 20)
     return {
         "tarot_table.svg": svg.table(middle),
+        "french_table.svg": svg.table(french_position(5, seed=4, tricks=3, cards=3)),
         "tarot_hand.svg": svg.hand(tarot.deal(tarot.Rules.traditional(players=3), 4).hands[1]),
         "tarot_trick.svg": svg.trick(finished.tricks[-1], width=60),
-        "tailor_table.svg": svg.table(tailor_position(seed=3, moves=12)),
+        "tailor_table.svg": svg.table(tailor_position(seed=3, moves=12, players=4)),
     }
 
 
