@@ -4,27 +4,45 @@ The loop is the same for both games; each game's command module describes its ga
 :class:`Table` (how a move is read, how another seat's move is shown to the human, what
 happens between moves, the result) and calls :func:`play_human`.
 
-On the human's turn the loop draws the human's :meth:`view <cardgames.tarot.State.view>`
-(``view.to_unicode()``: the human's own hand and what is public, never another hand), lists
-the legal moves, numbered, and reads one line from standard input:
+On the human's turn the loop draws the human's picture of the table (in Tarot, every rules
+family alike, :func:`cardgames.tarot.render.state_to_unicode` with the seat: its own hand, the
+others' card counts, the trick, and under French rules the bidding, the dog when it is shown,
+the poignées, never the partner before the called King falls; in Chase the Tailor the seat's
+:meth:`view <cardgames.tailor.State.view>`), lists the legal moves, numbered, and reads one
+line from standard input:
 
 * a move in the game's notation (``5S``, ``21T``, ``EX`` in Tarot, and under French rules
   ``pass``, ``garde``, ``call-KH``, ``slam``, ``no-slam``, ``poignee-single``; ``QH``,
   ``draw``, ``dump 7H 7S``, ``TLR QH>2``, ``X1 skip`` in Chase the Tailor) or the number of a
   listed move;
-* ``help`` (or ``?``) to see this again, ``quit`` (or ``exit``) to stop.
+* while the human discards in Tarot, several cards on one line (``2H 4H 1D``): checked as a
+  whole (each legal after the ones before it, no card twice, no more than are left to
+  discard) and then all discarded, or none if one cannot be;
+* ``undo``: back to the human's previous turn, taking back its last entry and every bot's
+  move after it (refused, with a message, before the human's first move); the bots may then
+  choose differently, as their random streams have moved on;
+* ``hint``: the move :class:`cardgames.bots.PIMCBot` would choose from the human's view
+  (:func:`pimc_hint`: :data:`HINT_WORLDS` deals that agree with what the human can see, each
+  solved; at most :data:`HINT_SECONDS` seconds), never from the hidden hands;
+* ``help`` (or ``?``) to list these commands, ``quit`` (or ``exit``) to stop.
 
 An entry that cannot be read, or a move that is not legal, is explained (the library's error
 message) and asked for again. ``quit`` or the end of input stops the deal cleanly (exit
-status 0); the record saved with ``--save`` then holds the moves made so far. The bots' moves
-are printed as they are made, except what the human may not see (a Tarot dealer's or French
-taker's discard). A French Tarot seat is shown its own picture of the table
-(:func:`cardgames.tarot.render.state_to_unicode` with the seat): its hand, the bidding, the
-dog when it is shown, the poignées, never another hand nor the partner before the called King
-falls.
+status 0); the record saved with ``--save`` then holds the moves made so far. The ``--save``
+path is checked before the deal starts (its folder must exist and be writable, and it must not
+be a folder) but written only at the end, so a command that fails leaves no file behind; a
+closed standard input is refused before the deal too. The bots' moves are printed as they are
+made, except what the human may not see (a Tarot dealer's or French taker's discard).
+
+With ``--bots`` and no ``--human`` (:func:`run_watch`) bots sit in every seat and a watcher
+sees the deal: every move, every hand (:func:`watch_bots`: the whole table drawn at the start,
+in Tarot again after every trick, and at the end) and the result. ``--bots`` then names one
+bot per seat, or fewer, repeated in seat order (``rule,pimc`` at three seats is rule, pimc,
+rule).
 
 Bots are named ``random``, ``rule`` or ``pimc`` (:func:`cardgames.arena_cli.parse_bot`, with
-its ``:setting=value`` forms); a PIMC bot given no ``time_per_move`` gets
+its ``:setting=value`` forms), or are the user's own, ``module:Class`` or ``file.py:Class``
+(:func:`cardgames.arena_cli.load_user_bot`); a PIMC bot given no ``time_per_move`` gets
 :data:`PIMC_TIME_PER_MOVE` seconds a move. The bot in seat ``s`` draws from
 :func:`cardgames.strategies.bot_rng` ``(seed, 0, s)``, with the ``--seed`` that also shuffles
 the deal, so one command line always gives the same bots' play.
@@ -355,7 +373,7 @@ def _read_several(
         if after.to_move != human or move not in _human_moves(after, human, table):
             reason = _why_illegal(after, move, token)
             return f"not allowed: {reason}; none of {quote(text)} was discarded"
-        after = after.play(move)
+        after = after.play(move)  # type: ignore[assignment]  # a game's play gives its State
     return tuple(moves)
 
 

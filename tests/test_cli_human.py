@@ -616,3 +616,34 @@ def test_every_tarot_family_draws_the_same_table(rules: str) -> None:
     assert result.returncode == 0, result.stderr
     assert state_to_unicode(start, seat=seat) in result.stdout
     assert f"Seat {seat}: " in result.stdout and "'s view" not in result.stdout
+
+
+def test_the_prompt_at_a_terminal() -> None:
+    # At a terminal (a pseudo-terminal here) undo, hint and quit work as from a pipe.
+    pty = pytest.importorskip("pty")
+    import select
+
+    main_fd, other_fd = pty.openpty()
+    command = [SCRIPT, "play", "tarot", "--human", "1", "--seed", "4"]
+    with subprocess.Popen(command, stdin=other_fd, stdout=other_fd, stderr=other_fd) as process:
+        os.close(other_fd)
+        os.write(main_fd, b"undo\n1\nundo\nhint\nquit\n")
+        chunks: list[bytes] = []
+        while True:
+            ready, _, _ = select.select([main_fd], [], [], 120)
+            if not ready:
+                break
+            try:
+                chunk = os.read(main_fd, 65536)
+            except OSError:  # the program has ended and closed the terminal
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        status = process.wait(timeout=120)
+    os.close(main_fd)
+    out = b"".join(chunks).decode("utf-8", "replace").replace("\r\n", "\n")
+    assert status == 0, out
+    assert "your move (seat 1): " in out and "nothing to undo" in out
+    assert "taken back: your last move" in out and "\nhint: " in out
+    assert out.rstrip().endswith("the deal is stopped")

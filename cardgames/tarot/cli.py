@@ -55,11 +55,9 @@ from cardgames.validation import quote
 __all__ = [
     "FRENCH_PLAYERS",
     "format_deal",
-    "human_table",
     "rules_from_args",
     "run_deal",
     "run_play",
-    "watch_table",
 ]
 
 FRENCH_PLAYERS: Final = 4
