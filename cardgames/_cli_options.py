@@ -130,10 +130,11 @@ PLAYERS_HELP = (
 
 
 BOTS_HELP = (
-    "with --human: the bots in the other seats, in seat order skipping the human's, separated "
-    "by commas: random, rule or pimc (PIMC settings as in 'cardgames arena', e.g. "
-    "pimc:worlds=8; a PIMC bot without time_per_move gets 1 second a move); default: rule in "
-    "every other seat"
+    "the bots, separated by commas: random, rule or pimc (PIMC settings as in 'cardgames arena', "
+    "e.g. pimc:worlds=8; a PIMC bot without time_per_move gets 1 second a move), or your own as "
+    "module:Class or file.py:Class; with --human, one for every other seat in seat order "
+    "(default: rule in each); without it, watch bots play one deal, one name per seat or fewer, "
+    "repeated in seat order"
 )
 
 
@@ -191,6 +192,6 @@ def add_human_options(options: TargetOptions, *, tarot: str, tailor: str) -> Non
         "--save",
         metavar="FILE",
         defaults=both,
-        help="with --human: write the deal's record to FILE at the end (readable by "
-        "'cardgames show FILE')",
+        help="with --human or --bots: write the deal's record to FILE at the end (readable by "
+        "'cardgames show FILE'; the path is checked before the deal)",
     )

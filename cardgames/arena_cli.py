@@ -3,7 +3,12 @@
 ``--bots`` lists one bot per seat, separated by commas: ``random``, ``rule`` or ``pimc``, each
 optionally followed by settings as ``:name=value`` (PIMC's ``worlds``, ``time_per_move``,
 ``exact_tricks``, ``estimate``, ``nodes``, ``horizon``, ``lookahead``), for example
-``pimc:worlds=8:estimate=lower,rule,rule``.
+``pimc:worlds=8:estimate=lower,rule,rule``. A bot of your own is named ``module:Class`` (a
+module Python can import: on the Python path or in the current directory) or
+``path/to/file.py:Class``; the class is called with no arguments and must make an object with
+a ``choose(view, rng)`` method (see :mod:`cardgames.bots.protocol`). A bot loaded from a file
+cannot be sent to other processes, so with one the deals are played in this process (as with
+``--jobs 1``) unless ``--jobs`` or ``--scheduler`` says otherwise, which is then an error.
 
 ``cardgames arena tarot --rules french --players 3|4|5`` plays French Tarot (FFT rules,
 :meth:`cardgames.tarot.rules.Rules.french`; four players unless told), bidding included: the
@@ -33,7 +38,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
+import importlib
+import importlib.util
 import json
+import os
+import sys
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from typing import Any, Final
@@ -44,18 +54,138 @@ from cardgames.errors import RulesError
 from cardgames.solver.batch import available_cpus, process_pool
 from cardgames.validation import check_int, quote
 
-__all__ = ["BOT_NAMES", "add_parser", "parse_bot", "parse_bots", "run"]
+__all__ = ["BOT_NAMES", "UserBot", "add_parser", "load_user_bot", "parse_bot", "parse_bots", "run"]
 
 BOT_NAMES: Final = ("random", "rule", "pimc")
 """The bots ``--bots`` knows."""
 _PIMC_INTS: Final = ("worlds", "exact_tricks", "nodes", "horizon", "lookahead")
 _MAX_JOBS: Final = 4096  # as cardgames batch
 
-AnyBot = RandomBot | RuleBot | PIMCBot
+_EXPECTED: Final = "random, rule, pimc[:setting=value...], module:Class or file.py:Class"
+_FILE_MODULE_PREFIX: Final = "_cardgames_user_bot_"
+
+
+class UserBot:
+    """The static type of a bot of the user's own (``module:Class``): any object with a
+    ``choose(view, rng)`` method."""
+
+    def choose(self, view: Any, rng: Any) -> Any:
+        """The bot's move."""
+        raise NotImplementedError  # pragma: no cover - a protocol only
+
+
+AnyBot = RandomBot | RuleBot | PIMCBot | UserBot
+
+
+def _is_user_spec(text: str) -> bool:
+    head = text.strip().split(":")[0].strip().lower()
+    return ":" in text and head not in BOT_NAMES
+
+
+def _import_file(text: str, target: str) -> Any:
+    path = os.path.abspath(target)
+    if not os.path.isfile(path):
+        raise RulesError(f"invalid bot {quote(text)}: no file {quote(target)}")
+    digest = hashlib.sha256(path.encode("utf-8")).hexdigest()[:12]
+    name = f"{_FILE_MODULE_PREFIX}{digest}"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise RulesError(f"invalid bot {quote(text)}: {quote(target)} is not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as error:  # the user's code: report whatever it raised
+        del sys.modules[name]
+        raise RulesError(
+            f"invalid bot {quote(text)}: running {quote(target)} failed: "
+            f"{type(error).__name__}: {error}"
+        ) from None
+    return module
+
+
+def _import_module(text: str, target: str) -> Any:
+    if not all(part.isidentifier() for part in target.split(".")):
+        raise RulesError(
+            f"invalid bot {quote(text)}: {quote(target)} is neither a module name nor a file "
+            f"ending in .py; expected {_EXPECTED}"
+        )
+    here = os.getcwd()
+    if here not in sys.path:  # a module of the current directory, as 'python -m' finds it
+        sys.path.append(here)
+    try:
+        return importlib.import_module(target)
+    except ModuleNotFoundError as error:
+        if error.name is not None and (target + ".").startswith(error.name + "."):
+            raise RulesError(
+                f"invalid bot {quote(text)}: no module named {quote(target)} (it must be on "
+                "the Python path or in the current directory)"
+            ) from None
+        raise RulesError(
+            f"invalid bot {quote(text)}: importing {quote(target)} failed: {error}"
+        ) from None
+    except Exception as error:  # the user's code: report whatever it raised
+        raise RulesError(
+            f"invalid bot {quote(text)}: importing {quote(target)} failed: "
+            f"{type(error).__name__}: {error}"
+        ) from None
+
+
+def load_user_bot(text: str) -> UserBot:
+    """A bot of the user's own from ``module:Class`` or ``path/to/file.py:Class``: the class,
+    called with no arguments.
+
+    >>> type(load_user_bot('cardgames.bots:RuleBot')).__name__
+    'RuleBot'
+    >>> load_user_bot('cardgames.bots:Nothing')
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid bot 'cardgames.bots:Nothing': module 'cardgames.bots'
+    has no class 'Nothing'
+
+    :raises RulesError: if the module or file cannot be loaded, has no such class, the class
+        cannot be called with no arguments, or what it makes has no ``choose`` method.
+    """
+    target, _, class_name = text.strip().rpartition(":")
+    target = target.strip()
+    class_name = class_name.strip()
+    if not target or not class_name.isidentifier():
+        raise RulesError(f"invalid bot {quote(text)}: expected {_EXPECTED}")
+    from_file = target.endswith(".py") or "/" in target or os.sep in target
+    module = _import_file(text, target) if from_file else _import_module(text, target)
+    where = f"file {quote(target)}" if from_file else f"module {quote(target)}"
+    made = getattr(module, class_name, None)
+    if made is None:
+        raise RulesError(f"invalid bot {quote(text)}: {where} has no class {quote(class_name)}")
+    if not isinstance(made, type):
+        raise RulesError(
+            f"invalid bot {quote(text)}: {class_name} in {where} is not a class but {quote(made)}"
+        )
+    try:
+        bot = made()
+    except Exception as error:  # the user's code: report whatever it raised
+        raise RulesError(
+            f"invalid bot {quote(text)}: {class_name}() with no arguments failed: "
+            f"{type(error).__name__}: {error}"
+        ) from None
+    if not callable(getattr(bot, "choose", None)):
+        raise RulesError(
+            f"invalid bot {quote(text)}: {class_name} is not a bot: it has no "
+            "choose(view, rng) method"
+        )
+    result: UserBot = bot
+    return result
+
+
+def _from_file(bot: object) -> bool:
+    return type(bot).__module__.startswith(_FILE_MODULE_PREFIX)
 
 
 def parse_bot(text: str) -> AnyBot:
-    """One bot from its command-line form, ``name`` or ``name:setting=value:...``.
+    """One bot from its command-line form, ``name`` or ``name:setting=value:...``, or a bot
+    of your own, ``module:Class`` or ``file.py:Class`` (:func:`load_user_bot`).
 
     >>> bot = parse_bot('pimc:worlds=4:estimate=lower')
     >>> type(bot).__name__, bot.worlds, bot.estimate, bot.nodes == PIMCBot().nodes
@@ -63,10 +193,12 @@ def parse_bot(text: str) -> AnyBot:
 
     :raises RulesError: for an unknown bot or setting, or a bad value.
     """
+    if _is_user_spec(text):
+        return load_user_bot(text)
     name, *settings = text.strip().split(":")
     name = name.strip().lower()
     if name not in BOT_NAMES:
-        raise RulesError(f"invalid bot {quote(text)}: expected one of {', '.join(BOT_NAMES)}")
+        raise RulesError(f"invalid bot {quote(text)}: expected one of {_EXPECTED}")
     if name != "pimc":
         if settings:
             raise RulesError(f"invalid bot {quote(text)}: {name} takes no settings")
@@ -141,7 +273,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument(
         "--bots",
         required=True,
-        help="one bot per seat, comma-separated: random, rule, pimc[:setting=value...]",
+        help="one bot per seat, comma-separated: random, rule, pimc[:setting=value...], or "
+        "your own as module:Class or file.py:Class (made with no arguments)",
     )
     parser.add_argument("--deals", type=int, default=100, help="deals to play (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="the arena's seed (default 1)")
@@ -216,11 +349,25 @@ def _arena(
 
 
 @contextlib.contextmanager
-def _executor(args: argparse.Namespace, deals: int) -> Iterator[Executor | str | None]:
+def _executor(
+    args: argparse.Namespace, deals: int, bots: tuple[AnyBot, ...] = ()
+) -> Iterator[Executor | str | None]:
     """Where ``--jobs`` and ``--scheduler`` say to play: a scheduler address, a process pool
-    (shut down at the end), or None for this process."""
+    (shut down at the end), or None for this process (also by default with a bot loaded from
+    a file, which other processes cannot load)."""
+    from_file = [bot for bot in bots if _from_file(bot)]
+    if from_file and (args.scheduler is not None or (args.jobs is not None and args.jobs != 1)):
+        where = "--scheduler" if args.scheduler is not None else f"--jobs {args.jobs}"
+        raise RulesError(
+            f"a bot loaded from a file ({type(from_file[0]).__name__}) is played in this process "
+            f"only, so {where} cannot be used with it; give it as module:Class with the module "
+            "on the Python path, or use --jobs 1"
+        )
     if args.scheduler is not None:
         yield args.scheduler
+        return
+    if from_file:
+        yield None
         return
     if args.jobs is None:
         workers = available_cpus()
@@ -245,7 +392,7 @@ def run(args: argparse.Namespace) -> int:
     rules = _rules(args)
     bots = parse_bots(args.bots, rules.players)
     deals = check_int(args.deals, "--deals", low=1, high=arena.MAX_DEALS)
-    with _executor(args, deals) as executor:
+    with _executor(args, deals, bots) as executor:
         result = _arena(rules, bots, args, deals, executor)
     if args.json:
         print(json.dumps(result.to_dict()))

@@ -5,7 +5,8 @@ Subcommands:
 * ``cardgames packs`` shows the packs and a seeded shuffle and deal;
 * ``cardgames deal GAME ...`` and ``cardgames play GAME ...`` deal, or play out with random legal
   moves, a game of Tarot (``tarot``; ``--rules french`` for French Tarot, with ``--players``
-  3, 4 or 5) or Chase the Tailor (``tailor``);
+  3, 4 or 5) or Chase the Tailor (``tailor``); ``play`` also lets you take a seat against
+  bots (``--human SEAT``) or watch bots play a deal (``--bots`` alone);
 * ``cardgames analyse [GAME | FILE] ...`` runs the perfect-information solver on a position: the
   built-in sample, a seeded or given position of either game, or a position of a saved record;
 * ``cardgames show FILE`` prints a saved record, trick by trick or turn by turn (a whole
@@ -199,8 +200,8 @@ def build_parser() -> argparse.ArgumentParser:
     _game_command(
         commands,
         "play",
-        "deal and play out a game with random legal moves, or play it yourself against bots "
-        "(--human)",
+        "deal and play out a game with random legal moves, play it yourself against bots "
+        "(--human), or watch bots play it (--bots)",
     )
 
     for name in COMMAND_MODULES:

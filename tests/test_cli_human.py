@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import itertools
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +19,9 @@ from cardgames.bots import PIMCBot, RandomBot, RuleBot
 from cardgames.cli import main
 from cardgames.errors import RulesError
 from cardgames.strategies import bot_rng
+from cardgames.tailor.render import state_to_unicode as tailor_picture
+from cardgames.tarot.cli import format_deal
+from cardgames.tarot.render import state_to_unicode
 
 TAROT_RULES = tarot.Rules.traditional(players=3)
 FIRST_EVERY_TURN = "1\n" * 400
@@ -114,10 +120,14 @@ def test_the_human_sees_only_its_own_hand_and_not_the_bots_discard(
     )
     assert status == 0
     start = tarot.deal(TAROT_RULES, seed=6)
-    mine = {card.to_unicode() for card in start.initial.hands[2]}
-    hands = [line for line in out.splitlines() if line.startswith("Hand:")]
-    assert hands and all(set(line.split()[1:]) <= mine for line in hands)
-    assert "seat 2's view" in out and "seat 0's view" not in out and "seat 1's view" not in out
+    # every picture is the seat's own (its hand, the others' card counts), never the table's
+    final = expected_tarot(6, 2, [RuleBot(), RuleBot()])
+    (played,) = tarot.loads(tarot.dumps(final)).deals
+    turns = [state for state in played.states() if state.to_move == 2 and not state.is_over]
+    assert turns and all(state_to_unicode(state, seat=2) in out for state in turns)
+    assert state_to_unicode(start) not in out and "Seat 2: you" not in out
+    shown = re.findall(r"Seat ([01])\b[^\n]*\n *(\S+)", out)  # what is under another seat
+    assert len(shown) == 2 * len(turns) and all(first.isdigit() for _, first in shown)
     # the dealer (seat 0, a bot) discards face down
     assert out.count("seat 0: discards a card") == len(start.initial.talon)
     discard = expected_tarot(6, 2, [RuleBot(), RuleBot()]).discard
@@ -229,7 +239,11 @@ def test_quit_stops(
         (["tarot", "--human", "0", "--bots", "rule,clever"], "invalid bot 'clever'"),
         (["tarot", "--human", "3"], "invalid --human seat 3"),
         (["tarot", "--human", "-1"], "invalid --human seat -1"),
-        (["tarot", "--bots", "rule,rule"], "--bots needs --human"),
+        # without --human, --bots plays a deal of bots (see test_cli_watch...), one deal only
+        (["tarot", "--bots", "rule,rule,rule,rule"], "4 bots for 3 seats; expected at most"),
+        (["tarot", "--bots", "rule", "--game"], "--bots plays one deal: --game"),
+        (["tailor", "--bots", "rule", "--rounds", "2"], "--bots plays one deal: --rounds 2"),
+        (["tarot", "--bots", "rule", "--json"], "--bots cannot be combined with --json"),
         (["tailor", "--save", "x.json"], "--save needs --human"),
         (["tarot", "--human", "0", "--game"], "--human plays one deal: --game"),
         (["tailor", "--human", "0", "--rounds", "3"], "--human plays one deal: --rounds 3"),
@@ -303,3 +317,333 @@ def test_the_script_plays_a_whole_tarot_deal_from_standard_input(tmp_path: Path)
     assert result.returncode == 0, result.stderr
     assert "cannot read 'nonsense'" in result.stdout and "payoffs:" in result.stdout
     assert tarot.loads(path.read_text()).deals[0].replay() == final
+
+
+# -- through the installed script: standard input, --save, watching bots, own bots ----------
+
+SCRIPT = str(Path(sys.executable).with_name("cardgames"))
+
+
+def script(
+    args: list[str], entries: str | None = "", *, cwd: Path | None = None, **kwargs: Any
+) -> subprocess.CompletedProcess[str]:
+    """Run the console script with ``entries`` on standard input (None: inherit it)."""
+    return subprocess.run(
+        [SCRIPT, *args],
+        input=entries,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        cwd=cwd,
+        **kwargs,
+    )
+
+
+def test_a_closed_standard_input_is_a_usage_error() -> None:
+    # Regression: with fd 0 closed sys.stdin is None, and the prompt failed with
+    # AttributeError: 'NoneType' object has no attribute 'readline'.
+    result = script(
+        ["play", "tarot", "--human", "0"], None, stdin=None, preexec_fn=lambda: os.close(0)
+    )
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
+    assert "--human needs standard input to read your moves" in result.stderr
+    # watching bots needs no standard input
+    watched = script(
+        ["play", "tailor", "--players", "2", "--bots", "rule"],
+        None,
+        stdin=None,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert watched.returncode == 0 and "payoffs:" in watched.stdout
+
+
+@pytest.mark.parametrize("where", ["missing", "directory"])
+def test_an_unwritable_save_path_is_refused_before_the_deal(tmp_path: Path, where: str) -> None:
+    # Regression: the path was tried only once the deal had been played.
+    path = tmp_path / "missing" / "deal.json" if where == "missing" else tmp_path
+    args = ["play", "tarot", "--human", "0", "--save", str(path)]
+    result = script(args, FIRST_EVERY_TURN)
+    assert result.returncode == 2 and result.stdout == ""  # not a move played
+    reason = "no directory" if where == "missing" else "it is a directory"
+    assert f"cannot save the record to '{path}': {reason}" in result.stderr
+    assert not (tmp_path / "missing").exists()
+    watched = script(["play", "tarot", "--bots", "rule", "--save", str(path)])
+    assert watched.returncode == 2 and watched.stdout == "" and reason in watched.stderr
+
+
+def test_a_save_path_is_only_written_at_the_end(tmp_path: Path) -> None:
+    # The check creates nothing: a command that fails later leaves no file, and a deal
+    # stopped at once still writes its record (with no move).
+    path = tmp_path / "deal.json"
+    failed = script(["play", "tarot", "--human", "0", "--bots", "rule", "--save", str(path)])
+    assert failed.returncode == 2 and not path.exists()
+    stopped = script(["play", "tarot", "--human", "0", "--save", str(path)], "quit\n")
+    assert stopped.returncode == 0 and tarot.loads(path.read_text()).deals[0].moves == ()
+
+
+def watched_tarot(seed: int, bots: list[Any]) -> tarot.State:
+    return tarot.play_deal(tarot.deal(TAROT_RULES, seed=seed), bots, rng=seed)[0]
+
+
+def test_watching_bots_play_a_tarot_deal(tmp_path: Path) -> None:
+    path = tmp_path / "watched.json"
+    result = script(["play", "tarot", "--bots", "rule,random", "--seed", "5", "--save", str(path)])
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    # fewer names than seats are repeated in seat order
+    assert out.startswith("Tarot traditional-3, seed 5, dealer 0\nseats: 0 rule, 1 random, 2 rule")
+    final = watched_tarot(5, [RuleBot(), RandomBot(), RuleBot()])
+    (played,) = tarot.loads(path.read_text()).deals
+    assert played.replay() == final
+    # the whole table at the start, then after every trick; each trick told as it is won
+    states = list(played.states())
+    assert state_to_unicode(states[0]) in out
+    for number, trick in enumerate(final.tricks, 1):
+        assert f"trick {number}: " in out and f"-> won by seat {trick.winner}" in out
+    after_tricks = [s for b, s in itertools.pairwise(states) if len(s.tricks) > len(b.tricks)]
+    assert len(after_tricks) == 25 and all(state_to_unicode(s) in out for s in after_tricks)
+    positions = [out.index(f"trick {n}: ") for n in range(1, 26)]
+    assert positions == sorted(positions)
+    # the moves, the discard included (a watcher sees every hand), and the result
+    assert all(f"discards {card.to_unicode()}" in out for card in final.discard)
+    assert "(you)" not in out and f"{format_deal(final)}\nrecord saved to {path}" in out
+    assert dict(tarot.loads(path.read_text()).tags)["seat 1"] == "random"
+
+
+def test_watching_a_pimc_bot_and_a_tailor_round() -> None:
+    tarot_run = script(["play", "tarot", "--bots", "rule,pimc:worlds=2:time_per_move=0.1"])
+    assert tarot_run.returncode == 0, tarot_run.stderr
+    assert "seats: 0 rule, 1 pimc:worlds=2:time_per_move=0.1, 2 rule" in tarot_run.stdout
+    assert "payoffs:" in tarot_run.stdout and "seat 1: plays " in tarot_run.stdout
+    result = script(["play", "tailor", "--players", "3", "--bots", "rule,random,rule"])
+    assert result.returncode == 0, result.stderr
+    start = tailor.deal(tailor.Rules(players=3), seed=1)
+    final = tailor.play_deal(start, [RuleBot(), RandomBot(), RuleBot()], rng=1)[0]
+    assert tailor_picture(start) in result.stdout and tailor_picture(final) in result.stdout
+    assert result.stdout.rstrip().endswith(f"payoffs: {', '.join(map(str, final.payoffs()))}")
+
+
+BOT_FILE = '''
+class FirstMove:
+    """Plays the first legal move."""
+
+    name = "first"
+
+    def choose(self, view, rng):
+        return view.legal_moves()[0]
+
+
+class NoChoose:
+    pass
+
+
+class NeedsArgs:
+    def __init__(self, depth):
+        self.depth = depth
+
+    def choose(self, view, rng):
+        return view.legal_moves()[0]
+
+
+NOT_A_CLASS = 3
+'''
+
+
+def first_move(state: Any) -> Any:
+    return state.legal_moves()[0]
+
+
+@pytest.fixture
+def bot_file(tmp_path: Path) -> Path:
+    path = tmp_path / "mybots.py"
+    path.write_text(BOT_FILE)
+    return path
+
+
+def test_a_bot_of_ones_own_from_a_file_or_a_module(tmp_path: Path, bot_file: Path) -> None:
+    final = watched_tarot(2, [first_move, RuleBot(), first_move])
+    path = tmp_path / "own.json"
+    spec = f"{bot_file}:FirstMove"
+    result = script(["play", "tarot", "--seed", "2", "--bots", f"{spec},rule", "--save", str(path)])
+    assert result.returncode == 0, result.stderr
+    assert f"seats: 0 {spec}, 1 rule, 2 {spec}" in result.stdout
+    assert tarot.loads(path.read_text()).deals[0].replay() == final
+    # module:Class, the module found in the current directory; with a human seat
+    human = script(
+        [
+            "play",
+            "tarot",
+            "--seed",
+            "2",
+            "--human",
+            "1",
+            "--bots",
+            "mybots:FirstMove,mybots:FirstMove",
+        ],
+        "1\nquit\n",
+        cwd=tmp_path,
+    )
+    assert human.returncode == 0, human.stderr
+    assert "seats: 0 mybots:FirstMove, 1 you, 2 mybots:FirstMove" in human.stdout
+    # in the arena, by file (played in this process) and by module (in worker processes)
+    for bots, jobs in (
+        (f"{spec},rule", "1"),
+        (f"{spec},rule", None),
+        ("mybots:FirstMove,rule", "2"),
+    ):
+        args = ["arena", "tailor", "--players", "2", "--bots", bots, "--deals", "2"]
+        arena_run = script([*args, *(["--jobs", jobs] if jobs else [])], cwd=tmp_path)
+        assert arena_run.returncode == 0, arena_run.stderr
+        assert "first" in arena_run.stdout and "rule" in arena_run.stdout
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("nosuchmodule_xyz:Bot", "no module named 'nosuchmodule_xyz'"),
+        ("mybots:Missing", "module 'mybots' has no class 'Missing'"),
+        ("{file}:Missing", "has no class 'Missing'"),
+        ("{file}:NoChoose", "NoChoose is not a bot: it has no choose(view, rng) method"),
+        ("{file}:NeedsArgs", "NeedsArgs() with no arguments failed: TypeError"),
+        ("{file}:NOT_A_CLASS", "NOT_A_CLASS in file"),
+        ("{dir}/nothere.py:Bot", "no file"),
+        ("my-bots:Bot", "is neither a module name nor a file ending in .py"),
+        ("mybots:", "expected random, rule, pimc"),
+    ],
+)
+def test_a_bad_bot_of_ones_own_is_a_usage_error(
+    tmp_path: Path, bot_file: Path, spec: str, message: str
+) -> None:
+    spec = spec.format(file=bot_file, dir=tmp_path)
+    for args in (
+        ["play", "tarot", "--bots", f"rule,{spec}"],
+        ["play", "tarot", "--human", "0", "--bots", f"rule,{spec}"],
+        ["arena", "tarot", "--bots", f"rule,rule,{spec}", "--deals", "1"],
+    ):
+        result = script(args, cwd=tmp_path)
+        assert result.returncode == 2 and result.stdout == "", (args, result.stderr)
+        assert f"invalid bot '{spec}'" in result.stderr and message in result.stderr
+        assert "Traceback" not in result.stderr
+
+
+def test_a_bot_from_a_file_is_not_sent_to_other_processes(bot_file: Path) -> None:
+    args = ["arena", "tailor", "--players", "2", "--bots", f"{bot_file}:FirstMove,rule"]
+    result = script([*args, "--deals", "2", "--jobs", "2"])
+    assert result.returncode == 2 and "--jobs 2 cannot be used with it" in result.stderr
+
+
+# -- undo, hint, a discard on one line, help, the same picture for every Tarot family ------
+
+
+def test_undo_goes_back_to_the_previous_turn(tmp_path: Path) -> None:
+    path = tmp_path / "undone.json"
+    args = ["play", "tarot", "--human", "1", "--bots", "rule,rule", "--seed", "4"]
+    entries = "undo\n1\n1\nundo\nundo\nundo\nquit\n"
+    result = script([*args, "--save", str(path)], entries)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.count("nothing to undo: you have not made a move yet") == 2
+    assert out.count("taken back: your last move and the moves after it") == 2
+    # back where the human first had to move: the moves before it only
+    full = expected_tarot(4, 1, [RuleBot(), RuleBot()])
+    (played,) = tarot.loads(tarot.dumps(full)).deals
+    states = list(played.states())
+    first_turn = next(i for i, s in enumerate(states) if s.to_move == 1)
+    (saved,) = tarot.loads(path.read_text()).deals
+    assert saved.moves == played.moves[:first_turn]
+    picture = state_to_unicode(states[first_turn], seat=1)
+    assert out.count(picture) == 2  # shown first, then after the second undo
+
+
+def test_a_whole_discard_on_one_line_and_undone_as_one(tmp_path: Path) -> None:
+    path = tmp_path / "discard.json"
+    start = tarot.deal(TAROT_RULES, seed=1)  # seat 0 deals and discards three cards
+    cards = [move.card for move in start.legal_card_moves()[:3]]
+    line = " ".join(map(str, cards))
+    bad = f"{cards[0]} {cards[1]} 21T"  # 21T is not the dealer's: nothing is discarded
+    entries = f"{bad}\n{cards[0]} {cards[0]}\n{line} {cards[2]}\n{line}\nquit\n"
+    result = script(["play", "tarot", "--human", "0", "--save", str(path)], entries)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert f"none of '{bad}' was discarded" in out and "is typed twice" in out
+    assert "has 4 cards but 3 are still to be discarded" in out
+    assert out.count("seat 0 (you): discards") == 3 and "seat 0 has discarded" in out
+    final = tarot.loads(path.read_text()).deals[0].replay()
+    assert set(final.discard) == set(cards)
+    # undo takes the whole line back
+    undone = script(["play", "tarot", "--human", "0", "--save", str(path)], f"{line}\nundo\nquit\n")
+    assert undone.returncode == 0 and tarot.loads(path.read_text()).deals[0].moves == ()
+
+
+def test_a_hint_from_the_humans_view(tmp_path: Path) -> None:
+    result = script(["play", "tarot", "--human", "0", "--seed", "3"], "hint\nhint\nquit\n")
+    assert result.returncode == 0, result.stderr
+    hints = [line for line in result.stdout.splitlines() if line.startswith("hint: ")]
+    assert len(hints) == 2 and "from your view" in hints[0]
+    start = tarot.deal(TAROT_RULES, seed=3)
+    move = tarot.Move.parse(hints[0].split()[1].rstrip(","))
+    assert move in start.legal_moves()
+    # in the play of the cards: the solver over sampled worlds, said so
+    play = script(["play", "tailor", "--players", "2", "--human", "0"], "hint\nquit\n")
+    (line,) = [line for line in play.stdout.splitlines() if line.startswith("hint: ")]
+    assert "deals that agree with what you can see, each solved" in line
+    assert "it does not see the other hands" in line
+
+
+def test_help_lists_the_commands() -> None:
+    result = script(["play", "tailor", "--human", "0"], "help\nquit\n")
+    assert result.returncode == 0
+    for command in ("undo", "hint", "help, ?", "quit", "NUMBER"):
+        assert f"\n  {command} " in result.stdout
+
+
+@pytest.mark.parametrize(
+    "rules", ["simplified", "traditional", "french", "simplified-3", "french-5"]
+)
+def test_every_tarot_family_draws_the_same_table(rules: str) -> None:
+    parsed = (
+        tarot.Rules.parse(rules)
+        if "-" in rules
+        else {"simplified": tarot.Rules.simplified(4), "traditional": TAROT_RULES}.get(
+            rules, tarot.Rules.french(4)
+        )
+    )
+    start = tarot.deal(parsed, seed=1)
+    seat = start.to_move  # no bot moves before the human's first turn
+    result = script(["play", "tarot", "--rules", rules, "--human", str(seat)], "quit\n")
+    assert result.returncode == 0, result.stderr
+    assert state_to_unicode(start, seat=seat) in result.stdout
+    assert f"Seat {seat}: " in result.stdout and "'s view" not in result.stdout
+
+
+def test_the_prompt_at_a_terminal() -> None:
+    # At a terminal (a pseudo-terminal here) undo, hint and quit work as from a pipe.
+    pty = pytest.importorskip("pty")
+    import select
+
+    main_fd, other_fd = pty.openpty()
+    command = [SCRIPT, "play", "tarot", "--human", "1", "--seed", "4"]
+    with subprocess.Popen(command, stdin=other_fd, stdout=other_fd, stderr=other_fd) as process:
+        os.close(other_fd)
+        os.write(main_fd, b"undo\n1\nundo\nhint\nquit\n")
+        chunks: list[bytes] = []
+        while True:
+            ready, _, _ = select.select([main_fd], [], [], 120)
+            if not ready:
+                break
+            try:
+                chunk = os.read(main_fd, 65536)
+            except OSError:  # the program has ended and closed the terminal
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        status = process.wait(timeout=120)
+    os.close(main_fd)
+    out = b"".join(chunks).decode("utf-8", "replace").replace("\r\n", "\n")
+    assert status == 0, out
+    assert "your move (seat 1): " in out and "nothing to undo" in out
+    assert "taken back: your last move" in out and "\nhint: " in out
+    assert out.rstrip().endswith("the deal is stopped")

@@ -152,6 +152,21 @@ def test_a_human_taker_bids_discards_announces_declares_and_plays() -> None:
     assert "Bids: seat 3 garde" in out
 
 
+def test_a_french_taker_discards_on_one_line_and_undoes_it() -> None:
+    trumps = " ".join(f"{n}T" for n in range(1, 12))
+    state = deal(Rules.french(players=4), 9, fixed={3: f"{trumps} KS KH QD 2C 3C 4C 5C"})
+    script = (
+        "garde\n2C 3C 4C 5C QD KS\n2C 3C 4C 5C QD 7S\nundo\nundo\ngarde\n2C,3C,4C,5C,QD 7D\nquit\n"
+    )
+    final, finished, out = play_as_human(state, 3, script)
+    assert not finished and "a King, trump 1, trump 21 or the Excuse may never be" in out
+    assert "none of '2C 3C 4C 5C QD KS' was discarded" in out
+    assert out.count("taken back: your last move") == 2 and out.count("(you): bids garde") == 2
+    assert out.count("seat 3 (you): discards") == 12
+    assert final.phase is Phase.ANNOUNCE and final.taker == 3
+    assert {str(card) for card in final.discard} == {"2C", "3C", "4C", "5C", "QD", "7D"}
+
+
 def test_a_human_at_five_calls_a_king() -> None:
     rules = Rules.french(players=5)
     state = deal(rules, 2, fixed={4: "1T 2T 3T KS"})  # seat 4 bids first; no King of hearts

@@ -3,7 +3,8 @@
 ``deal`` shows a seeded deal (hands, the card turned up, the stock); ``play`` plays it out with
 seeded random players (:func:`~cardgames.tailor.random_strategy`), as one round or (``--rounds
 N``) as a :class:`~cardgames.tailor.Match`, or with ``--human SEAT`` lets you play one round
-from that seat against bots (``--bots``; see ``cardgames._cli_human``). ``--json`` prints
+from that seat against bots (``--bots``; see ``cardgames._cli_human``), or with ``--bots`` alone
+lets you watch bots play one round, move by move. ``--json`` prints
 the record on one line instead of text (see :mod:`cardgames.tailor.records`: the deal with no
 moves, the round, or the match with its totals), which ``cardgames show`` and ``cardgames
 review`` read.
@@ -26,12 +27,19 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping, Sequence
 
-from cardgames._cli_human import Table, bots_only_with_human, check_human_args, run_human
+from cardgames._cli_human import (
+    Table,
+    bots_only_with_human,
+    check_human_args,
+    run_human,
+    run_watch,
+)
 from cardgames._cli_results import numbers, totals_lines
 from cardgames.errors import RulesError
 from cardgames.tailor.match import Match, play_deal, random_strategy
 from cardgames.tailor.moves import Draw, Dump, Move, Pass, Play, PlayJoker, PlayTailor, parse_move
 from cardgames.tailor.records import dumps, record_of
+from cardgames.tailor.render import state_to_unicode
 from cardgames.tailor.rules import Rules, derive_seed
 from cardgames.tailor.state import State, deal
 from cardgames.validation import quote
@@ -148,6 +156,34 @@ def _record_text(state: State, tags: Mapping[str, str]) -> str:
     return dumps(record_of(state, tags=tags), indent=2)
 
 
+def _watch_result(state: State) -> str:
+    return f"{_outcome(state)}\npayoffs: {numbers(state.payoffs())}"
+
+
+def _run_watch(args: argparse.Namespace, rules: Rules) -> int:
+    check_human_args(None, game=False, rounds=args.rounds, json=args.json)
+    state = deal(rules, seed=args.seed, first_player=args.first_player)
+    table: Table[State, Move] = Table(
+        game="Chase the Tailor",
+        parse_move=parse_move,
+        show_move=_show_move,
+        events=_events,
+        result=_watch_result,
+        full_picture=state_to_unicode,
+    )
+    return run_watch(
+        state,
+        players=rules.players,
+        bots=args.bots,
+        seed=args.seed,
+        table=table,
+        view=State.view,
+        heading=f"Chase the Tailor, {rules}, seed {args.seed}",
+        record_text=_record_text,
+        save=args.save,
+    )
+
+
 def _run_human(args: argparse.Namespace, rules: Rules) -> int:
     check_human_args(args.human, game=False, rounds=args.rounds, json=args.json)
     state = deal(rules, seed=args.seed, first_player=args.first_player)
@@ -175,7 +211,8 @@ def _run_human(args: argparse.Namespace, rules: Rules) -> int:
 
 def run_play(args: argparse.Namespace) -> int:
     """Play out one round, or a match with ``--rounds``; with ``--human SEAT``, one round
-    against bots with you at the prompt. Returns the exit status.
+    against bots with you at the prompt; with ``--bots`` alone, one round of bots told move by
+    move. Returns the exit status.
 
     :raises RulesError: for an impossible seat, rules or number of rounds.
     """
@@ -183,6 +220,8 @@ def run_play(args: argparse.Namespace) -> int:
     if getattr(args, "human", None) is not None:
         return _run_human(args, rules)
     bots_only_with_human(args)
+    if getattr(args, "bots", None) is not None:
+        return _run_watch(args, rules)
     strategy = random_strategy(derive_seed(args.seed, "players"))
     if args.rounds == 1:
         state = deal(rules, seed=args.seed, first_player=args.first_player)

@@ -1,7 +1,8 @@
 """The ``tarot`` part of the command line: ``cardgames deal tarot`` and ``cardgames play tarot``.
 
 ``cardgames play tarot`` plays out with random legal moves, or, with ``--human SEAT``, lets you
-play one deal from that seat against bots (``--bots``; see ``cardgames._cli_human``).
+play one deal from that seat against bots (``--bots``; see ``cardgames._cli_human``), or with
+``--bots`` alone lets you watch bots play one deal, trick by trick.
 
 ``--rules`` takes ``simplified``, ``traditional`` or ``french`` (with ``--players``: 3 for
 traditional rules, 4 for simplified and for French rules unless given), or a full rules text
@@ -33,7 +34,13 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Final
 
-from cardgames._cli_human import Table, bots_only_with_human, check_human_args, run_human
+from cardgames._cli_human import (
+    Table,
+    bots_only_with_human,
+    check_human_args,
+    run_human,
+    run_watch,
+)
 from cardgames._cli_results import numbers, totals_lines
 from cardgames.deck import make_rng
 from cardgames.errors import RulesError
@@ -219,18 +226,32 @@ def _result(human: int) -> Callable[[State], str]:
     return result
 
 
-def _french_legal_moves(state: State, seat: int) -> tuple[AnyMove, ...]:
+def _human_legal_moves(state: State, seat: int) -> tuple[AnyMove, ...]:
     # The moves of the seat to move: the state's, which depend only on what that seat knows
     # (its hand, the bidding, the cards played).
     return state.legal_moves() if seat == state.to_move and not state.is_over else ()
 
 
+def _discards_left(state: State) -> int:
+    # How many cards may be typed on one line: the rest of the discard while it is made.
+    return state.discard_remaining if state.phase is Phase.DISCARD else 1
+
+
+def _trick_over(before: State, after: State) -> bool:
+    # A watcher sees the table again after every trick, and when the cards start.
+    started = after.phase is Phase.PLAY and before.phase is not Phase.PLAY
+    return started or len(after.tricks) > len(before.tricks)
+
+
 def human_table(rules: Rules, human: int) -> Table[State, AnyMove]:
-    """How ``cardgames play tarot --human SEAT`` reads and shows moves: moves are read with
-    :func:`cardgames.tarot.contracts.parse_move` (a card, and under French rules a bid, a call,
-    ``slam``/``no-slam`` or a poignée); under French rules the human's picture is
-    :func:`cardgames.tarot.render.state_to_unicode` for the seat (the bidding, the contract,
-    the dog when shown, never the partner before the called card falls)."""
+    """How ``cardgames play tarot --human SEAT`` reads and shows moves, the same for every
+    rules family: the human's picture is :func:`cardgames.tarot.render.state_to_unicode` for
+    the seat (its own hand, the others' card counts, the trick, and under French rules the
+    bidding, the contract, the dog when shown, never the partner before the called card
+    falls); moves are read with :func:`cardgames.tarot.contracts.parse_move` under French
+    rules (a card, a bid, a call, ``slam``/``no-slam`` or a poignée) and
+    :meth:`cardgames.tarot.state.Move.parse` otherwise; the cards of a discard may be typed
+    on one line."""
     french = rules.bidding
     return Table(
         game="Tarot",
@@ -238,8 +259,26 @@ def human_table(rules: Rules, human: int) -> Table[State, AnyMove]:
         show_move=_show_move,
         events=_events,
         result=_result(human),
-        picture=state_to_unicode if french else None,
-        legal_moves=_french_legal_moves if french else None,
+        picture=state_to_unicode,
+        legal_moves=_human_legal_moves,
+        several=_discards_left,
+    )
+
+
+def watch_table(rules: Rules) -> Table[State, AnyMove]:
+    """How ``cardgames play tarot --bots NAMES`` (no ``--human``) shows the bots' deal: every
+    move told (the discard too), the whole table
+    (:func:`cardgames.tarot.render.state_to_unicode`) drawn at the start, when the cards
+    start and after every trick, and :func:`format_deal` at the end."""
+    french = rules.bidding
+    return Table(
+        game="Tarot",
+        parse_move=parse_move if french else Move.parse,
+        show_move=_show_move,
+        events=_events,
+        result=format_deal,
+        full_picture=state_to_unicode,
+        redraw=_trick_over,
     )
 
 
@@ -262,13 +301,32 @@ def _run_human(args: argparse.Namespace, rules: Rules) -> int:
     )
 
 
+def _run_watch(args: argparse.Namespace, rules: Rules) -> int:
+    check_human_args(None, game=args.game, rounds=1, json=args.json)
+    state = deal(rules, seed=args.seed, dealer=args.dealer)
+    return run_watch(
+        state,
+        players=rules.players,
+        bots=args.bots,
+        seed=args.seed,
+        table=watch_table(rules),
+        view=State.view,
+        heading=f"Tarot {rules}, seed {args.seed}, dealer {state.dealer}",
+        record_text=_record_text,
+        save=args.save,
+    )
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Deal and play out with random legal moves (one deal, or a whole game with ``--game``);
-    with ``--human SEAT``, one deal against bots with you at the prompt."""
+    with ``--human SEAT``, one deal against bots with you at the prompt; with ``--bots`` alone,
+    one deal of bots told move by move."""
     rules = rules_from_args(args)
     if getattr(args, "human", None) is not None:
         return _run_human(args, rules)
     bots_only_with_human(args)
+    if getattr(args, "bots", None) is not None:
+        return _run_watch(args, rules)
     if args.game:
         game = Game(rules=rules, seed=args.seed, first_dealer=args.dealer)
         game = game.play_out(random_strategy(args.seed))
