@@ -567,3 +567,18 @@ def test_a_play_step_under_a_limit_shows_bounds_on_its_loss() -> None:
     assert not step.exact and step.bound == "bounds"
     assert low <= exact.value - exact.value_of(move) <= high
     assert "~" not in str(step) and f"loss {format_bounds(low, high)}" in str(step)
+
+
+def test_the_human_players_result_line_writes_points_as_people_read_them() -> None:
+    # Regression: `cardgames play tarot --human` ended with "104/3 (~34.67) points".
+    from cardgames.tarot.cli import _result
+
+    state = tarot.deal(tarot.Rules.simplified(players=4), seed=2)
+    final, _ = tarot.play_deal(state, tarot.random_strategy(2))
+    seat = next(s for s, value in enumerate(final.points()) if value.denominator != 1)
+    last = _result(seat)(final).splitlines()[-1]
+    assert last == (
+        f"you (seat {seat}): {format_points(final.points()[seat])} points, payoff "
+        f"{format_points(final.payoffs()[seat])}"
+    )
+    assert "~" not in last and "/" not in last
