@@ -247,8 +247,8 @@ def format_points(value: Fraction | int) -> str:
 
     >>> format_points(Fraction(41, 3)), format_points(Fraction(-62)), format_points(7)
     ('13⅔', '-62', '7')
-    >>> format_points(Fraction(-5, 2)), format_points(Fraction(3, 4)), format_points(Fraction(17, 12))
-    ('-2½', '¾', '1⁵⁄₁₂')
+    >>> [format_points(Fraction(n, d)) for n, d in ((-5, 2), (3, 4), (17, 12))]
+    ['-2½', '¾', '1⁵⁄₁₂']
 
     :raises NotationError: if ``value`` is not an int or a :class:`fractions.Fraction`.
     """

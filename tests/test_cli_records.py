@@ -18,7 +18,7 @@ from cardgames import solver, tailor, tarot
 from cardgames.cli import main
 from cardgames.errors import AnalysisError
 from cardgames.render import format_points
-from cardgames.solver.review import summarise
+from cardgames.solver.play_review import summarise
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -150,8 +150,8 @@ def _expected_review(final: Any, first: int) -> list[Any]:
     for move in moves[:first]:
         state = state.play(move)
     # numbered as the record numbers them, from the first move of the deal
-    steps = solver.analyse_play(state, moves[first:])
-    return [attrs.evolve(step, number=first + step.number) for step in steps]
+    steps: tuple[solver.PlayStep[Any], ...] = solver.analyse_play(state, moves[first:])
+    return [attrs.evolve(step, number=first + at) for at, step in enumerate(steps, start=1)]
 
 
 def _tailor_start(final: tailor.State) -> tailor.State:
@@ -359,7 +359,7 @@ def test_the_summary_names_each_seats_worst_move() -> None:
         worst = min(analysis.move_values, key=lambda entry: entry.value)
         if worst.value < analysis.value:
             break
-    moves = [worst.move]
+    moves: list[Any] = [worst.move]
     position = state.play(worst.move)
     while not position.is_over:
         moves.append(position.legal_moves()[0])
@@ -381,7 +381,7 @@ def test_the_summary_names_each_seats_worst_move() -> None:
         (lambda state, moves: solver.review(state, moves, after=999), "invalid after 999"),
         (lambda state, moves: solver.review(state, moves, after=-1), "invalid after -1"),
         (lambda state, moves: solver.review("deal.json"), "cannot review 'str'"),
-        (lambda state, moves: solver.review(state, moves, limit=5), "invalid limit 5"),
+        (lambda state, moves: solver.review(state, moves, limit=5), "invalid limit 5"),  # type: ignore[arg-type]
     ],
 )
 def test_review_refuses_bad_arguments(call: Any, message: str) -> None:

@@ -490,7 +490,7 @@ def test_read_points_reads_back_whatever_format_points_writes(value: Fraction) -
 
 @pytest.mark.parametrize("value", [1.5, "13", True, None])
 def test_format_points_refuses_what_is_not_a_number(value: object) -> None:
-    with pytest.raises(NotationError, match="invalid points .*expected an int or a"):
+    with pytest.raises(NotationError, match=r"invalid points .*expected an int or a"):
         format_points(value)  # type: ignore[arg-type]
 
 
@@ -551,16 +551,20 @@ def test_a_play_step_reads_as_a_sentence() -> None:
     (step,) = solver.analyse_play(state, [worst.move])
     assert step.number == 1 and step.best_move in analysis.best_moves
     assert step.player == state.to_move and step.bound == "exact"
-    assert str(step) == step.to_unicode() == (
-        f"move 1, seat {state.to_move}: {worst.move.card.to_unicode()} worth "
-        f"{format_points(worst.value)}; best {step.best_move.card.to_unicode()} worth "
-        f"{format_points(analysis.value)}; loss {format_points(analysis.value - worst.value)}"
+    assert (
+        str(step)
+        == step.to_unicode()
+        == (
+            f"move 1, seat {state.to_move}: {worst.move.card.to_unicode()} worth "
+            f"{format_points(worst.value)}; best {step.best_move.card.to_unicode()} worth "
+            f"{format_points(analysis.value)}; loss {format_points(analysis.value - worst.value)}"
+        )
     )
 
 
 def test_a_play_step_under_a_limit_shows_bounds_on_its_loss() -> None:
     state = tarot.random_position(tarot.Rules.traditional(players=3), seed=1, tricks_left=6)
-    move = state.legal_moves()[0]
+    move = state.legal_card_moves()[0]
     (step,) = solver.analyse_play(state, [move], limit=Limit(nodes=5))
     exact = solver.analyse(state)
     low, high = step.loss_bounds

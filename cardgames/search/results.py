@@ -463,12 +463,13 @@ class PlayStep(Generic[M]):
     :param after: the value of the move actually played (a lower bound likewise).
     :param loss: ``before - after``: what the move cost (0 for a best move).
     :param exact: whether both values are exact.
-    :param number: the move's number (from 1): in the sequence :func:`~cardgames.solver.analyse_play`
-        judged, or in the record a :func:`~cardgames.solver.review` read (None: not known).
+    :param number: the move's number (from 1): in the sequence that
+        :func:`~cardgames.solver.analyse_play` judged, or in the deal that
+        :func:`~cardgames.solver.review` read (None: not known).
     :param best_move: a best move of the position (None: not known).
     :param before_upper: an upper bound on ``before`` (``before`` itself when exact).
     :param after_upper: an upper bound on ``after`` (``after`` itself when exact).
-    :param bound: how to read the numbers, as :attr:`Analysis.bound` (default: ``"exact"``
+    :param bound: how to read the numbers, as an analysis' ``bound`` (default: ``"exact"``
         for an exact step, ``"bounds"`` otherwise).
     """
 
@@ -483,9 +484,7 @@ class PlayStep(Generic[M]):
     before_upper: Fraction = attrs.field(default=_default_upper("before"))
     after_upper: Fraction = attrs.field(default=_default_upper("after"))
     bound: Bound = attrs.field(
-        default=attrs.Factory(
-            lambda step: "exact" if step.exact else "bounds", takes_self=True
-        )
+        default=attrs.Factory(lambda step: "exact" if step.exact else "bounds", takes_self=True)
     )
 
     @property

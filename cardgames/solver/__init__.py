@@ -32,7 +32,7 @@ from cardgames.search.results import (
     Solution,
 )
 from cardgames.solver.batch import BatchError, Job, analyse_many, solve_many
-from cardgames.solver.review import PlayerSummary, Review, Unjudged, review
+from cardgames.solver.play_review import PlayerSummary, Review, Unjudged, review
 from cardgames.solver.sample import SAMPLE_POSITION
 from cardgames.solver.tarot import ContractTarget, FrenchAnalysis
 from cardgames.validation import quote, quote_text

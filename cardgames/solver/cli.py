@@ -37,7 +37,7 @@ from typing import Any
 from cardgames._cli_options import TargetOptions, add_game_options
 from cardgames._cli_records import GAME_NAMES, position_after, read_record
 from cardgames.errors import AnalysisError
-from cardgames.solver.review import (
+from cardgames.solver.play_review import (
     PlayerSummary,
     _move_width,
     review_heading,
@@ -51,7 +51,7 @@ __all__ = [
     "format_analysis",
     "run",
 ]
-_REEXPORTED = (PlayerSummary, summarise)  # their home is cardgames.solver.review
+_REEXPORTED = (PlayerSummary, summarise)  # their home is cardgames.solver.play_review
 
 REVIEW_SECONDS = 2.0
 """The time limit of ``review`` for each move when neither limit is given: the first moves of

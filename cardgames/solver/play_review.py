@@ -34,6 +34,8 @@ __all__ = [
     "Review",
     "Unjudged",
     "review",
+    "review_heading",
+    "review_line",
     "summarise",
 ]
 
@@ -241,7 +243,7 @@ class Review:
         return review_heading(self.start, self.discard)
 
     def item_line(self, item: PlayStep[Any] | Unjudged) -> str:
-        """One row of the table (see :func:`review_line`)."""
+        """One row of the table (see :func:`~cardgames.solver.play_review.review_line`)."""
         return review_line(item, _move_width(self.start))
 
     def summary_text(self) -> str:
