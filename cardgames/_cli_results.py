@@ -1,10 +1,11 @@
 """How the command line writes results, the same way for every game: payoffs, points and
-series totals as comma-separated exact numbers (``-9, 13, -4``; a fraction as ``a/b``), and
-the winners of a whole game or match by seat.
+series totals as comma-separated exact numbers (``-9, 13, -4``; a fraction with its fraction
+sign, ``25⅔``: see :func:`cardgames.render.format_points`), and the winners of a whole game or
+match by seat.
 
 >>> from fractions import Fraction
 >>> numbers([Fraction(-9), Fraction(77, 3), -4])
-'-9, 77/3, -4'
+'-9, 25⅔, -4'
 >>> print('\\n'.join(totals_lines([Fraction(12), Fraction(-6), Fraction(-6)], over=True)))
 totals: 12, -6, -6
 winner: seat 0
@@ -27,7 +28,7 @@ __all__ = ["numbers", "totals_lines"]
 
 
 def numbers(values: Sequence[Fraction | int]) -> str:
-    """``values`` comma-separated, each an int or an exact fraction ``a/b``."""
+    """``values`` comma-separated, each as :func:`cardgames.render.format_points` writes it."""
     return ", ".join(number(value) for value in values)
 
 

@@ -19,12 +19,16 @@ b
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Final
 
 import attrs
+
+from cardgames.errors import NotationError
+from cardgames.validation import quote
 
 __all__ = [
     "SUIT_SYMBOLS",
@@ -33,9 +37,12 @@ __all__ = [
     "block_width",
     "boxed",
     "centred",
+    "format_bounds",
+    "format_points",
     "grid",
     "move_table",
     "number",
+    "read_points",
     "render",
     "side_by_side",
     "stacked",
@@ -199,13 +206,121 @@ def grid(rows: Sequence[Sequence[str]], gap: int = 2) -> Block:
     return _block(lines)
 
 
+_VULGAR: Final = {
+    (1, 2): "½",
+    (1, 3): "⅓",
+    (2, 3): "⅔",
+    (1, 4): "¼",
+    (3, 4): "¾",
+    (1, 5): "⅕",
+    (2, 5): "⅖",
+    (3, 5): "⅗",
+    (4, 5): "⅘",
+    (1, 6): "⅙",
+    (5, 6): "⅚",
+    (1, 8): "⅛",
+    (3, 8): "⅜",
+    (5, 8): "⅝",
+    (7, 8): "⅞",
+}
+_VULGAR_VALUE: Final = {text: Fraction(*pair) for pair, text in _VULGAR.items()}
+_SUPERSCRIPT: Final = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_SUBSCRIPT: Final = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+_FROM_SCRIPT: Final = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉", "01234567890123456789")
+_POINTS = re.compile(
+    r"(?P<sign>[-−]?)(?P<whole>[0-9]*)"
+    r"(?:(?P<vulgar>[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])"
+    r"|(?P<up>[⁰¹²³⁴⁵⁶⁷⁸⁹]+)⁄(?P<down>[₀₁₂₃₄₅₆₇₈₉]+)"
+    r"|/(?P<over>[0-9]+))?"
+)
+
+
+def format_points(value: Fraction | int) -> str:
+    """A number as a person reads it: a whole number as an int (``-62``, never
+    ``Fraction(-62, 1)``), any other as its whole part and a fraction sign (``13⅔``, ``-2½``,
+    ``¾``): the thirds, halves and quarters that Tarot counts and Chase the Tailor's means
+    produce, and fifths, sixths and eighths, have a sign of their own; other fractions are
+    written with a fraction slash (``1⁵⁄₁₂``). :func:`read_points` reads every form back.
+
+    This is for text that people read (pictures, tables, the command line's reports); the
+    records and ``to_dict()`` keep writing exact ``a/b`` strings.
+
+    >>> format_points(Fraction(41, 3)), format_points(Fraction(-62)), format_points(7)
+    ('13⅔', '-62', '7')
+    >>> [format_points(Fraction(n, d)) for n, d in ((-5, 2), (3, 4), (17, 12))]
+    ['-2½', '¾', '1⁵⁄₁₂']
+
+    :raises NotationError: if ``value`` is not an int or a :class:`fractions.Fraction`.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | Fraction):
+        raise NotationError(
+            f"invalid points {quote(value)}: expected an int or a fractions.Fraction"
+        )
+    value = Fraction(value)
+    sign = "-" if value < 0 else ""
+    whole, rest = divmod(abs(value.numerator), value.denominator)
+    if not rest:
+        return f"{sign}{whole}"
+    part = _VULGAR.get((rest, value.denominator))
+    if part is None:
+        up = str(rest).translate(_SUPERSCRIPT)
+        part = f"{up}⁄{str(value.denominator).translate(_SUBSCRIPT)}"
+    return f"{sign}{whole or ''}{part}"
+
+
+def read_points(text: str) -> Fraction:
+    """The number :func:`format_points` wrote (``13⅔``, ``-2½``, ``1⁵⁄₁₂``); also reads plain
+    ``a/b`` and whole numbers.
+
+    >>> read_points('13⅔'), read_points('-¾'), read_points('77/3')
+    (Fraction(41, 3), Fraction(-3, 4), Fraction(77, 3))
+
+    :raises NotationError: for any other text.
+    """
+    match = _POINTS.fullmatch(text.strip()) if isinstance(text, str) else None
+    if match is None or not (match["whole"] or match["vulgar"] or match["up"]):
+        raise NotationError(
+            f"invalid points {quote(text)}: expected a number such as 13, 13⅔, -2½ or 77/3"
+        )
+    whole = Fraction(int(match["whole"] or 0))
+    if match["vulgar"]:
+        whole += _VULGAR_VALUE[match["vulgar"]]
+    elif match["up"]:
+        down = int(match["down"].translate(_FROM_SCRIPT))
+        if not down:
+            raise NotationError(f"invalid points {quote(text)}: a fraction over 0")
+        whole += Fraction(int(match["up"].translate(_FROM_SCRIPT)), down)
+    elif match["over"]:
+        if not match["whole"] or not int(match["over"]):
+            raise NotationError(f"invalid points {quote(text)}: a fraction over 0")
+        whole /= int(match["over"])
+    return -whole if match["sign"] else whole
+
+
+def format_bounds(lower: Fraction | int, upper: Fraction | int | None = None) -> str:
+    """A value known only within bounds, as a person reads it: the number when the bounds
+    meet, ``lower..upper`` when both are known, ``≥ lower`` when only the lower one is.
+
+    >>> format_bounds(57, Fraction(57)), format_bounds(57, Fraction(77)), format_bounds(57)
+    ('57', '57..77', '≥ 57')
+    >>> format_bounds(Fraction(40, 3), Fraction(41, 3))
+    '13⅓..13⅔'
+    """
+    if upper is None:
+        return f"≥ {format_points(lower)}"
+    if lower == upper:
+        return format_points(lower)
+    return f"{format_points(lower)}..{format_points(upper)}"
+
+
 def number(value: Fraction | int) -> str:
-    """A number as the library writes it: an int, or an exact fraction ``a/b``.
+    """A number as the library shows it to people: :func:`format_points` (an int, or a whole
+    part and a fraction sign).
 
     >>> number(Fraction(26)), number(Fraction(77, 3)), number(-4)
-    ('26', '77/3', '-4')
+    ('26', '25⅔', '-4')
     """
-    return str(value)
+    return format_points(value)
 
 
 @attrs.frozen

@@ -11,10 +11,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from cardgames import solver, tailor, tarot
 from cardgames.cli import main
+from cardgames.errors import AnalysisError
+from cardgames.render import format_points
+from cardgames.solver.play_review import summarise
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -145,7 +149,9 @@ def _expected_review(final: Any, first: int) -> list[Any]:
     moves = final.history()
     for move in moves[:first]:
         state = state.play(move)
-    return list(solver.analyse_play(state, moves[first:]))
+    # numbered as the record numbers them, from the first move of the deal
+    steps: tuple[solver.PlayStep[Any], ...] = solver.analyse_play(state, moves[first:])
+    return [attrs.evolve(step, number=first + at) for at, step in enumerate(steps, start=1)]
 
 
 def _tailor_start(final: tailor.State) -> tailor.State:
@@ -258,11 +264,12 @@ def test_show_a_whole_tarot_game_ends_with_its_totals_and_winners(
     status, out, _ = run(capsys, "show", str(path))
     *_, totals, winners = out.splitlines()
     assert status == 0 and game.totals == (Fraction(43, 3), Fraction(-11, 3), Fraction(-32, 3))
-    assert totals == "totals: 43/3, -11/3, -32/3"
+    assert totals == "totals: 14⅓, -3⅔, -10⅔"
     assert winners == "winner: seat 0"
-    # Every deal's payoffs line has the same shape: comma-separated, fractions as a/b.
+    # Every deal's payoffs line has the same shape: comma-separated, fractions with their
+    # fraction signs.
     for state in game.deals:
-        assert "  payoffs: " + ", ".join(str(p) for p in state.payoffs()) in out
+        assert "  payoffs: " + ", ".join(format_points(p) for p in state.payoffs()) in out
 
 
 def test_show_a_whole_tailor_match_ends_with_its_totals_and_winners(
@@ -275,7 +282,7 @@ def test_show_a_whole_tailor_match_ends_with_its_totals_and_winners(
     path.write_text(tailor.dumps(match))
     status, out, _ = run(capsys, "show", str(path))
     *_, totals, winners = out.splitlines()
-    assert status == 0 and totals == "totals: " + ", ".join(str(t) for t in match.totals)
+    assert status == 0 and totals == "totals: " + ", ".join(format_points(t) for t in match.totals)
     label = "winner" if len(match.winners()) == 1 else "tied winners"
     assert winners == f"{label}: {_winners(match.totals)}"
     assert winners.endswith(", ".join(f"seat {seat}" for seat in match.winners()))
@@ -308,3 +315,90 @@ def test_show_of_single_deals_prints_no_totals(
     for path in (tarot_file, tailor_file):
         status, out, _ = run(capsys, "show", str(path))
         assert status == 0 and "totals:" not in out and "winner" not in out
+
+
+# -- the review as a library value ----------------------------------------------------------
+
+
+def test_the_review_printed_is_the_library_review(tarot_file: Path) -> None:
+    # One piece of logic: `cardgames review` prints solver.review(...).to_unicode() line by
+    # line, after its title.
+    final = _tarot_final()
+    total = len(final.history())
+    script = Path(sys.executable).with_name("cardgames")
+    printed = subprocess.run(
+        [str(script), "review", str(tarot_file), "--after", str(total - 6)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    record = tarot.loads(tarot_file.read_text())
+    result = solver.review(record, after=total - 6, limit=solver.Limit(time=2.0))
+    title, *rest = printed.rstrip("\n").splitlines()
+    assert title == f"Review of Tarot (traditional-3), {tarot_file}: {total} moves"
+    assert rest == result.to_unicode().splitlines()
+    assert str(result) == result.to_unicode()
+
+
+def test_review_from_a_position_and_moves_or_a_record_agree() -> None:
+    final = _tarot_final()
+    moves = final.history()
+    start = final.initial.start()
+    by_moves = solver.review(start, moves, after=len(moves) - 5)
+    by_record = solver.review(tarot.loads(tarot.dumps(final)), after=len(moves) - 5)
+    assert by_moves == by_record
+    assert [step.number for step in by_moves.steps] == list(range(len(moves) - 4, len(moves) + 1))
+    assert by_moves.summaries == summarise(by_moves.steps, 3)
+
+
+def test_the_summary_names_each_seats_worst_move() -> None:
+    # The seat to move throws its worst card: the summary's worst move is that one.
+    for seed in range(1, 50):
+        state = tarot.random_position(tarot.Rules.traditional(players=3), seed=seed, tricks_left=2)
+        analysis = solver.analyse(state)
+        worst = min(analysis.move_values, key=lambda entry: entry.value)
+        if worst.value < analysis.value:
+            break
+    moves: list[Any] = [worst.move]
+    position = state.play(worst.move)
+    while not position.is_over:
+        moves.append(position.legal_moves()[0])
+        position = position.play(moves[-1])
+    result = solver.review(state, moves)
+    summary = result.summaries[state.to_move]
+    assert summary.worst is not None and summary.worst.move == worst.move
+    assert summary.worst.number == 1 and summary.worst.loss == analysis.value - worst.value
+    line = summary.to_unicode()
+    lost = format_points(analysis.value - worst.value)
+    assert line.endswith(f"; worst move 1 ({worst.move.card.to_unicode()}, lost {lost})")
+    assert summary.to_dict()["worst"] == summary.worst.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda state, moves: solver.review(state, None), "invalid moves None"),
+        (lambda state, moves: solver.review(state, moves, after=999), "invalid after 999"),
+        (lambda state, moves: solver.review(state, moves, after=-1), "invalid after -1"),
+        (lambda state, moves: solver.review("deal.json"), "cannot review 'str'"),
+        (lambda state, moves: solver.review(state, moves, limit=5), "invalid limit 5"),  # type: ignore[arg-type]
+    ],
+)
+def test_review_refuses_bad_arguments(call: Any, message: str) -> None:
+    final = _tarot_final()
+    with pytest.raises(AnalysisError, match=message):
+        call(final.initial.start(), final.history())
+
+
+def test_show_writes_thirds_with_fraction_signs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Regression: show wrote the four-player simplified game's points as 53/3.
+    state = tarot.deal(tarot.Rules.simplified(players=4), seed=2)
+    final, _ = tarot.play_deal(state, tarot.random_strategy(2))
+    path = tmp_path / "four.json"
+    path.write_text(tarot.dumps(final))
+    status, out, _ = run(capsys, "show", str(path))
+    points = next(line for line in out.splitlines() if line.strip().startswith("points:"))
+    assert status == 0 and "/" not in points
+    assert points.split(":", 1)[1].strip() == ", ".join(map(format_points, final.points()))

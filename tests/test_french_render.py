@@ -291,7 +291,7 @@ def test_a_void_deal() -> None:
     check_svg_table(state)
 
 
-def test_points_are_half_points_in_decimals() -> None:
+def test_points_are_half_points_with_a_half_sign() -> None:
     # three cards to a trick: a side often holds an odd number of cards, so half a point
     state = play_to(deal(Rules.french(players=3), 1), ["pass", "garde-sans", "pass"])
     state = state.play(NO_SLAM)
@@ -301,7 +301,7 @@ def test_points_are_half_points_in_decimals() -> None:
         lines = state.to_unicode().splitlines()
         points = next(line for line in lines if line.startswith("points"))
         assert "/" not in points
-        seen = seen or ".5" in points
+        seen = seen or "½" in points
     assert seen
 
 

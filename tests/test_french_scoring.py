@@ -554,7 +554,7 @@ def test_to_unicode_shows_every_part_of_the_score() -> None:
     # poignée +20 to the attack; announced slam missed -200. Total -100.
     assert result.to_unicode().splitlines() == [
         "Garde (x2), taker seat 0, partner seat 3",
-        "Bouts 2, target 41: 45.5 points, made by 5 (4.5 rounded up)",
+        "Bouts 2, target 41: 45½ points, made by 5 (4½ rounded up)",
         "Contract: (25 + 5) x 2 = +60",
         "Petit au bout: +20 to the attack",
         "Poignées: seat 1 single 20, to the attack: +20",
@@ -567,9 +567,9 @@ def test_to_unicode_shows_every_part_of_the_score() -> None:
 def test_to_unicode_keeps_an_exact_half_point() -> None:
     result = score_deal(exact_rules(), contract=PRISE, taker=0, points=F(81, 2), bouts=2)
     lines = result.to_unicode().splitlines()
-    assert lines[1] == "Bouts 2, target 41: 40.5 points, failed by 0.5"
-    assert lines[2] == "Contract: (25 + 0.5) x 1 = -25.5"
-    assert lines[-1] == "Payoffs: seat 0 -76.5, seat 1 +25.5, seat 2 +25.5, seat 3 +25.5"
+    assert lines[1] == "Bouts 2, target 41: 40½ points, failed by ½"
+    assert lines[2] == "Contract: (25 + ½) x 1 = -25½"
+    assert lines[-1] == "Payoffs: seat 0 -76½, seat 1 +25½, seat 2 +25½, seat 3 +25½"
 
 
 def test_to_unicode_names_each_kind_of_slam() -> None:

@@ -19,8 +19,11 @@ from cardgames.render import (
     MoveRow,
     boxed,
     centred,
+    format_bounds,
+    format_points,
     grid,
     move_table,
+    read_points,
     render,
     side_by_side,
     stacked,
@@ -209,7 +212,7 @@ def test_tarot_state_counts_tricks_and_points_so_far() -> None:
         map(str, won)
     )
     assert next(line for line in lines if line.startswith("points")).split()[1:] == list(
-        map(str, state.points())
+        map(format_points, state.points())
     )
 
 
@@ -344,9 +347,10 @@ def test_an_analysis_stopped_by_a_limit_shows_bounds() -> None:
     analysis = solver.analyse(state, limit=Limit(nodes=2))
     assert not analysis.exact
     text = analysis.to_unicode()
-    assert f"Value: between {analysis.lower} and {analysis.upper} (bounds" in text
+    lower, upper = format_points(analysis.lower), format_points(analysis.upper)
+    assert f"Value: between {lower} and {upper} (bounds" in text
     open_moves = [entry for entry in analysis.move_values if not entry.exact]
-    assert open_moves and all(f"{e.lower}..{e.upper}" in text for e in open_moves)
+    assert open_moves and all(format_bounds(e.lower, e.upper) in text for e in open_moves)
 
 
 def test_tailor_analysis_shows_moves_in_unicode_and_the_horizon() -> None:
@@ -449,3 +453,136 @@ def test_every_small_tarot_analysis_renders(seed: int, tricks_left: int) -> None
 def test_fraction_values_are_written_exactly() -> None:
     rows = [MoveRow("K♥", str(Fraction(77, 3)))]
     assert "77/3" in render(move_table(rows))
+
+
+# -- numbers as people read them --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (Fraction(41, 3), "13⅔"),
+        (Fraction(40, 3), "13⅓"),
+        (Fraction(91, 2), "45½"),
+        (Fraction(-25, 2), "-12½"),
+        (Fraction(1, 4), "¼"),
+        (Fraction(-3, 4), "-¾"),
+        (Fraction(-11, 6), "-1⅚"),
+        (Fraction(-62, 1), "-62"),
+        (Fraction(0), "0"),
+        (7, "7"),
+        (Fraction(17, 12), "1⁵⁄₁₂"),
+        (Fraction(-1, 7), "-¹⁄₇"),
+    ],
+)
+def test_format_points_writes_thirds_halves_and_quarters_with_their_signs(
+    value: Fraction | int, text: str
+) -> None:
+    # Regression: analyses, reviews and show wrote 41/3, and payoffs Fraction(-62, 1).
+    assert format_points(value) == text
+    assert read_points(text) == value
+
+
+@given(st.fractions(max_denominator=24))
+def test_read_points_reads_back_whatever_format_points_writes(value: Fraction) -> None:
+    assert read_points(format_points(value)) == value
+
+
+@pytest.mark.parametrize("value", [1.5, "13", True, None])
+def test_format_points_refuses_what_is_not_a_number(value: object) -> None:
+    with pytest.raises(NotationError, match=r"invalid points .*expected an int or a"):
+        format_points(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["", "-", "/3", "13⅔/3", "5/0", "¹⁄₀", "1 ½", "x", "½½"])
+def test_read_points_refuses_other_text(text: str) -> None:
+    with pytest.raises(NotationError, match="invalid points"):
+        read_points(text)
+
+
+def test_format_bounds_never_writes_a_tilde() -> None:
+    assert format_bounds(Fraction(57), Fraction(57)) == "57"
+    assert format_bounds(Fraction(57), Fraction(77)) == "57..77"
+    assert format_bounds(Fraction(57)) == "≥ 57"
+    assert format_bounds(Fraction(40, 3), Fraction(62, 3)) == "13⅓..20⅔"
+
+
+def test_tarot_pictures_write_thirds_with_a_fraction_sign() -> None:
+    # The simplified four-player game counts in thirds: the points row, the move table and the
+    # value all use the fraction signs, never a/b.
+    rules = tarot.Rules.simplified(players=4)
+    for seed in range(1, 40):
+        state = tarot.random_position(rules, seed=seed, tricks_left=2)
+        if any(value.denominator == 3 for value in state.points()):
+            break
+    picture = tarot_render.state_to_unicode(state)
+    points = next(line for line in picture.splitlines() if line.startswith("points"))
+    assert "/" not in points and ("⅓" in points or "⅔" in points)
+    analysis = solver.analyse(state)
+    text = tarot_render.analysis_to_unicode(analysis, state)
+    assert "Value: " + format_points(analysis.value) + " (exact)" in text
+    table = text.split("Best line:")[0]
+    assert "/" not in table
+
+
+def test_payoffs_of_a_finished_deal_are_integers_or_fraction_signs() -> None:
+    state = tarot.deal(tarot.Rules.simplified(players=4), seed=2)
+    final, _ = tarot.play_deal(state, tarot.random_strategy(2))
+    text = tarot_render.state_to_unicode(final)
+    payoff = next(line for line in text.splitlines() if line.startswith("payoff"))
+    assert payoff.split()[1:] == [format_points(value) for value in final.payoffs()]
+    assert "/" not in payoff and "Fraction" not in payoff
+
+
+def test_an_analysis_under_a_limit_writes_bounds_not_tildes() -> None:
+    state = tarot.random_position(tarot.Rules.simplified(players=4), seed=3, tricks_left=5)
+    analysis = solver.analyse(state, limit=Limit(nodes=3))
+    text = analysis.to_unicode()
+    assert not analysis.exact and "~" not in text and ".." in text
+
+
+# -- a judged move as a sentence ----------------------------------------------------------------
+
+
+def test_a_play_step_reads_as_a_sentence() -> None:
+    state = tarot.random_position(tarot.Rules.traditional(players=3), seed=1, tricks_left=4)
+    analysis = solver.analyse(state)
+    worst = min(analysis.move_values, key=lambda entry: entry.value)
+    (step,) = solver.analyse_play(state, [worst.move])
+    assert step.number == 1 and step.best_move in analysis.best_moves
+    assert step.player == state.to_move and step.bound == "exact"
+    assert (
+        str(step)
+        == step.to_unicode()
+        == (
+            f"move 1, seat {state.to_move}: {worst.move.card.to_unicode()} worth "
+            f"{format_points(worst.value)}; best {step.best_move.card.to_unicode()} worth "
+            f"{format_points(analysis.value)}; loss {format_points(analysis.value - worst.value)}"
+        )
+    )
+
+
+def test_a_play_step_under_a_limit_shows_bounds_on_its_loss() -> None:
+    state = tarot.random_position(tarot.Rules.traditional(players=3), seed=1, tricks_left=6)
+    move = state.legal_card_moves()[0]
+    (step,) = solver.analyse_play(state, [move], limit=Limit(nodes=5))
+    exact = solver.analyse(state)
+    low, high = step.loss_bounds
+    assert not step.exact and step.bound == "bounds"
+    assert low <= exact.value - exact.value_of(move) <= high
+    assert "~" not in str(step) and f"loss {format_bounds(low, high)}" in str(step)
+
+
+def test_the_human_players_result_line_writes_points_as_people_read_them() -> None:
+    # Regression: `cardgames play tarot --human` ended with "104/3 (~34.67) points".
+    from cardgames.tarot.cli import _result
+
+    state = tarot.deal(tarot.Rules.simplified(players=4), seed=2)
+    final, _ = tarot.play_deal(state, tarot.random_strategy(2))
+    seat = next(s for s, value in enumerate(final.points()) if value.denominator != 1)
+    last = _result(seat)(final).splitlines()[-1]
+    assert last == (
+        f"you (seat {seat}): {format_points(final.points()[seat])} points, payoff "
+        f"{format_points(final.payoffs()[seat])}"
+    )
+    assert "~" not in last and "/" not in last

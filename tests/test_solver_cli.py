@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
 from cardgames import solver, tailor, tarot
 from cardgames.cli import main
+from cardgames.render import format_points
+from cardgames.tailor import render as tailor_render
+from cardgames.tarot import render as tarot_render
 from cardgames.tarot.positions import random_position
 
 
@@ -146,3 +152,55 @@ def test_long_analyses_report_progress_on_stderr(capsys: pytest.CaptureFixture[s
 def test_quick_analyses_stay_quiet(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "analyse", "tarot", "--tricks-left", "2")
     assert status == 0 and err == ""
+
+
+# -- what the report says about its notation and its values (through the installed script) --
+
+
+def _script(*argv: str) -> str:
+    script = Path(sys.executable).with_name("cardgames")
+    result = subprocess.run([str(script), *argv], capture_output=True, text=True, check=True)
+    return result.stdout
+
+
+def _unwrapped(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_demo_explains_its_notation_and_its_values() -> None:
+    # Regression: `cardgames analyse` (make demo) showed 17T, N♦ and 26 without saying what
+    # they are or out of how many points.
+    out = _script("analyse")
+    assert tarot_render.NOTATION_LEGEND in out.splitlines()
+    assert (
+        "Values: the card points seat 0 ends the deal with, tricks already won included, out "
+        "of the 78 the pack counts." in _unwrapped(out)
+    )
+
+
+def test_a_partnership_and_a_french_analysis_name_their_side_and_total() -> None:
+    out = _script("analyse", "tarot", "--players", "4", "--seed", "9", "--tricks-left", "2")
+    assert "the card points seat 0's side (seats 0 and 2) ends the deal with" in _unwrapped(out)
+    assert "out of the 72 the pack counts" in _unwrapped(out)
+    state = tarot.random_position(tarot.Rules.french(players=3), seed=7, tricks_left=2)
+    out = _script("analyse", "tarot", "--position", str(state))
+    assert f"the card points the taker's side (seat {state.taker}) ends" in _unwrapped(out)
+    assert "out of the 91 the pack counts, in half points." in _unwrapped(out)
+
+
+def test_a_tailor_analysis_explains_its_notation_and_its_values() -> None:
+    out = _script("analyse", "tailor", "--players", "3")
+    assert tailor_render.NOTATION_LEGEND in out.splitlines()
+    assert "Values: seat " in out and "payoff minus the mean payoff of the others" in out
+
+
+def test_analyse_writes_thirds_with_fraction_signs() -> None:
+    # Regression: the simplified four-player game's thirds were written 41/3.
+    for seed in range(1, 30):
+        state = tarot.random_position(tarot.Rules.simplified(players=4), seed=seed, tricks_left=2)
+        analysis = solver.analyse(state)
+        if analysis.value.denominator == 3:
+            break
+    out = _script("analyse", "tarot", "--position", str(state))
+    table = out[out.index("move  value") : out.index("Best line:")]
+    assert "/" not in table and f"Value: {format_points(analysis.value)} (exact)" in table

@@ -284,7 +284,7 @@ def test_a_french_analysis_pickles_and_prints_its_target() -> None:
     analysis = FrenchAnalysis(**fields, target=target)
     assert pickle.loads(pickle.dumps(analysis)) == analysis
     text = analysis.to_unicode()
-    assert "Contract: 45.5 points with 2 bouts against 41 needed: made by 4.5." in text
+    assert "Contract: 45½ points with 2 bouts against 41 needed: made by 4½." in text
     assert text.index("Value:") < text.index("Contract:") < text.index("Best line:")
     assert analysis.to_dict()["target"]["margin"] == "9/2"
     assert not isinstance(base, FrenchAnalysis)  # not a French deal: a plain Analysis

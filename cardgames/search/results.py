@@ -20,6 +20,7 @@ from typing import Any, Final, Generic, Literal, Protocol, Self, TypeVar
 import attrs
 
 from cardgames.errors import AnalysisError, CardgamesError
+from cardgames.render import format_bounds, format_points
 from cardgames.validation import check_int, quote, quote_text
 
 __all__ = [
@@ -286,7 +287,7 @@ class Analysis(Generic[M]):
             which knows the position, splits it into tricks); by default its moves in turn.
 
         >>> from cardgames import solver, tarot
-            >>> rules = tarot.Rules.traditional(players=3)
+        >>> rules = tarot.Rules.traditional(players=3)
         >>> state = tarot.random_position(rules, seed=2, tricks_left=2)
         >>> print(solver.analyse(state).to_unicode())
         Seat 2 to move; values for seat 2.
@@ -438,18 +439,38 @@ class Solution(Generic[M]):
         }
 
 
+def _default_upper(name: str) -> Any:
+    return attrs.Factory(lambda step: getattr(step, name), takes_self=True)
+
+
 @attrs.frozen(kw_only=True)
 class PlayStep(Generic[M]):
     """One move of a played sequence, judged by :func:`cardgames.solver.analyse_play`.
 
-    Values are from the point of view of the side of the player who made the move.
+    Values are from the point of view of the side of the player who made the move. ``str()``
+    (and :meth:`to_unicode`) of a step reads as a sentence:
+
+    >>> from fractions import Fraction
+    >>> step = PlayStep(move='7C', player=1, before=Fraction(44, 3), after=Fraction(7),
+    ...                 loss=Fraction(23, 3), exact=True, number=58, best_move='8S')
+    >>> print(step)
+    move 58, seat 1: 7C worth 7; best 8S worth 14⅔; loss 7⅔
 
     :param move: the move played.
     :param player: the seat that played it.
-    :param before: the position's value for that player's side before the move (the best move).
-    :param after: the value of the move actually played.
+    :param before: the position's value for that player's side before the move (the best move;
+        a lower bound when the search was stopped by a limit).
+    :param after: the value of the move actually played (a lower bound likewise).
     :param loss: ``before - after``: what the move cost (0 for a best move).
     :param exact: whether both values are exact.
+    :param number: the move's number (from 1): in the sequence that
+        :func:`~cardgames.solver.analyse_play` judged, or in the deal that
+        :func:`~cardgames.solver.review` read (None: not known).
+    :param best_move: a best move of the position (None: not known).
+    :param before_upper: an upper bound on ``before`` (``before`` itself when exact).
+    :param after_upper: an upper bound on ``after`` (``after`` itself when exact).
+    :param bound: how to read the numbers, as an analysis' ``bound`` (default: ``"exact"``
+        for an exact step, ``"bounds"`` otherwise).
     """
 
     move: M
@@ -458,6 +479,61 @@ class PlayStep(Generic[M]):
     after: Fraction
     loss: Fraction
     exact: bool
+    number: int | None = None
+    best_move: M | None = None
+    before_upper: Fraction = attrs.field(default=_default_upper("before"))
+    after_upper: Fraction = attrs.field(default=_default_upper("after"))
+    bound: Bound = attrs.field(
+        default=attrs.Factory(lambda step: "exact" if step.exact else "bounds", takes_self=True)
+    )
+
+    @property
+    def loss_bounds(self) -> tuple[Fraction, Fraction]:
+        """Bounds on what the move really cost: ``(loss, loss)`` when the values are exact (or
+        estimates); under a limit, from the bounds of both values (never below 0, as no move
+        does better than the best)."""
+        if self.bound != "bounds":
+            return (self.loss, self.loss)
+        low = max(Fraction(0), self.before - self.after_upper)
+        return (low, max(low, self.before_upper - self.after))
+
+    @property
+    def is_mistake(self) -> bool:
+        """Whether the move surely lost something (its smallest possible loss is above 0)."""
+        return self.loss_bounds[0] > 0
+
+    def value_texts(self) -> tuple[str, str, str]:
+        """The best value, the played move's value and the loss as a person reads them: exact
+        numbers (``14⅔``), bounds under a limit (``13..20``), estimates at a horizon marked
+        ``≈``."""
+        if self.bound == "horizon":
+            return tuple(  # type: ignore[return-value]
+                "≈" + format_points(value) for value in (self.before, self.after, self.loss)
+            )
+        low, high = self.loss_bounds
+        return (
+            format_bounds(self.before, self.before_upper),
+            format_bounds(self.after, self.after_upper),
+            format_bounds(low, high),
+        )
+
+    def to_unicode(self, move_text: Callable[[M], str] | None = None) -> str:
+        """The step as one line: its number and seat, the move played and its value, the best
+        move and its value, and the loss.
+
+        :param move_text: how to show a move (as in :meth:`Analysis.to_unicode`).
+        """
+        show = move_text if move_text is not None else _move_unicode
+        best, after, loss = self.value_texts()
+        where = f"move {self.number}, " if self.number is not None else ""
+        best_move = "" if self.best_move is None else show(self.best_move) + " "
+        return (
+            f"{where}seat {self.player}: {show(self.move)} worth {after}; "
+            f"best {best_move}worth {best}; loss {loss}"
+        )
+
+    def __str__(self) -> str:
+        return self.to_unicode()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict."""
@@ -468,7 +544,42 @@ class PlayStep(Generic[M]):
             "after": _jsonable(self.after),
             "loss": _jsonable(self.loss),
             "exact": self.exact,
+            "number": self.number,
+            "best_move": None if self.best_move is None else str(self.best_move),
+            "before_upper": _jsonable(self.before_upper),
+            "after_upper": _jsonable(self.after_upper),
+            "bound": self.bound,
         }
+
+    @classmethod
+    def judged(
+        cls, analysis: Analysis[M], move: M, player: int, number: int | None = None
+    ) -> PlayStep[M]:
+        """The step of ``move`` played from the position ``analysis`` is of, analysed from
+        the side of ``player``, the seat that played it.
+
+        :raises AnalysisError: if ``move`` is not one of the analysed moves.
+        """
+        entry = next((e for e in analysis.move_values if e.move == move), None)
+        if entry is None and isinstance(move, str):
+            entry = next((e for e in analysis.move_values if _reads_as(move, e.move)), None)
+        if entry is None:
+            raise AnalysisError(
+                f"move {quote_text(move)} is not a legal move of the analysed position"
+            )
+        return cls(
+            move=entry.move,
+            player=player,
+            before=analysis.value,
+            after=entry.value,
+            loss=analysis.value - entry.value,
+            exact=analysis.exact,
+            number=number,
+            best_move=analysis.best_moves[0] if analysis.best_moves else None,
+            before_upper=analysis.upper,
+            after_upper=entry.upper,
+            bound=analysis.bound,
+        )
 
 
 # -- pickling -------------------------------------------------------------------------------
@@ -613,8 +724,8 @@ def _move_unicode(move: object) -> str:
 
 def _value_text(entry: MoveValue[Any], bound: Bound) -> str:
     if entry.exact or bound == "horizon":
-        return str(entry.value)
-    return f"{entry.lower}..{entry.upper}"
+        return format_points(entry.value)
+    return format_bounds(entry.lower, entry.upper)
 
 
 def _side_text(analysis: Analysis[Any]) -> str:
@@ -625,11 +736,15 @@ def _side_text(analysis: Analysis[Any]) -> str:
 
 
 def _summary(analysis: Analysis[Any]) -> str:
+    value = format_points(analysis.value)
     if analysis.exact:
-        return f"{analysis.value} (exact)"
+        return f"{value} (exact)"
     if analysis.bound == "horizon":
-        return f"{analysis.value} (estimate: search cut at a horizon of {analysis.horizon} turns)"
-    return f"between {analysis.lower} and {analysis.upper} (bounds: a limit stopped the search)"
+        return f"{value} (estimate: search cut at a horizon of {analysis.horizon} turns)"
+    return (
+        f"between {format_points(analysis.lower)} and {format_points(analysis.upper)} "
+        "(bounds: a limit stopped the search)"
+    )
 
 
 def moves_text(moves: Sequence[Any]) -> str:

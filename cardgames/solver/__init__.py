@@ -2,7 +2,7 @@
 
 :func:`analyse` scores every legal move of a position for one side when all cards are visible,
 and gives a best line of play; :func:`analyse_play` replays a sequence of moves and says what
-each one cost.
+each one cost; :func:`review` judges a whole deal or round and sums it up per seat.
 
 >>> from cardgames import solver, tarot
 >>> state = tarot.State.parse(SAMPLE_POSITION)
@@ -32,6 +32,7 @@ from cardgames.search.results import (
     Solution,
 )
 from cardgames.solver.batch import BatchError, Job, analyse_many, solve_many
+from cardgames.solver.play_review import PlayerSummary, Review, Unjudged, review
 from cardgames.solver.sample import SAMPLE_POSITION
 from cardgames.solver.tarot import ContractTarget, FrenchAnalysis
 from cardgames.validation import quote, quote_text
@@ -50,13 +51,17 @@ __all__ = [
     "Limit",
     "MoveValue",
     "PlayStep",
+    "PlayerSummary",
     "Progress",
+    "Review",
     "Solution",
+    "Unjudged",
     "analyse",
     "analyse_many",
     "analyse_play",
     "backend",
     "reference_value",
+    "review",
     "solve",
     "solve_many",
 ]
@@ -214,7 +219,7 @@ def analyse_play(
     if isinstance(moves, str) or not isinstance(moves, Iterable):
         raise AnalysisError(f"invalid moves {quote(moves)}: expected a sequence of move objects")
     steps = []
-    for move in moves:
+    for number, move in enumerate(moves, start=1):
         if state.is_over:
             raise AnalysisError(f"move {quote_text(move)} comes after the end of the game")
         following = state.play(move)  # raises IllegalMoveError with the rule broken
@@ -222,17 +227,7 @@ def analyse_play(
             state = following  # a French bid, call, announcement or poignée: no card points
             continue
         analysis = analyse(state, perspective=state.to_move, limit=limit)
-        after = analysis.value_of(move)
-        steps.append(
-            PlayStep(
-                move=move,
-                player=state.to_move,
-                before=analysis.value,
-                after=after,
-                loss=analysis.value - after,
-                exact=analysis.exact,
-            )
-        )
+        steps.append(PlayStep.judged(analysis, move, state.to_move, number))
         state = following
     return tuple(steps)
 

@@ -7,8 +7,9 @@
   Chase the Tailor round played on until a hand holds ``N`` cards, or ``--position TEXT``;
 * ``cardgames analyse FILE [--after N] [--deal D]`` the position after move ``N`` of a saved
   record (0: the start; default: after its last move);
-* ``cardgames review FILE [--time-limit S]`` judges every move of a saved record (see
-  :func:`format_review`).
+* ``cardgames review FILE [--time-limit S]`` judges every move of a saved record with
+  :func:`cardgames.solver.review` and prints :meth:`cardgames.solver.Review.to_unicode`
+  line by line as the moves are judged.
 
 French Tarot (``--rules french``): the solver analyses the play of the cards, so a position
 must be in the play phase, after the bidding, the call, the taker's discard and the
@@ -31,29 +32,31 @@ import sys
 import textwrap
 import threading
 import time
-from fractions import Fraction
 from typing import Any
-
-import attrs
 
 from cardgames._cli_options import TargetOptions, add_game_options
 from cardgames._cli_records import GAME_NAMES, position_after, read_record
 from cardgames.errors import AnalysisError
+from cardgames.solver.play_review import (
+    PlayerSummary,
+    _move_width,
+    review_heading,
+    review_line,
+    summarise,
+)
 
 __all__ = [
     "REVIEW_SECONDS",
-    "PlayerSummary",
     "add_parser",
     "format_analysis",
-    "format_review",
     "run",
-    "summarise",
 ]
+_REEXPORTED = (PlayerSummary, summarise)  # their home is cardgames.solver.play_review
 
 REVIEW_SECONDS = 2.0
 """The time limit of ``review`` for each move when neither limit is given: the first moves of
 a whole deal cannot be solved exactly in reasonable time, so they are judged with bounds
-(marked ``~``) and left out of the summary, while the later ones are solved exactly."""
+(shown ``a..b``) and left out of the summary, while the later ones are solved exactly."""
 
 _TARGETS = {
     "sample": "the built-in sample",
@@ -362,86 +365,8 @@ def _analyse(state: Any, args: argparse.Namespace) -> Any:
         )
 
 
-@attrs.frozen
-class PlayerSummary:
-    """How one seat played in a review.
-
-    Only the moves judged exactly count (a move judged under a limit has bounds, not a value).
-
-    :param seat: the seat.
-    :param moves: the seat's moves that were judged.
-    :param exact: how many of them were judged exactly.
-    :param total_loss: the sum of their losses.
-    :param mistakes: how many of them lost something (loss above 0).
-    """
-
-    seat: int
-    moves: int
-    exact: int
-    total_loss: Fraction
-    mistakes: int
-
-    @property
-    def best_rate(self) -> Fraction | None:
-        """The share of the exactly judged moves that lost nothing (None if there are none):
-        the review's accuracy figure, 1 for a seat that always kept the best value."""
-        return None if not self.exact else Fraction(self.exact - self.mistakes, self.exact)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict (fractions as ``"a/b"`` strings)."""
-        rate = self.best_rate
-        return {
-            "seat": self.seat,
-            "moves": self.moves,
-            "exact": self.exact,
-            "total_loss": _jsonable(self.total_loss),
-            "mistakes": self.mistakes,
-            "best_rate": None if rate is None else _jsonable(rate),
-        }
-
-
-def summarise(steps: Any, players: int, estimates: bool = False) -> tuple[PlayerSummary, ...]:
-    """One :class:`PlayerSummary` per seat for judged moves ``steps``
-    (:class:`cardgames.solver.PlayStep` objects).
-
-    :param estimates: count the steps that are not exact too (Chase the Tailor, whose search
-        stops at a horizon, so that its values are estimates); otherwise only exact steps
-        count.
-
-    >>> from cardgames.solver import PlayStep
-    >>> steps = [
-    ...     PlayStep(move='a', player=0, before=Fraction(5), after=Fraction(5), loss=Fraction(0),
-    ...              exact=True),
-    ...     PlayStep(move='b', player=1, before=Fraction(3), after=Fraction(1), loss=Fraction(2),
-    ...              exact=True),
-    ...     PlayStep(move='c', player=0, before=Fraction(5), after=Fraction(4), loss=Fraction(1),
-    ...              exact=False),
-    ... ]
-    >>> [(s.moves, s.exact, s.total_loss, s.mistakes, s.best_rate) for s in summarise(steps, 2)]
-    [(2, 1, Fraction(0, 1), 0, Fraction(1, 1)), (1, 1, Fraction(2, 1), 1, Fraction(0, 1))]
-    """
-    summaries = []
-    for seat in range(players):
-        mine = [step for step in steps if step.player == seat]
-        exact = [step for step in mine if step.exact or estimates]
-        summaries.append(
-            PlayerSummary(
-                seat=seat,
-                moves=len(mine),
-                exact=len(exact),
-                total_loss=sum((step.loss for step in exact), Fraction(0)),
-                mistakes=sum(1 for step in exact if step.loss > 0),
-            )
-        )
-    return tuple(summaries)
-
-
-def _jsonable(value: Fraction) -> int | str:
-    return value.numerator if value.denominator == 1 else str(value)
-
-
 def _run_review(args: argparse.Namespace) -> int:
-    from cardgames import solver
+    from cardgames.solver import review
 
     record = read_record(args.file)
     played = record.deal(args.deal)
@@ -451,147 +376,25 @@ def _run_review(args: argparse.Namespace) -> int:
             f"invalid --after {args.after}: the record has {total} moves (choose 0 to {total})"
         )
     limit = _limit(args)  # a bad limit is refused before anything is printed
-    discard = played.discard_moves()
-    first = max(args.after, discard)
-    state: Any = played.states()[first]
     deal = f", deal {args.deal}" if len(record.deals) > 1 else ""
-    moves: tuple[Any, ...] = played.moves
-    # French moves such as garde-contre and call-K♣ need a wider column
-    width = 12 if getattr(played.start.rules, "bidding", False) else 8
+    width = _move_width(played.start)
     if not args.json:
         print(f"Review of {record.title}{deal}: {total} moves")
-        print(textwrap.fill(_REVIEW_LEGEND, width=88))
-        if discard:
-            print(f"  moves 1 to {discard}: the dealer's discard (not judged)")
-        print(
-            f"  {'move':>4}  {'seat':>4}  {'played':<{width}}  {'best':>7}  {'move':>7}  "
-            f"{'loss':>6}"
-        )
-    steps = []
-    unjudged: list[dict[str, Any]] = []
-    for number, move in enumerate(moves[first:], start=first + 1):
-        if not _judged(state, move):
-            # French Tarot: bids, the call, the taker's discard, the announcement and
-            # poignées are listed, not valued (the solver values the play of the cards)
-            unjudged.append({"number": number, "player": state.to_move, "move": str(move)})
-            if not args.json:
-                print(_unjudged_line(number, state, move, width), flush=True)
-            state = state.play(move)
-            continue
-        with _Progress():
-            (step,) = solver.analyse_play(state, [move], limit=limit)
-        steps.append(step)
-        state = state.play(move)
+        for line in review_heading(played.start, played.discard_moves()):
+            print(line)
+
+    def show(item: Any) -> None:
         if not args.json:
-            print(_review_line(number, step, record.game == "tailor", width), flush=True)
-    estimates = record.game == "tailor"
-    summaries = summarise(steps, state.rules.players, estimates)
+            print(review_line(item, width), flush=True)
+
+    with _Progress():
+        result = review(played.start, played.moves, limit=limit, after=args.after, on_item=show)
     if args.json:
-        skipped = {item["number"] for item in unjudged}
-        judged_from = next((n for n in range(first + 1, total + 1) if n not in skipped), first + 1)
-        report = {
-            "file": args.file,
-            "game": record.game,
-            "deal": args.deal,
-            "first_judged": judged_from,
-            "steps": [step.to_dict() for step in steps],
-            "not_judged": unjudged,
-            "summary": [summary.to_dict() for summary in summaries],
-        }
+        report = {"file": args.file, "deal": args.deal, **result.to_dict()}
         print(json.dumps(report))
         return 0
-    inexact = 0 if estimates else sum(1 for step in steps if not step.exact)
-    print(format_review(summaries, inexact=inexact, estimates=estimates))
+    print(result.summary_text())
     return 0
-
-
-_REVIEW_LEGEND = (
-    "Values are for the side of the seat that moved: 'best' is the position's value with best "
-    "play, 'move' the value of the move played, 'loss' the difference (0: a best move); "
-    "'~' marks values that are bounds (a time or node limit stopped the search) or, in Chase "
-    "the Tailor, estimates (the search stops at a horizon)."
-)
-
-
-def _judged(state: Any, move: Any) -> bool:
-    # Whether the review values ``move``: every move but those of French Tarot that are not
-    # cards played (the discard of the other rules is skipped before the loop).
-    from cardgames import tarot
-
-    if not isinstance(state, tarot.State) or not state.rules.bidding:
-        return True
-    return state.phase is tarot.Phase.PLAY and isinstance(move, tarot.Move)
-
-
-_UNJUDGED: dict[str, str] = {
-    "bidding": "bid",
-    "call": "call",
-    "discard": "discard",
-    "announce": "announcement",
-    "play": "declaration",
-}
-
-
-def _unjudged_line(number: int, state: Any, move: Any, width: int) -> str:
-    from cardgames.tarot import render as tarot_render
-
-    what = _UNJUDGED.get(state.phase.value, "move")
-    seat = state.discarder if state.phase.value == "discard" else state.to_move
-    shown = tarot_render.move_to_unicode(move)
-    return (
-        f"  {number:>4}  {seat:>4}  {shown:<{width}}  {'-':>7}  {'-':>7}  {'-':>6}  "
-        f"({what}, not judged)"
-    )
-
-
-def _review_line(number: int, step: Any, estimates: bool, width: int = 8) -> str:
-    from cardgames import tarot
-    from cardgames.tailor import render as tailor_render
-    from cardgames.tarot import render as tarot_render
-
-    if isinstance(step.move, tarot.Move):
-        played = tarot_render.move_to_unicode(step.move)
-    else:
-        played = tailor_render.move_to_unicode(step.move)
-    mark = "" if step.exact else "~"
-    flag = "  <- mistake" if (step.exact or estimates) and step.loss > 0 else ""
-    return (
-        f"  {number:>4}  {step.player:>4}  {played:<{width}}  {mark + _number(step.before):>7}  "
-        f"{mark + _number(step.after):>7}  {mark + _number(step.loss):>6}{flag}"
-    )
-
-
-def format_review(
-    summaries: tuple[PlayerSummary, ...], inexact: int = 0, estimates: bool = False
-) -> str:
-    """The summary of a review: per seat the moves judged, the total loss, the mistakes (moves
-    that lost something) and the best-move rate (:attr:`PlayerSummary.best_rate`).
-
-    :param inexact: how many moves were left out because a limit stopped their search.
-    :param estimates: whether the values are estimates (Chase the Tailor).
-
-    >>> print(format_review((PlayerSummary(seat=0, moves=4, exact=4, total_loss=Fraction(5, 2),
-    ...                                    mistakes=1),)))
-    Summary (moves judged exactly; best-move rate: the share of them that lost nothing):
-      seat 0: 4 moves, total loss 2.50, 1 mistake, best-move rate 75%
-    """
-    judged = "every move judged, by estimates" if estimates else "moves judged exactly"
-    lines = [f"Summary ({judged}; best-move rate: the share of them that lost nothing):"]
-    for summary in summaries:
-        rate = summary.best_rate
-        shown = "-" if rate is None else f"{float(rate) * 100:.0f}%"
-        plural = "" if summary.mistakes == 1 else "s"
-        lines.append(
-            f"  seat {summary.seat}: {summary.exact} moves, total loss "
-            f"{_number(summary.total_loss)}, {summary.mistakes} mistake{plural}, "
-            f"best-move rate {shown}"
-        )
-    if inexact:
-        lines.append(
-            f"{inexact} move{'s' if inexact != 1 else ''} judged under a limit (marked ~) "
-            "left out; allow more time (--time-limit) to judge them exactly."
-        )
-    return "\n".join(lines)
 
 
 def _print(state: Any, analysis: Any, args: argparse.Namespace, title: str) -> int:
@@ -605,26 +408,26 @@ def _print(state: Any, analysis: Any, args: argparse.Namespace, title: str) -> i
 def format_analysis(state: Any, analysis: Any, title: str = "") -> str:
     """A readable report of an analysis: what was analysed, the position as a picture
     (:func:`cardgames.tarot.render.state_to_unicode` or
-    :func:`cardgames.tailor.render.state_to_unicode`), every move's value, the best line and
-    the search's size."""
+    :func:`cardgames.tailor.render.state_to_unicode`), a line on how the cards are written and
+    one on what the values mean, every move's value, the best line and the search's size."""
     from cardgames import tarot
     from cardgames.tailor import render as tailor_render
     from cardgames.tarot import render as tarot_render
 
     if isinstance(state, tarot.State):
         picture = tarot_render.state_to_unicode(state)
+        legend = [tarot_render.NOTATION_LEGEND, tarot_render.values_legend(analysis, state)]
         table = tarot_render.analysis_to_unicode(analysis, state)
     else:
         picture = tailor_render.state_to_unicode(state)
+        legend = [tailor_render.NOTATION_LEGEND, tailor_render.values_legend(analysis)]
         table = tailor_render.analysis_to_unicode(analysis)
     status = "exact" if analysis.exact else f"not exact ({analysis.bound})"
     horizon = f", horizon {analysis.horizon} moves" if analysis.horizon is not None else ""
-    lines = [f"Analysis of {title}." if title else "Analysis.", "", picture, "", table]
+    lines = [f"Analysis of {title}." if title else "Analysis.", "", picture, ""]
+    lines.extend(line for text in legend for line in textwrap.wrap(text, width=88))
+    lines.extend(["", table])
     lines.append(
         f"Searched {analysis.nodes} nodes in {analysis.elapsed:.2f} s ({status}{horizon})."
     )
     return "\n".join(lines)
-
-
-def _number(value: Any) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"

@@ -94,7 +94,7 @@ class ContractTarget:
     >>> line.made, line.margin
     (True, Fraction(9, 2))
     >>> line.to_unicode()
-    'Contract: 45.5 points with 2 bouts against 41 needed: made by 4.5.'
+    'Contract: 45½ points with 2 bouts against 41 needed: made by 4½.'
     """
 
     side: tuple[int, ...]
@@ -135,9 +135,9 @@ class ContractTarget:
 
 
 def _half_points(value: Fraction) -> str:
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):g}" if value.denominator == 2 else str(value)
+    from cardgames.render import format_points
+
+    return format_points(value)
 
 
 def _jsonable(value: Fraction) -> int | str:

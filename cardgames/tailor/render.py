@@ -17,7 +17,7 @@ from typing import Final
 from cardgames.cards import Card
 from cardgames.cardset import CardSet
 from cardgames.errors import NotationError
-from cardgames.render import Block, boxed, grid, render, stacked, table_layout
+from cardgames.render import Block, boxed, format_points, grid, render, stacked, table_layout
 from cardgames.search.results import Analysis
 from cardgames.tailor.moves import Move
 from cardgames.tailor.rules import Call
@@ -26,6 +26,7 @@ from cardgames.validation import quote
 
 __all__ = [
     "CARDS_PER_LINE",
+    "NOTATION_LEGEND",
     "analysis_to_unicode",
     "card_to_unicode",
     "hand_lines",
@@ -35,7 +36,13 @@ __all__ = [
     "state_to_html",
     "state_to_unicode",
     "top_to_unicode",
+    "values_legend",
 ]
+
+NOTATION_LEGEND: Final = (
+    "Cards: A, 2-10, J, Q, K; 🃏1 🃏2 Jokers; ✂ Tailor (✂ Q♥>2: calls Q♥, seat 2 picks up)."
+)
+"""One line that explains how these pictures write the Chase the Tailor cards and moves."""
 
 CARDS_PER_LINE: Final = 10
 """A hand longer than this is shown over several lines."""
@@ -200,7 +207,7 @@ def state_to_unicode(state: State) -> str:
     seats = [_seat_block(state, seat) for seat in range(state.rules.players)]
     picture = table_layout(seats, _centre(state))
     players = range(state.rules.players)
-    scores = grid([["seat", *map(str, players)], ["score", *map(str, state.payoffs())]])
+    scores = grid([["seat", *map(str, players)], ["score", *map(format_points, state.payoffs())]])
     return render(stacked([(state_heading(state),), picture, scores]))
 
 
@@ -217,12 +224,28 @@ def analysis_to_unicode(analysis: Analysis[Move]) -> str:
       seat plays to minimise it (paranoid); a round still running at the horizon
       is scored on its provisional payoffs.
     move  value
-    4♠    -25/2
-    Q♠    -13/2  best
-    Value: -13/2 (estimate: search cut at a horizon of 6 turns)
+    4♠     -12½
+    Q♠      -6½  best
+    Value: -6½ (estimate: search cut at a horizon of 6 turns)
     Best line: Q♠ dump K♠ K♦ 8♦ 7♥ 6♥ K♥
     """
     return analysis.to_unicode(move_to_unicode)
+
+
+def values_legend(analysis: Analysis[Move]) -> str:
+    """One line that says what the values of an analysis are.
+
+    >>> from cardgames import solver, tailor
+    >>> state = tailor.random_position(tailor.Rules(players=3), seed=1)
+    >>> print(values_legend(solver.analyse(state)))
+    Values: seat 1's payoff minus the mean payoff of the others (a payoff is 0 for the seat
+    that goes out, minus its hand's value otherwise); higher is better.
+    """
+    return (
+        f"Values: seat {analysis.perspective}'s payoff minus the mean payoff of the others (a "
+        "payoff is 0 for the seat that goes out, minus its hand's value otherwise); higher is "
+        "better."
+    )
 
 
 def state_to_html(state: State) -> str:

@@ -44,6 +44,7 @@ from cardgames._cli_human import (
 from cardgames._cli_results import numbers, totals_lines
 from cardgames.deck import make_rng
 from cardgames.errors import RulesError
+from cardgames.render import format_points
 from cardgames.tarot.contracts import Announcement, AnyMove, Bid, Call, Declaration, parse_move
 from cardgames.tarot.game import Game, random_strategy
 from cardgames.tarot.records import dumps, record_of
@@ -87,7 +88,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
 
 
 def _number(value: Fraction) -> str:
-    return str(value) if value.denominator == 1 else f"{value} (~{float(value):.2f})"
+    return format_points(value)
 
 
 def run_deal(args: argparse.Namespace) -> int:

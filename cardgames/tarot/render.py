@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 from fractions import Fraction
+from typing import Final
 
 from cardgames.cards import Suit
 from cardgames.errors import AnalysisError, NotationError
@@ -25,6 +26,7 @@ from cardgames.render import (
     SUIT_SYMBOLS,
     Block,
     boxed,
+    format_points,
     grid,
     render,
     stacked,
@@ -38,19 +40,27 @@ from cardgames.tarot.state import Move, Phase, State, Trick
 from cardgames.validation import check_seat, quote
 
 __all__ = [
+    "NOTATION_LEGEND",
     "analysis_to_unicode",
     "card_to_unicode",
     "contract_lines",
     "hand_lines",
     "hand_to_unicode",
     "move_to_unicode",
+    "points_text",
     "state_heading",
     "state_to_html",
     "state_to_unicode",
     "trick_lines",
     "trick_to_html",
     "trick_to_unicode",
+    "values_legend",
 ]
+
+NOTATION_LEGEND: Final = (
+    "Cards: 1-10, J, N (Knight), Q, K; trumps 1T-21T (a hand's T row: 21 ... 1); EX Excuse."
+)
+"""One line that explains how these pictures write the Tarot cards."""
 
 
 def card_to_unicode(card: TarotCard) -> str:
@@ -178,11 +188,57 @@ def _check_state(state: object) -> State:
 
 
 def _points(state: State, value: Fraction | int) -> str:
-    # Card points as the pictures write them: French half points as decimals (45.5), other
-    # counts as exact numbers (104/3).
-    if state.rules.bidding and isinstance(value, Fraction) and value.denominator == 2:
-        return f"{float(value):.1f}"  # exact: a half point is a binary fraction
-    return str(value)
+    # Card points as the pictures write them (see points_text).
+    return format_points(value)
+
+
+def points_text(value: Fraction | int) -> str:
+    """Card points (or a payoff) as these pictures write them: a whole number, or its whole
+    part and a fraction sign: ``45½`` for the French half points, ``34⅔`` for the thirds of
+    the four-player simplified game (see :func:`cardgames.render.format_points`).
+
+    >>> points_text(Fraction(91, 2)), points_text(Fraction(104, 3)), points_text(Fraction(-62))
+    ('45½', '34⅔', '-62')
+    """
+    return format_points(value)
+
+
+def values_legend(analysis: Analysis[Move], state: State) -> str:
+    """One line that says what the values of an analysis of ``state`` are: the card points a
+    side ends the deal with, out of the points the whole pack counts under the rules.
+
+    >>> from cardgames import solver, tarot
+    >>> state = tarot.random_position(tarot.Rules.traditional(players=4), seed=9, tricks_left=2)
+    >>> print(values_legend(solver.analyse(state, perspective=1), state))
+    Values: the card points seat 1's side (seats 1 and 3) ends the deal with, tricks already
+    won included, out of the 72 the pack counts.
+    """
+    rules = state.rules
+    seats = analysis.side
+    if rules.bidding and state.taker is not None and state.taker in seats:
+        who = "the taker's side (" + _seats_text(seats) + ")"
+    elif rules.bidding and state.taker is not None:
+        who = "the defence (" + _seats_text(seats) + ")"
+    elif len(seats) > 1:
+        who = f"seat {analysis.perspective}'s side ({_seats_text(seats)})"
+    else:
+        who = f"seat {analysis.perspective}"
+    halves = ", in half points" if rules.group_size == 2 else ""
+    bonus = (
+        f", plus {rules.magician_bonus} for the side whose trump 1 wins the last trick"
+        if rules.magician_bonus
+        else ""
+    )
+    return (
+        f"Values: the card points {who} ends the deal with, tricks already won included, out "
+        f"of the {format_points(rules.pack_total)} the pack counts{halves}{bonus}."
+    )
+
+
+def _seats_text(seats: tuple[int, ...]) -> str:
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
 
 
 def state_heading(state: State) -> str:
@@ -402,7 +458,7 @@ def _scores(state: State, viewer: int | None = None) -> Block:
     else:
         rows.append(["points", *(_points(state, value) for value in state.points())])
     if state.is_over:
-        rows.append(["payoff", *map(str, state.payoffs())])
+        rows.append(["payoff", *map(format_points, state.payoffs())])
     return grid(rows)
 
 
@@ -452,9 +508,9 @@ def state_to_unicode(state: State, seat: int | None = None) -> str:
          ♣ -
          T -
     <BLANKLINE>
-    seat    0      1     2
-    tricks  5     11     7
-    points  9  104/3  88/3
+    seat    0    1    2
+    tricks  5   11    7
+    points  9  34⅔  29⅓
     >>> print(state_to_unicode(state, seat=2).splitlines()[2])
     Seat 1: to move    Seat 2: you
     """

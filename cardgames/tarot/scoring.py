@@ -35,7 +35,7 @@ always add up to zero, exactly.
 ['240', '-80', '-80', '-80']
 >>> print(score.to_unicode())
 Garde (x2), taker seat 0
-Bouts 2, target 41: 45.5 points, made by 5 (4.5 rounded up)
+Bouts 2, target 41: 45½ points, made by 5 (4½ rounded up)
 Contract: (25 + 5) x 2 = +60
 Petit au bout: none
 Poignées: seat 2 single 20, to the attack: +20
@@ -305,7 +305,7 @@ class Score:
     def to_unicode(self) -> str:
         """The breakdown as a few lines of text: the contract and its multiplier, the taker
         (and partner), bouts, points against the target and the margin, then each part of
-        the score, the total and every seat's payoff. Half points are written ``.5``.
+        the score, the total and every seat's payoff. Half points are written ``½``.
 
         >>> from fractions import Fraction
         >>> from cardgames.tarot.contracts import Contract
@@ -314,7 +314,7 @@ class Score:
         ...     Rules.french(players=5), contract=Contract.GARDE_SANS, taker=1, partner=None,
         ...     points=Fraction(81, 2), bouts=2, last_trick_petit=1).to_unicode())
         Garde sans (x4), taker seat 1, alone
-        Bouts 2, target 41: 40.5 points, failed by 1 (0.5 rounded up)
+        Bouts 2, target 41: 40½ points, failed by 1 (½ rounded up)
         Contract: (25 + 1) x 4 = -104
         Petit au bout: -40 to the defence
         Poignées: none
@@ -696,14 +696,10 @@ def _check_poignees(value: object, players: int, what: str, shown: object = None
 
 
 def _text(value: Fraction | int) -> str:
-    # A number for people: whole, or with ".5" for a half point, else "a/b" (never a float).
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    if value.denominator == 2:
-        sign = "-" if value < 0 else ""
-        return f"{sign}{abs(value.numerator) // 2}.5"
-    return str(value)
+    # A number for people: whole, or with its fraction sign (40½), never a float.
+    from cardgames.render import format_points
+
+    return format_points(value)
 
 
 def _signed(value: Fraction | int) -> str:
