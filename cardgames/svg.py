@@ -24,7 +24,6 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -32,7 +31,7 @@ import attrs
 from cardgames.cards import Card
 from cardgames.cardset import CardLike
 from cardgames.errors import NotationError
-from cardgames.render import SUIT_SYMBOLS
+from cardgames.render import SUIT_SYMBOLS, format_points
 from cardgames.validation import check_int, quote
 
 if TYPE_CHECKING:
@@ -704,13 +703,6 @@ def _tarot_order(cards: Iterable[TarotCard]) -> list[TarotCard]:
     return sorted(cards, key=key)
 
 
-def _tarot_points(state: TarotState, value: Fraction) -> str:
-    # As the text pictures write them: French half points as decimals, other counts exact.
-    if state.rules.bidding and value.denominator == 2:
-        return f"{float(value):.1f}"
-    return str(value)
-
-
 def _tarot_centre(state: TarotState, width: int, per_row: int) -> _Drawing:
     # The middle of a Tarot table: the trick (or the last one won), the discard while the
     # dealer discards, what the auction waits for before the play; the dog once shown.
@@ -803,7 +795,7 @@ def _tarot_table(state: TarotState, width: int, per_row: int) -> list[_Drawing]:
         to_move = seat == state.to_move and not state.is_over
         if to_move:
             notes.append("to move")
-        won = _tarot_points(state, points[seat])
+        won = format_points(points[seat])
         stats = f"{_plural(tricks[seat], 'trick')}, {won} point{'' if won == '1' else 's'}"
         faces = [_face(value) for value in _tarot_order(cards)]
         panels.append(_seat_panel(seat, notes, stats, faces, width, per_row, to_move))

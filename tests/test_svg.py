@@ -327,7 +327,7 @@ def check_tarot_table(state: tarot.State) -> ET.Element:
         assert ("dealer" in label) == (seat == state.dealer)
         to_move = seat == state.to_move and not state.is_over
         assert ("to move" in label) == to_move == (group.get("data-to-move") == "true")
-        assert re.fullmatch(r"\d+ tricks?, [\d/.]+ points?", stats), stats
+        assert re.fullmatch(r"\d+ tricks?, \d*[½⅓⅔¼¾]? points?", stats), stats
     check_round_table(root, state.rules.players)
     assert tarot_render.state_heading(state) in texts(root)
     # besides the hands: the discard while it is made, or the trick shown, and a shown dog
@@ -428,14 +428,14 @@ def test_tailor_seats_sit_round_the_pile(players: int) -> None:
 
 def test_the_tricks_and_points_beside_each_seat() -> None:
     # The position of tarot.render.state_to_unicode's example: seat 0 has won 5 tricks and
-    # 9 points, seat 1 11 tricks and 104/3, seat 2 7 tricks and 88/3 (the discard's 6 cards
+    # 9 points, seat 1 11 tricks and 34⅔, seat 2 7 tricks and 29⅓ (the discard's 6 cards
     # count for the dealer, seat 0).
     state = tarot.random_position(TAROT_RULES, seed=2, tricks_left=2)
     state = state.play(state.legal_moves()[1])
     assert [t.winner for t in state.tricks].count(0) == 5
     root = check_tarot_table(state)
     stats = [texts(group)[1] for group in seat_groups(root)]
-    assert stats == ["5 tricks, 9 points", "11 tricks, 104/3 points", "7 tricks, 88/3 points"]
+    assert stats == ["5 tricks, 9 points", "11 tricks, 34⅔ points", "7 tricks, 29⅓ points"]
     # one trick and one point are singular
     first = mid_trick(tarot.Rules.traditional(players=4), seed=4, tricks=2, cards=0)
     lines = [texts(group)[1] for group in seat_groups(parse(svg.table(first)))]
