@@ -224,8 +224,8 @@ def process_pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
     Where new processes are forked by default (Linux before Python 3.14), a process that
     already runs other threads (a Dask client, a progress bar, a web server) starts them
     through a fork server instead: forking a process with threads can deadlock the child.
-    Each worker ends itself within a second of its owner's death (``kill -9`` included), rather
-    than waiting for work forever.
+    Each worker ends itself soon after its owner's death (``kill -9`` included; it checks twice
+    a second), rather than waiting for work forever.
 
     :raises AnalysisError: if ``workers`` is not an int from 1 to 4096.
     """

@@ -162,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
         with output:
             try:
                 make_positions(args, output.file)
-            except OSError as error:  # it writes and does nothing else that could fail so
+            except OSError as error:  # it only writes: the error is the output's
                 raise output.failed(error) from None
         return 0
     if args.input is None or args.output is None:
@@ -303,7 +303,7 @@ def _open_regular(path: str, flags: int) -> int:
     try:
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
-            what = next((name for test, name in _NOT_REGULAR if test(mode)), "not a file")
+            what = next((name for test, name in _NOT_REGULAR if test(mode)), "of an unusual kind")
             raise NotationError(
                 f"cannot use {quote(path)} as OUT: it is {what}, not a regular file (the "
                 f"records are appended to a file and read back to resume a run)"
