@@ -299,3 +299,22 @@ def test_packed_chunks_travel_as_one_pickle_and_leave_the_collector_as_it_was() 
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("total", [10, None])
+def test_the_progress_rate_reads_in_positions_a_second(
+    total: int | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Was: below one position a second, tqdm's own format gave seconds a position instead,
+    # as "3.33s/ positions".
+    bar = batch._progress_bar(True, total, "position")
+    try:
+        assert bar.unit == " positions"
+        slow = bar.format_meter(**{**bar.format_dict, "n": 3, "elapsed": 10.0, "rate": None})
+        fast = bar.format_meter(**{**bar.format_dict, "n": 9, "elapsed": 2.0, "rate": None})
+    finally:
+        bar.close()
+    capsys.readouterr()
+    assert "0.30 positions/s" in slow and "s/" not in slow.replace("positions/s", "")
+    assert "4.50 positions/s" in fast
+    assert ("3/10" if total else "3 positions [00:10, ") in slow

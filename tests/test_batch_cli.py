@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -319,3 +321,139 @@ def test_the_cardgames_command_runs_batch(
     assert main(["batch", str(missing), "-o", str(tmp_path / "other.jsonl")]) == 2
     assert "cannot read" in capsys.readouterr().err
     assert not (tmp_path / "other.jsonl").exists()
+
+
+def test_a_game_that_is_not_text_gets_an_error_record(tmp_path: Path) -> None:
+    # Was: TypeError: unhashable type: 'list', which ended the whole run.
+    state = tarot.random_position(tarot.Rules.preset("traditional-3"), seed=4, tricks_left=1)
+    lines = [
+        {"game": ["tarot"], "position": str(state), "id": "list"},
+        {"game": {"name": "tarot"}, "position": str(state), "id": "object"},
+        {"game": "tarot", "position": str(state), "id": "good"},
+    ]
+    source = tmp_path / "in.jsonl"
+    source.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    out = tmp_path / "out.jsonl"
+    assert run_batch([str(source), "-o", str(out), "--jobs", "1", "--quiet"]) == 1
+    records = _records(out)
+    assert [record["id"] for record in records] == ["list", "object", "good"]
+    assert records[0]["error"] == (
+        "NotationError: invalid game ['tarot']: expected 'tarot' or 'tailor'"
+    )
+    assert records[1]["error"].startswith("NotationError: invalid game {'name': 'tarot'}")
+    assert records[2]["analysis"] == _plain(solver.analyse(state))
+
+
+SCRIPT = Path(sys.executable).with_name("cardgames")
+
+
+def _script(*argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(SCRIPT), *argv],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def test_make_positions_of_french_tarot(tmp_path: Path) -> None:
+    # Was refused ("invalid Tarot rules 'french'") while every other subcommand took it.
+    making = ["batch", "--make-positions", "tarot", "--rules", "french", "--tricks-left", "2"]
+    result = _script(*making, "--players", "5", "--count", "3", "--seed", "4")
+    assert result.returncode == 0, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [record["id"] for record in records] == ["tarot-4", "tarot-5", "tarot-6"]
+    states = [tarot.State.parse(record["position"]) for record in records]
+    for seed, state in zip((4, 5, 6), states, strict=True):
+        assert state == tarot.random_position(tarot.Rules.french(5), seed=seed, tricks_left=2)
+        assert state.phase is tarot.Phase.PLAY and state.taker is not None
+    # Analysed like the positions of the other rules.
+    source = tmp_path / "in.jsonl"
+    source.write_text(result.stdout)
+    out = tmp_path / "out.jsonl"
+    analysed = _script("batch", str(source), "-o", str(out), "--jobs", "1", "--quiet")
+    assert analysed.returncode == 0, analysed.stderr
+    assert [record["analysis"] for record in _records(out)] == [
+        _plain(solver.analyse(state)) for state in states
+    ]
+    # Four players unless told, as everywhere else; a rules text and --players must agree.
+    result = _script(*making, "--count", "1")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["position"].startswith("french-4 ")
+    result = _script(*making, "--rules", "french-5", "--players", "3", "--count", "1")
+    assert result.returncode == 2
+    assert "--players 3 disagrees with --rules 'french-5'" in result.stderr
+
+
+def _children() -> dict[int, list[int]]:
+    """The ids of every process's children, from /proc."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:  # gone meanwhile
+            continue
+        parent = int(text.rsplit(")", 1)[1].split()[1])
+        children.setdefault(parent, []).append(int(stat.parent.name))
+    return children
+
+
+def _descendants(pid: int) -> set[int]:
+    children = _children()
+    found: set[int] = set()
+    waiting = [pid]
+    while waiting:
+        for child in children.get(waiting.pop(), []):
+            found.add(child)
+            waiting.append(child)
+    return found
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a running (not a zombie) cardgames process."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z" and b"cardgames" in command
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_pool_workers_end_when_the_batch_is_killed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Was: after kill -9 both workers of --jobs 2 waited for work for ever, two more
+    # processes left behind by each kill and resume.
+    making = ["--make-positions", "tarot", "--tricks-left", "9", "--count", "200"]
+    assert run_batch(making) == 0
+    source = tmp_path / "in.jsonl"
+    source.write_text(capsys.readouterr().out)
+    command = [str(SCRIPT), "batch", str(source), "-o", str(tmp_path / "out.jsonl")]
+    process = subprocess.Popen(
+        [*command, "--jobs", "2", "--quiet"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 120
+        while len(workers) < 2 and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+            workers = {pid for pid in _descendants(process.pid) if _running(pid)}
+        assert len(workers) >= 2, "the pool did not start"
+        process.kill()
+        process.wait()
+        deadline = time.monotonic() + 30
+        while any(map(_running, workers)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [pid for pid in workers if _running(pid)]
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        for pid in workers:  # left behind by a failure: this test started them
+            if _running(pid):
+                os.kill(pid, signal.SIGKILL)

@@ -224,6 +224,8 @@ def process_pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
     Where new processes are forked by default (Linux before Python 3.14), a process that
     already runs other threads (a Dask client, a progress bar, a web server) starts them
     through a fork server instead: forking a process with threads can deadlock the child.
+    Each worker ends itself soon after its owner's death (``kill -9`` included; it checks twice
+    a second), rather than waiting for work forever.
 
     :raises AnalysisError: if ``workers`` is not an int from 1 to 4096.
     """
@@ -238,7 +240,36 @@ def process_pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
         and "forkserver" in multiprocessing.get_all_start_methods()
     ):
         context = multiprocessing.get_context("forkserver")
-    return concurrent.futures.ProcessPoolExecutor(workers, mp_context=context)
+    return concurrent.futures.ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_watch_parent
+    )
+
+
+# How often a pool worker checks that its pool's owner is still there (see _watch_parent).
+_PARENT_CHECK_SECONDS: Final = 0.5
+
+
+def _watch_parent() -> None:
+    """Start a thread that ends this pool worker when its pool's owner is gone.
+
+    A worker of a :class:`~concurrent.futures.ProcessPoolExecutor` whose owner is killed
+    (``kill -9``, a crash) would otherwise wait for work forever: the other workers hold the
+    pipe it waits on open. Every half second the thread checks both that the worker's parent
+    is the one it started with (a dead parent's children are handed to another process) and
+    that :func:`multiprocessing.parent_process` is alive (which also covers workers started
+    through a fork server, and Windows, where a parent's id stays the same).
+    """
+    started_by = os.getppid()
+    parent = multiprocessing.parent_process()
+
+    def watch() -> None:
+        while True:
+            time.sleep(_PARENT_CHECK_SECONDS)
+            orphaned = os.getppid() != started_by
+            if orphaned or (parent is not None and not parent.is_alive()):
+                os._exit(1)  # no clean-up to wait for: the results have nowhere to go
+
+    threading.Thread(target=watch, name="cardgames-parent-watch", daemon=True).start()
 
 
 def available_cpus() -> int:
@@ -436,10 +467,19 @@ def _progress_bar(enabled: bool, total: int | None, unit: str) -> Any:
     # No monitor thread: a pool forked later must not inherit one.
     bar = type("Bar", (tqdm,), {"monitor_interval": 0})
 
+    # The rate always reads in items a second ("0.40 positions/s"), where tqdm's own format
+    # turns a rate below one into seconds an item ("2.50s/ positions").
+    if total is None:
+        layout = "{n_fmt}{unit} [{elapsed}, {rate_noinv_fmt}{postfix}]"
+    else:
+        layout = (
+            "{l_bar}{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}, {rate_noinv_fmt}{postfix}]"
+        )
     return bar(
         total=total,
         unit=f" {unit}s" if unit else "it",
         unit_scale=False,
+        bar_format=layout,
         file=sys.stderr,
         disable=not enabled,
         dynamic_ncols=True,

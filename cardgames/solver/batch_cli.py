@@ -4,8 +4,9 @@
   [--time-limit S] [--node-limit N] [--solve]`` analyses (or, with ``--solve``, solves) every
   position of ``IN.jsonl`` and appends one record a line to ``OUT.jsonl``;
 * ``cardgames batch --make-positions tarot --rules traditional --players 3 --tricks-left 9
-  --count 1000 --seed 1`` writes seeded positions to analyse (``--make-positions tailor``
-  takes ``--cards-left`` instead of ``--tricks-left``).
+  --count 1000 --seed 1`` writes seeded positions to analyse (``--rules`` as for every other
+  subcommand: ``simplified``, ``traditional``, ``french`` or a rules text;
+  ``--make-positions tailor`` takes ``--cards-left`` instead of ``--tricks-left``).
 
 An input line holds ``game`` (``"tarot"`` or ``"tailor"``), ``position`` (the position in the
 game's notation) and optionally ``id`` (a string or an integer, echoed in the output),
@@ -17,24 +18,30 @@ could not be read or analysed). Output lines come in input order.
 
 A run can be stopped (Ctrl-C, or killed) and started again with the same arguments: input lines
 whose line number and id already have a record in the output are skipped, and a half-written
-last output line is cut off first. Blank input lines are ignored. The exit status describes the
-whole output file, not only this run: 0 when every record in it is an analysis (or solution), 1
-when it holds an error record (from this run or an earlier one: a resumed run does not retry
-lines that gave errors), 130 when interrupted.
+last output line is cut off first. Blank input lines are ignored; a line longer than
+:data:`LINE_LIMIT` characters, or nested too deeply to read, gets an error record of its own.
+The exit status describes the whole output file, not only this run: 0 when every record in it
+is an analysis (or solution), 1 when it holds an error record (from this run or an earlier one:
+a resumed run does not retry lines that gave errors), 2 for unusable arguments or files (IN
+cannot be read or standard input is closed; OUT is not a regular file, holds a line that is
+not a record or is longer than :data:`LINE_LIMIT` bytes, or cannot be written, a full disk
+included), 130 when interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import contextlib
 import io
 import json
 import os
+import stat
 import sys
 import time
 from collections import deque
 from collections.abc import Iterator
-from typing import IO, Any, Final
+from typing import IO, Any, Final, TypeVar
 
 from cardgames.errors import AnalysisError, CardgamesError, NotationError, RulesError
 from cardgames.search.results import Limit
@@ -49,11 +56,20 @@ from cardgames.solver.batch import (
 )
 from cardgames.validation import SEED_LIMIT, check_int, check_seed, quote
 
-__all__ = ["add_parser", "make_positions", "run"]
+__all__ = ["LINE_LIMIT", "add_parser", "make_positions", "run"]
+
+LINE_LIMIT: Final = 1 << 20
+"""The longest line read, in characters of IN and bytes of OUT (1 MiB, a thousand times a
+record's usual size): a longer input line gets an error record, a longer line in OUT makes
+the command refuse to append to it. Lines are read one at a time up to this length, so that
+memory stays bounded whatever the files hold."""
 
 _INPUT_KEYS: Final = frozenset({"game", "position", "id", "perspective", "limit"})
 _RESULT_KEYS: Final = ("analysis", "solution", "error")
 _FLUSH_SECONDS: Final = 0.5
+_RESUME_HINT: Final = (
+    " (the records written before stay: make room, then run the same command again to continue)"
+)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -68,11 +84,15 @@ def add_parser(subparsers: Any) -> None:
             "positions to analyse instead. Exit status: 0 when every record in OUT is an "
             "analysis (or solution), 1 when OUT holds an error record, from this run or an "
             "earlier one (a resumed run does not retry lines that gave errors), 2 for unusable "
-            "arguments or files, 130 when interrupted."
+            "arguments or files (IN unreadable or standard input closed; OUT not a regular "
+            "file, not a batch's records, or not writable, a full disk included), 130 when "
+            "interrupted."
         ),
     )
     parser.add_argument("input", nargs="?", metavar="IN", help="the positions (- for stdin)")
-    parser.add_argument("-o", "--output", metavar="OUT", help="the records file (appended to)")
+    parser.add_argument(
+        "-o", "--output", metavar="OUT", help="the records file (a regular file, appended to)"
+    )
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--jobs", type=int, default=None, metavar="N", help="processes (default: every core)"
@@ -97,14 +117,15 @@ def add_parser(subparsers: Any) -> None:
     making.add_argument(
         "--rules",
         default=None,
-        help="Tarot: simplified, traditional or rules text (default traditional); "
-        "Chase the Tailor: rules text (default: the standard rules for --players)",
+        help="Tarot: simplified, traditional, french or a rules text (default traditional; "
+        "French Tarot positions come after the bidding, the dog and the announcements); "
+        "Chase the Tailor: a rules text (default: the standard rules for --players)",
     )
     making.add_argument(
         "--players",
         type=int,
         default=None,
-        help="players (default: Tarot 3 traditional, 4 simplified; Chase the Tailor 4)",
+        help="players (default: Tarot 3 traditional, 4 simplified or french; Chase the Tailor 4)",
     )
     # The position defaults of `cardgames analyse`, so its seed-1 position is the first one.
     making.add_argument(
@@ -132,30 +153,35 @@ def run(args: argparse.Namespace) -> int:
     :raises CardgamesError: for unusable arguments or an output file that is not a batch's.
     """
     if args.make_positions is not None:
-        out = sys.stdout if args.output in (None, "-") else None
-        if out is not None:
-            make_positions(args, out)
+        if args.output not in (None, "-"):
+            output = _open_output(args.output, "w")
+        elif sys.stdout is not None:
+            output = _Output("standard output", sys.stdout, owned=False)
         else:
-            with _open_output(args.output, "w") as file:
-                make_positions(args, file)
+            raise NotationError("cannot write the positions: standard output is closed")
+        with output:
+            try:
+                make_positions(args, output.file)
+            except OSError as error:  # it only writes: the error is the output's
+                raise output.failed(error) from None
         return 0
     if args.input is None or args.output is None:
         raise AnalysisError("cardgames batch needs IN and -o OUT (or --make-positions GAME)")
     if args.jobs is not None:
         check_int(args.jobs, "--jobs", low=1, high=4096, error=AnalysisError)
     default_limit = _default_limit(args)
-    if args.input != "-":
-        _check_readable(args.input)
-    done, earlier_errors = _resume(args.output, "solution" if args.solve else "analysis")
     started = time.perf_counter()
     counts = {"done": 0, "failed": 0, "skipped": 0}
     status = 0
-    output = _open_output(args.output, "a")  # before any pool starts
-    try:
-        with output as out, _executor(args) as executor:
-            _analyse_file(args, default_limit, done, executor, out, counts)
-    except KeyboardInterrupt:
-        status = 130
+    # IN is opened once, first: a pipe given by its path would be emptied by a second reading.
+    with _input(args.input) as source:
+        done, earlier_errors = _resume(args.output, "solution" if args.solve else "analysis")
+        output = _open_output(args.output, "a", hint=_RESUME_HINT)  # before any pool starts
+        try:
+            with output as out, _executor(args) as executor:
+                _analyse_file(args, source, default_limit, done, executor, out, counts)
+        except KeyboardInterrupt:
+            status = 130
     if not args.quiet:
         elapsed = time.perf_counter() - started
         interrupted = " (interrupted: run again to continue)" if status else ""
@@ -195,11 +221,112 @@ class _executor:
             self.pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _open_output(path: str, mode: str) -> IO[str]:
+class _Output:
+    """A text file written to, whose write errors (a full disk) become a :class:`NotationError`
+    naming it; the file is closed at the end of a ``with`` block (unless not ``owned``)."""
+
+    def __init__(self, name: str, file: IO[str], *, owned: bool = True, hint: str = "") -> None:
+        self.name = name
+        self.file = file
+        self.owned = owned
+        self.hint = hint
+        self.broken = False
+
+    def write(self, text: str) -> None:
+        try:
+            self.file.write(text)
+        except OSError as error:
+            raise self.failed(error) from None
+
+    def flush(self) -> None:
+        try:
+            self.file.flush()
+        except OSError as error:
+            raise self.failed(error) from None
+
+    def close(self) -> None:
+        if self.broken:
+            return
+        try:
+            if self.owned:
+                self.file.close()
+            else:
+                self.file.flush()
+        except OSError as error:
+            raise self.failed(error) from None
+
+    def failed(self, error: OSError) -> NotationError:
+        """The error to raise for ``error``, once the file is let go."""
+        self.broken = True
+        if self.owned:
+            with contextlib.suppress(OSError):  # its buffer cannot be written: let it go
+                self.file.close()
+        else:  # standard output: what is left in its buffer can never be written either
+            _discard_output(self.file)
+        return NotationError(f"cannot write {self.name}: {error.strerror or error}{self.hint}")
+
+    def __enter__(self) -> _Output:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+def _discard_output(file: IO[str]) -> None:
+    # Send the descriptor to the null device, so that Python's own flush of a full standard
+    # output at exit does not print a second error (main does the same for a closed pipe).
+    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, file.fileno())
+        os.close(devnull)
+
+
+_NOT_REGULAR: Final = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISFIFO, "a pipe"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _open_regular(path: str, flags: int) -> int:
+    """A descriptor of ``path`` opened with ``flags``, which must name a regular file (not a
+    device such as /dev/zero, a pipe or a folder).
+
+    :raises OSError: if it cannot be opened.
+    :raises NotationError: if it is not a regular file.
+    """
+    # Without waiting: opening a pipe would otherwise block until its other end is opened.
+    nonblocking = getattr(os, "O_NONBLOCK", 0)
+    descriptor = os.open(path, flags | nonblocking | getattr(os, "O_BINARY", 0), 0o666)
     try:
-        return open(path, mode, encoding="utf-8", newline="\n")
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            what = next((name for test, name in _NOT_REGULAR if test(mode)), "of an unusual kind")
+            raise NotationError(
+                f"cannot use {quote(path)} as OUT: it is {what}, not a regular file (the "
+                f"records are appended to a file and read back to resume a run)"
+            )
+        if nonblocking:
+            os.set_blocking(descriptor, True)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor
+
+
+def _open_output(path: str, mode: str, *, hint: str = "") -> _Output:
+    """``path`` opened to write text (``mode`` ``"w"`` or ``"a"``); for ``"a"`` (the records
+    of a batch) it must be a regular file."""
+    try:
+        target: int | str = path
+        if mode == "a":
+            target = _open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+        file = open(target, mode, encoding="utf-8", newline="\n")  # noqa: SIM115
     except OSError as error:
         raise NotationError(f"cannot write {quote(path)}: {error.strerror or error}") from None
+    return _Output(quote(path), file, hint=hint)
 
 
 def _default_limit(args: argparse.Namespace) -> Limit | None:
@@ -210,28 +337,33 @@ def _default_limit(args: argparse.Namespace) -> Limit | None:
 
 def _analyse_file(
     args: argparse.Namespace,
+    source: IO[str],
     default_limit: Limit | None,
     done: set[tuple[int, str]],
     executor: concurrent.futures.Executor | str | None,
-    out: IO[str],
+    out: _Output,
     counts: dict[str, int],
 ) -> None:
     stdin = args.input == "-"
-    total = None if stdin else _pending_lines(args.input, done)
-    if stdin:
-        source = sys.stdin
-        if isinstance(source, io.TextIOWrapper):
-            source.reconfigure(errors="surrogateescape")
-    else:
-        # Bytes that are not UTF-8 spoil only their own line (see _read_line).
-        source = open(args.input, encoding="utf-8", errors="surrogateescape")  # noqa: SIM115
+    name = "standard input" if stdin else quote(args.input)
+    # Counted in a first pass for the progress bar when that reads it again from the start
+    # (not a pipe, whose lines would then be gone).
+    total = None
+    if not stdin and _is_regular(source):
+        total = _pending_lines(args.input, done)
     meta: deque[tuple[int, Any]] = deque()
 
     def tasks() -> Iterator[_Task]:
-        for number, text in enumerate(source, start=1):
-            if not text.strip():
+        for number, text in _lines(source, name):
+            if text is None:
+                identifier, task = (
+                    None,
+                    _unusable("", f"invalid line: longer than {LINE_LIMIT} characters"),
+                )
+            elif not text.strip():
                 continue
-            identifier, task = _read_line(text, default_limit)
+            else:
+                identifier, task = _read_line(text, default_limit)
             if (number, _key(identifier)) in done:
                 counts["skipped"] += 1
                 continue
@@ -240,44 +372,92 @@ def _analyse_file(
 
     key = "solution" if args.solve else "analysis"
     flushed = time.monotonic()
-    try:
-        results = run_tasks(
-            tasks(), solve=args.solve, executor=executor, progress=not args.quiet, total=total
+    results = run_tasks(
+        tasks(), solve=args.solve, executor=executor, progress=not args.quiet, total=total
+    )
+    for result in results:
+        number, identifier = meta.popleft()
+        record: dict[str, Any] = {"id": identifier, "line": number}
+        if isinstance(result, BatchError):
+            record["error"] = f"{result.kind}: {result.message}"
+            counts["failed"] += 1
+        else:
+            record[key] = result.to_dict()
+            counts["done"] += 1
+        out.write(json.dumps(record, separators=(",", ":")) + "\n")
+        if time.monotonic() - flushed > _FLUSH_SECONDS:
+            out.flush()
+            flushed = time.monotonic()
+
+
+@contextlib.contextmanager
+def _input(path: str) -> Iterator[IO[str]]:
+    """IN opened to read (standard input for ``-``), closed at the end (but standard input)."""
+    if path != "-":
+        with _open_input(path) as file:
+            yield file
+        return
+    if sys.stdin is None:  # the process was started with its descriptor 0 closed
+        raise NotationError(
+            "cannot read the positions from standard input (IN is -): it is closed; "
+            "give them on standard input or name a file"
         )
-        for result in results:
-            number, identifier = meta.popleft()
-            record: dict[str, Any] = {"id": identifier, "line": number}
-            if isinstance(result, BatchError):
-                record["error"] = f"{result.kind}: {result.message}"
-                counts["failed"] += 1
-            else:
-                record[key] = result.to_dict()
-                counts["done"] += 1
-            out.write(json.dumps(record, separators=(",", ":")) + "\n")
-            if time.monotonic() - flushed > _FLUSH_SECONDS:
-                out.flush()
-                flushed = time.monotonic()
-    finally:
-        if not stdin:
-            source.close()
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="surrogateescape")  # as _open_input reads files
+    yield sys.stdin
 
 
-def _check_readable(path: str) -> None:
+def _open_input(path: str) -> IO[str]:
     try:
-        with open(path, "rb"):
-            pass
+        # Bytes that are not UTF-8 spoil only their own line (see _read_line).
+        return open(path, encoding="utf-8", errors="surrogateescape")
     except OSError as error:
         raise NotationError(f"cannot read {quote(path)}: {error.strerror or error}") from None
+
+
+def _is_regular(file: IO[str]) -> bool:
+    try:
+        return stat.S_ISREG(os.fstat(file.fileno()).st_mode)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return False
+
+
+_Text = TypeVar("_Text", str, bytes)
+
+
+def _lines(source: IO[_Text], name: str) -> Iterator[tuple[int, _Text | None]]:
+    """The number (from 1) and text of each line of ``source``, read one at a time and at most
+    :data:`LINE_LIMIT` characters (or bytes) at once: a longer line comes as None, its rest
+    read and dropped piece by piece. A read error is a :class:`NotationError` naming ``name``."""
+    number = 0
+    try:
+        while True:
+            text = source.readline(LINE_LIMIT + 1)
+            if not text:
+                return
+            number += 1
+            if len(text) > LINE_LIMIT and not _ends_line(text):
+                while (rest := source.readline(LINE_LIMIT + 1)) and not _ends_line(rest):
+                    pass
+                yield number, None
+            else:
+                yield number, text
+    except OSError as error:
+        raise NotationError(f"cannot read {name}: {error.strerror or error}") from None
+
+
+def _ends_line(text: str | bytes) -> bool:
+    return text[-1:] in ("\n", b"\n")
 
 
 def _pending_lines(path: str, done: set[tuple[int, str]]) -> int:
     """The input lines still to analyse, for the progress bar (a quick first pass)."""
     done_lines = {number for number, _ in done}
-    with open(path, encoding="utf-8", errors="surrogateescape") as file:
+    with _open_input(path) as file:
         return sum(
             1
-            for number, text in enumerate(file, start=1)
-            if text.strip() and number not in done_lines
+            for number, text in _lines(file, quote(path))
+            if (text is None or text.strip()) and number not in done_lines
         )
 
 
@@ -304,6 +484,8 @@ def _read_line(text: str, default_limit: Limit | None) -> tuple[Any, _Task]:
         data = json.loads(text)
     except ValueError as error:
         return None, _unusable(text, f"invalid JSON: {error}")
+    except RecursionError:
+        return None, _unusable(text, "invalid JSON: arrays or objects nested too deeply to read")
     if not isinstance(data, dict):
         return None, _unusable(text, f"invalid line {quote(text.strip())}: expected a JSON object")
     identifier = data.get("id")
@@ -337,7 +519,7 @@ def _task_of(data: dict[str, Any], default_limit: Limit | None) -> _Task:
             "'tailor') and position (the position's notation)"
         )
     game = data["game"]
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         raise NotationError(f"invalid game {quote(game)}: expected 'tarot' or 'tailor'")
     position = data["position"]
     if not isinstance(position, str):
@@ -362,60 +544,102 @@ def _limit_of(value: object, default_limit: Limit | None) -> Limit | None:
 
 def _resume(path: str, kind: str) -> tuple[set[tuple[int, str]], int]:
     """The (line number, id) of every record already in ``path``, after cutting off a
-    half-written last line, and how many of those records are errors."""
+    half-written last line, and how many of those records are errors.
+
+    The file is read a line at a time, each at most :data:`LINE_LIMIT` bytes, and checked
+    whole before anything in it is changed.
+
+    :raises NotationError: if ``path`` is not a regular file, cannot be read, or holds a line
+        that is not a batch record (too long, not JSON, nested too deeply, missing a field).
+    :raises AnalysisError: if its records are of the other kind (analyses for ``--solve``).
+    """
     try:
-        with open(path, "rb") as file:
-            data = file.read()
+        descriptor = _open_regular(path, os.O_RDONLY)
     except FileNotFoundError:
         return set(), 0
     except OSError as error:
         raise NotationError(f"cannot read {quote(path)}: {error.strerror or error}") from None
-    lines = data.split(b"\n")
-    tail = lines.pop()  # whatever follows the last newline: b"" when the file is whole
-    keep = len(data) - len(tail)
-    if tail and _record(tail, path, len(lines) + 1, partial=True) is not None:
-        lines.append(tail)  # complete but for its newline
-        with open(path, "ab") as file:
-            file.write(b"\n")
-    elif tail:
-        os.truncate(path, keep)
-    done = set()
+    done: set[tuple[int, str]] = set()
     errors = 0
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        record = _record(line, path, number, partial=False)
-        assert record is not None
-        for other in _RESULT_KEYS:
-            if other in record and other != "error" and other != kind:
-                raise AnalysisError(
-                    f"{path} holds {other} records: run with"
-                    f"{'' if other == 'solution' else 'out'} --solve, or choose another "
-                    f"output file"
+    whole_bytes = 0  # the length of the whole lines read so far
+    tail: tuple[int, bytes] | None = None  # the last line if no newline ends it
+    with open(descriptor, "rb") as file:
+        for number, line in _lines(file, quote(path)):
+            if line is None:
+                raise NotationError(
+                    f"{path} line {number} is longer than {LINE_LIMIT} bytes, so it is not a "
+                    f"cardgames batch record: not appending to it"
                 )
-        done.add((record["line"], _key(record["id"])))
-        errors += "error" in record
+            if not line.endswith(b"\n"):
+                tail = number, line
+                break
+            whole_bytes += len(line)
+            if line.strip():
+                errors += _count(_record(line, path, number), path, kind, done)
+    if tail is not None:
+        number, line = tail
+        record = _record(line, path, number, partial=True)
+        try:
+            if record is None:  # cut short by a run that was killed while writing it
+                os.truncate(path, whole_bytes)
+            else:  # complete but for its newline
+                errors += _count(record, path, kind, done)
+                with open(path, "ab") as file:
+                    file.write(b"\n")
+        except OSError as error:
+            raise NotationError(f"cannot write {quote(path)}: {error.strerror or error}") from None
     return done, errors
 
 
-def _record(line: bytes, path: str, number: int, *, partial: bool) -> dict[str, Any] | None:
+def _count(record: dict[str, Any] | None, path: str, kind: str, done: set[tuple[int, str]]) -> int:
+    """Add ``record`` to ``done``; 1 if it is an error record, else 0."""
+    assert record is not None
+    for other in _RESULT_KEYS:
+        if other in record and other != "error" and other != kind:
+            raise AnalysisError(
+                f"{path} holds {other} records: run with"
+                f"{'' if other == 'solution' else 'out'} --solve, or choose another "
+                f"output file"
+            )
+    done.add((record["line"], _key(record["id"])))
+    return 1 if "error" in record else 0
+
+
+def _record(line: bytes, path: str, number: int, *, partial: bool = False) -> dict[str, Any] | None:
+    """The record on ``line``; None if it is not one and ``partial`` (a cut-off last line).
+
+    :raises NotationError: if it is not a record and not ``partial``.
+    """
+    why = "not JSON"
     try:
         record = json.loads(line)
+    except ValueError:
+        record = None
+    except RecursionError:
+        record, why = None, "JSON nested too deeply to read"
+    else:
+        why = "not a JSON object"
+    if isinstance(record, dict):
+        why = "not a record: it needs line, id and one of analysis, solution, error"
         if (
-            isinstance(record, dict)
-            and isinstance(record.get("line"), int)
+            _is_int(record.get("line"))
+            and record["line"] >= 1
             and "id" in record
+            and (record["id"] is None or isinstance(record["id"], str) or _is_int(record["id"]))
             and any(key in record for key in _RESULT_KEYS)
         ):
             return record
-    except ValueError:
-        pass
     if partial:
         return None
+    text = line[:80].decode("utf-8", "replace")
     raise NotationError(
-        f"{path} line {number} is not a cardgames batch record ({quote(line[:80])}): "
+        f"{path} line {number} is not a cardgames batch record ({why}: {quote(text)}): "
         f"not appending to it"
     )
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def make_positions(args: argparse.Namespace, out: IO[str]) -> None:
@@ -428,26 +652,25 @@ def make_positions(args: argparse.Namespace, out: IO[str]) -> None:
     game = args.make_positions
     if game == "tarot":
         from cardgames import tarot
+        from cardgames.tarot.cli import rules_from_args as tarot_rules_from
 
-        name = "traditional" if args.rules is None else args.rules
-        if name.lower() in ("simplified", "traditional"):
-            # The defaults of every other subcommand: three players traditional, four simplified.
-            default = 3 if name.lower() == "traditional" else 4
-            players = default if args.players is None else args.players
-            tarot_rules = tarot.Rules.preset(f"{name.lower()}-{players}")
-        else:
-            tarot_rules = tarot.Rules.parse(name)
+        # As every other subcommand reads them: simplified, traditional or french with the
+        # players they usually have, or a rules text (which --players must agree with).
+        rules = "traditional" if args.rules is None else args.rules
+        tarot_rules = tarot_rules_from(argparse.Namespace(rules=rules, players=args.players))
 
         def position(seed: int) -> str:
+            # Under French rules the bidding, the dog and the announcements come first: the
+            # position is in the play of the cards, which is what the solver analyses.
             return str(tarot.random_position(tarot_rules, seed=seed, tricks_left=args.tricks_left))
 
     else:
         from cardgames import tailor
+        from cardgames.tailor.cli import rules_from_args as tailor_rules_from
 
-        if args.rules is None:
-            tailor_rules = tailor.Rules(players=4 if args.players is None else args.players)
-        else:
-            tailor_rules = tailor.Rules.parse(args.rules)
+        tailor_rules = tailor_rules_from(
+            argparse.Namespace(rules=args.rules, players=args.players, chase=False)
+        )
 
         def position(seed: int) -> str:
             return str(tailor.random_position(tailor_rules, seed=seed, cards_left=args.cards_left))
