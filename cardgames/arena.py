@@ -499,7 +499,7 @@ class ArenaResult:
                 f"expected format {FORMAT!r}, version 1"
             )
         if fields["version"] != 1:
-            raise NotationError(f"version {fields['version']}: expected version 1")
+            raise NotationError(f"version {quote(fields['version'])}: expected version 1")
         games = _read_list(fields["games"], "games", MAX_DEALS * _MAX_PLAYERS)
         names = _read_list(fields["bots"], "bots", _MAX_PLAYERS)
         result = cls(
@@ -742,7 +742,7 @@ class BotError(CardgamesError):
     A process pool or a cluster sends each deal's result back pickled; a bot's exception that
     cannot be pickled (or read back) would be lost on the way, so :func:`run` raises this
     instead, with what there is to know: the exception's class name and message, which bot
-    raised it where, and its traceback as text (in :attr:`details`, and in the error's notes
+    raised it where, and its traceback as text (in ``details``, and in the error's notes
     so that a printed traceback shows it). :func:`run` raises it in whatever executor the
     deals are played (in this process too), so that an arena fails the same way everywhere;
     an exception that can be pickled is raised as it is.
