@@ -10,9 +10,12 @@ import math
 import pickle
 import random
 import re
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -950,3 +953,20 @@ def test_repr_still_shows_every_field_and_evaluates_back() -> None:
     assert text.count("ArenaGame(") == 4
     names = {"ArenaResult": ArenaResult, "ArenaGame": ArenaGame, "Fraction": Fraction}
     assert eval(text, names) == result
+
+
+def test_the_command_line_prints_the_same_table() -> None:
+    script = Path(sys.executable).with_name("cardgames")
+    words = ["arena", "tailor", "--players", "3", "--bots", "rule,random,random", "--deals", "3"]
+    printed = subprocess.run(
+        [str(script), *words, "--seed", "4", "--jobs", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    bots: list[TailorBot] = [RuleBot(), RandomBot(), RandomBot()]
+    result = arena.run(tailor.Rules(players=3), bots, deals=3, seed=4)
+    assert printed == f"{result}\n"
+    lines = printed.splitlines()
+    _check_aligned(lines[1:5], numbers=[1, 2, 3])
+    _check_aligned(lines[6:10], numbers=[1, 2, 4, 5, 6])
