@@ -43,7 +43,13 @@ bots it can pickle, as the library's are. The command line ``cardgames arena`` p
 available core unless told otherwise.
 
 If a deal fails (a bot returns an illegal move, or raises), the arena stops with that error:
-the first failing deal in deal order, as when playing serially.
+the first failing deal in deal order, as when playing serially. A bot's exception is raised as
+it is, with a note naming the bot, its seat, the deal and the rotation; one that could not come
+back from a worker process (it cannot be pickled) is replaced, wherever the deals are played,
+by a :class:`BotError` that says the same and carries the bot's traceback as text.
+
+``print(result)`` shows the figures as a table (:meth:`ArenaResult.table`); ``repr`` shows
+every field.
 
 >>> from cardgames import arena, bots, tailor
 >>> result = arena.run(tailor.Rules(players=2), [bots.RuleBot(), bots.RandomBot()], deals=4,
@@ -56,9 +62,13 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import math
+import pickle
 import random
-from collections.abc import Sequence
+import re
+import traceback
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from fractions import Fraction
 from typing import Any, Final, Literal, TypeAlias, cast, overload
@@ -67,10 +77,12 @@ import attrs
 
 from cardgames import tailor, tarot
 from cardgames.bots.protocol import TailorBot, TarotBot, TarotMove, bot_name, check_bot
-from cardgames.errors import IllegalMoveError, NotationError, RulesError
+from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
 from cardgames.solver.batch import BatchError, SerialExecutor, batch_map, dask_executor
+from cardgames.tailor.rules import MAX_PLAYERS as TAILOR_MAX_PLAYERS
 from cardgames.tailor.rules import derive_seed
 from cardgames.tailor.view import view_of as tailor_view_of
+from cardgames.tarot.rules import MAX_PLAYERS as TAROT_MAX_PLAYERS
 from cardgames.tarot.view import view_of as tarot_view_of
 from cardgames.validation import as_tuple, check_bool, check_int, check_seed, quote
 
@@ -79,6 +91,7 @@ __all__ = [
     "Z_95",
     "ArenaGame",
     "ArenaResult",
+    "BotError",
     "Comparison",
     "Standing",
     "play_deal",
@@ -92,17 +105,42 @@ MAX_DEALS: Final = 10_000_000
 """The most deals one arena plays."""
 FORMAT: Final = "cardgames-arena"
 _MAX_NUMBER_TEXT: Final = 60  # longest payoff fraction read back
+_MAX_PLAYERS: Final = max(TAROT_MAX_PLAYERS, TAILOR_MAX_PLAYERS)
+_MAX_PAYOFF: Final = 10**9  # far above any game's payoff; keeps the figures finite floats
+_FRACTION_TEXT: Final = re.compile(r"-?[0-9]+/[0-9]+")
 
 Game: TypeAlias = Literal["tarot", "tailor"]
 AnyRules: TypeAlias = tarot.Rules | tailor.Rules
 
 
-def _fractions(values: Sequence[Fraction]) -> tuple[Fraction, ...]:
-    return tuple(Fraction(value) for value in as_tuple(values, "arena payoffs"))
+def _fractions(values: Sequence[Fraction | int]) -> tuple[Fraction, ...]:
+    payoffs = []
+    for value in as_tuple(values, "arena payoffs", limit=_MAX_PLAYERS):
+        if type(value) is int:
+            value = Fraction(value)
+        elif not isinstance(value, Fraction):
+            raise RulesError(f"invalid arena payoff {quote(value)}: expected an int or a Fraction")
+        if abs(value.numerator) > _MAX_PAYOFF * value.denominator:
+            raise RulesError(
+                f"invalid arena payoff {quote(value)}: expected at most 10**9 either way"
+            )
+        payoffs.append(value)
+    return tuple(payoffs)
 
 
 def _ints(values: Sequence[int]) -> tuple[int, ...]:
-    return as_tuple(values, "arena seats")
+    seats = as_tuple(values, "arena seats", limit=_MAX_PLAYERS)
+    for entry in seats:
+        check_int(entry, "arena seat entry", low=0, high=_MAX_PLAYERS - 1)
+    return seats
+
+
+def _check_deal(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    check_int(value, "arena deal", low=0, high=MAX_DEALS - 1)
+
+
+def _check_rotation(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    check_int(value, "arena rotation", low=0)  # the result checks it against its players
 
 
 @attrs.frozen(kw_only=True)
@@ -114,11 +152,13 @@ class ArenaGame:
         duplicate): the bot of entry ``e`` sits at seat ``(e + rotation) % players``.
     :param seats: for each seat, the entry (the position in the arena's list of bots) that
         played it.
-    :param payoffs: each seat's payoff, as exact fractions.
+    :param payoffs: each seat's payoff, as exact fractions (ints or
+        :class:`~fractions.Fraction`, at most ``10**9`` either way).
+    :raises RulesError: for a negative deal or rotation, or seats or payoffs of other types.
     """
 
-    deal: int
-    rotation: int
+    deal: int = attrs.field(validator=_check_deal)
+    rotation: int = attrs.field(validator=_check_rotation)
     seats: tuple[int, ...] = attrs.field(converter=_ints)
     payoffs: tuple[Fraction, ...] = attrs.field(converter=_fractions)
 
@@ -218,11 +258,73 @@ def _interval(mean: float, stderr: float | None) -> tuple[float | None, float | 
 
 
 def _games(values: Sequence[ArenaGame]) -> tuple[ArenaGame, ...]:
-    return as_tuple(values, "arena games")
+    return as_tuple(values, "arena games", limit=MAX_DEALS * _MAX_PLAYERS)
 
 
 def _names(values: Sequence[str]) -> tuple[str, ...]:
-    return as_tuple(values, "arena bot names")
+    return as_tuple(values, "arena bot names", limit=_MAX_PLAYERS)
+
+
+def _rules_of(game: str, text: object) -> AnyRules:
+    """The rules ``text`` names, if it is the written form (``str(rules)``) of rules of
+    ``game``, as :func:`run` writes it."""
+    if not isinstance(text, str):
+        raise RulesError(f"invalid arena rules {quote(text)}: expected the rules as a text")
+    reader: Callable[[str], AnyRules] = tarot.Rules.parse if game == "tarot" else tailor.Rules.parse
+    try:
+        rules = reader(text)
+    except NotationError as error:
+        raise RulesError(f"invalid arena rules {quote(text)} for {game}: {error}") from None
+    if str(rules) != text:
+        raise RulesError(
+            f"invalid arena rules {quote(text)}: expected the written form {str(rules)!r}"
+        )
+    return rules
+
+
+def _check_games(games: Sequence[ArenaGame], game: str, players: int, duplicate: bool) -> None:
+    """Raise unless ``games`` are what :func:`run` plays: by deal from 0, each deal in every
+    rotation (only rotation 0 without duplicate) in order, each seated by its rotation, with
+    one payoff per seat (for Chase the Tailor, an int of at most 0)."""
+    rotations = _rotations(players, duplicate)
+    for index, item in enumerate(games):
+        if not isinstance(item, ArenaGame):
+            raise RulesError(f"invalid arena game {index} {quote(item)}: expected an ArenaGame")
+        if item.rotation not in rotations:
+            expected = f"0 to {players - 1}" if duplicate else "rotation 0 only (not duplicate)"
+            raise RulesError(
+                f"game {index} has rotation {quote(item.rotation)}: expected {expected}"
+            )
+        place = divmod(index, len(rotations))
+        if (item.deal, item.rotation) < place:  # every place before this one is taken
+            raise RulesError(f"game {index} repeats deal {item.deal}, rotation {item.rotation}")
+        if (item.deal, item.rotation) != place:
+            raise RulesError(
+                f"game {index} is deal {item.deal}, rotation {item.rotation}: expected deal "
+                f"{place[0]}, rotation {place[1]} (the games go by deal from 0, then by rotation)"
+            )
+        seats = tuple((seat - item.rotation) % players for seat in range(players))
+        if item.seats != seats:
+            raise RulesError(
+                f"game {index} has seats {quote(list(item.seats))}: expected {list(seats)} (in "
+                f"rotation {item.rotation} the bot of entry e sits at seat (e + "
+                f"{item.rotation}) % {players})"
+            )
+        if len(item.payoffs) != players:
+            raise RulesError(
+                f"game {index} has {len(item.payoffs)} payoffs: expected one per seat, {players}"
+            )
+        if game == "tailor" and any(p.denominator != 1 or p.numerator > 0 for p in item.payoffs):
+            raise RulesError(
+                f"game {index} has payoffs {quote([str(p) for p in item.payoffs])}: expected "
+                "ints of at most 0 (Chase the Tailor scores minus the hand left)"
+            )
+    if len(games) % len(rotations):
+        deal = len(games) // len(rotations)
+        raise RulesError(
+            f"deal {deal} has {len(games) % len(rotations)} games: expected one per rotation, "
+            f"{len(rotations)}"
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -231,7 +333,8 @@ class ArenaResult:
 
     Build one with :func:`run`, or with :meth:`from_dict` from :meth:`to_dict`'s output; the
     figures (``standings``, one :class:`Standing` per bot, and ``head_to_head``, one
-    :class:`Comparison` per pair of bots) are computed from ``games``.
+    :class:`Comparison` per pair of bots) are computed from ``games``. The constructor takes
+    only what :func:`run` can return (see :meth:`from_dict`). ``str()`` is the :meth:`table`.
 
     :param game: ``"tarot"`` or ``"tailor"``.
     :param rules: the rules text (``str(rules)``).
@@ -239,6 +342,7 @@ class ArenaResult:
     :param duplicate: whether every deal was played in every rotation.
     :param names: the bots' labels, by entry.
     :param games: every game, by deal then rotation.
+    :raises RulesError: for anything :func:`run` cannot return.
     """
 
     game: Game
@@ -251,26 +355,30 @@ class ArenaResult:
     head_to_head: tuple[Comparison, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        if self.game not in ("tarot", "tailor"):
+        if not isinstance(self.game, str) or self.game not in ("tarot", "tailor"):
             raise RulesError(f"invalid arena game {quote(self.game)}: expected tarot or tailor")
+        players = _rules_of(self.game, self.rules).players
+        check_seed(self.seed, "arena seed")
+        check_bool(self.duplicate, "duplicate")
+        if len(self.names) != players:
+            raise RulesError(
+                f"invalid arena bot names {quote(list(self.names))}: {len(self.names)} given for "
+                f"the {players} seats of {self.rules!r}; expected one per seat"
+            )
+        for name in self.names:
+            if not isinstance(name, str) or not name:
+                raise RulesError(f"invalid arena bot name {quote(name)}: expected a non-empty text")
         if not self.games:
             raise RulesError("an arena result needs at least one game")
-        entries = len(self.names)
-        for game in self.games:
-            if not isinstance(game, ArenaGame):
-                raise RulesError(f"invalid arena game {quote(game)}: expected an ArenaGame")
-            if sorted(game.seats) != list(range(entries)) or len(game.payoffs) != entries:
-                raise RulesError(
-                    f"invalid arena game {quote(game)}: expected each of the {entries} entries "
-                    "at one seat and one payoff per seat"
-                )
-        scores = _deal_scores(self.games, entries)
+        _check_games(self.games, self.game, players, self.duplicate)
+        entries = players
+        scores = _deal_scores(self.games, entries, len(_rotations(players, self.duplicate)))
         standings = []
         for entry in range(entries):
             values = [float(row[entry]) for row in scores]
             mean, stderr = _mean_and_error(values)
             low, high = _interval(mean, stderr)
-            played = sum(1 for game in self.games if entry in game.seats)
+            played = len(self.games)  # every game seats every entry
             standings.append(
                 Standing(
                     entry=entry,
@@ -356,81 +464,234 @@ class ArenaResult:
 
     @classmethod
     def from_dict(cls, data: object) -> ArenaResult:
-        """Read back :meth:`to_dict`'s output (the figures are recomputed from the games).
+        """Read back :meth:`to_dict`'s output (also after a trip through JSON).
 
-        :raises NotationError: for anything else.
+        Only what :func:`run` can return is read: the games in order, by deal from 0 and then
+        by rotation (every rotation under duplicate, rotation 0 alone otherwise), each seated as
+        its rotation says, with one payoff per seat; as many bots as the rules have seats; the
+        rules in their written form; and the figures (``deals``, ``standings`` and
+        ``head_to_head``) those of the games, as recomputed from them.
+
+        >>> from cardgames import bots, tailor
+        >>> result = run(tailor.Rules(players=2), [bots.RuleBot(), bots.RandomBot()], deals=1)
+        >>> data = result.to_dict()
+        >>> ArenaResult.from_dict(data) == result
+        True
+        >>> data["games"][1]["rotation"] = 0
+        >>> ArenaResult.from_dict(data)
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.NotationError: invalid arena result: game 1 repeats deal 0, rotation 0
+
+        :raises NotationError: for anything else, quoting the part that is wrong.
         """
         try:
-            if not isinstance(data, dict) or data.get("format") != FORMAT:
-                raise NotationError(f"expected a dict with format {FORMAT!r}")
-            if data.get("version") != 1 or data.get("game") not in ("tarot", "tailor"):
-                raise NotationError("expected version 1 of a tarot or tailor arena")
-            games = []
-            for item in data["games"]:
-                games.append(
-                    ArenaGame(
-                        deal=check_int(item["deal"], "deal", low=0),
-                        rotation=check_int(item["rotation"], "rotation", low=0),
-                        seats=[check_int(seat, "seat entry", low=0) for seat in item["seats"]],
-                        payoffs=[_read_number(value) for value in item["payoffs"]],
-                    )
-                )
-            names = data["bots"]
-            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-                raise NotationError("expected the bots as a list of names")
-            rules = data["rules"]
-            if not isinstance(rules, str):
-                raise NotationError("expected the rules as a text")
-            return cls(
-                game=data["game"],
-                rules=rules,
-                seed=check_seed(data["seed"]),
-                duplicate=check_bool(data["duplicate"], "duplicate"),
-                names=names,
-                games=games,
+            return cls._read(data)
+        except (RulesError, NotationError) as error:
+            raise NotationError(f"invalid arena result: {error}") from None
+
+    @classmethod
+    def _read(cls, data: object) -> ArenaResult:
+        fields = _read_fields(data, _RESULT_KEYS, "arena result")
+        if fields["format"] != FORMAT or type(fields["version"]) is not int:
+            raise NotationError(
+                f"format {quote(fields['format'])}, version {quote(fields['version'])}: "
+                f"expected format {FORMAT!r}, version 1"
             )
-        except (KeyError, TypeError, RulesError, NotationError, ValueError) as error:
-            raise NotationError(f"invalid arena result {quote(data)}: {error}") from None
+        if fields["version"] != 1:
+            raise NotationError(f"version {quote(fields['version'])}: expected version 1")
+        games = _read_list(fields["games"], "games", MAX_DEALS * _MAX_PLAYERS)
+        names = _read_list(fields["bots"], "bots", _MAX_PLAYERS)
+        result = cls(
+            game=fields["game"],
+            rules=fields["rules"],
+            seed=check_seed(fields["seed"], error=NotationError),
+            duplicate=check_bool(fields["duplicate"], "duplicate", error=NotationError),
+            names=names,
+            games=[_read_game(index, item) for index, item in enumerate(games)],
+        )
+        if type(fields["deals"]) is not int or fields["deals"] != result.deals:
+            raise NotationError(
+                f"deals {quote(fields['deals'])}: expected {result.deals}, the deals of the games"
+            )
+        for key, figures in (
+            ("standings", [standing.to_dict() for standing in result.standings]),
+            ("head_to_head", [item.to_dict() for item in result.head_to_head]),
+        ):
+            written = _read_list(fields[key], key, len(figures))
+            for index, figure in enumerate(figures):
+                if index >= len(written) or written[index] != figure:
+                    given = written[index] if index < len(written) else "nothing"
+                    raise NotationError(
+                        f"{key} item {index} {quote(given)}: expected {figure!r}, the figures "
+                        "of the games"
+                    )
+        return result
 
     def table(self) -> str:
-        """The figures as a small text table (what the command line prints)."""
+        """The figures as a small text table (what the command line prints, and ``str()``).
+
+        Names are left-aligned and numbers right-aligned in columns as wide as their longest
+        entry. A column of figures that are all whole numbers shows them as such; any other
+        shows every figure with three decimals. ``-`` stands for a standard error or an
+        interval that one deal cannot give.
+
+        >>> from cardgames import bots, tailor
+        >>> result = run(tailor.Rules(players=2), [bots.RuleBot(), bots.RandomBot()], deals=3,
+        ...              seed=2)
+        >>> print(result.table())
+        tailor players=2: 3 deals, seed 2, duplicate; mean payoff (minus the hand left) per deal
+          bot       games    mean   s.e.  95% interval
+          0:rule        6  -5.500  2.887  [-11.158,  0.158]
+          1:random      6  -9.667  0.928  [-11.485, -7.848]
+          head to head (first minus second, per deal):
+            pair                mean   s.e.  95% interval      won  lost  tied
+            0:rule - 1:random  4.167  3.768  [-3.218, 11.551]    2     1     0
+        """
         unit = "payoff" if self.game == "tarot" else "payoff (minus the hand left)"
         lines = [
             f"{self.game} {self.rules}: {self.deals} deals, seed {self.seed}, "
-            f"{'duplicate' if self.duplicate else 'not duplicate'}; mean {unit} per deal",
-            f"  {'bot':<12} {'games':>6} {'mean':>9} {'s.e.':>7}   95% interval",
+            f"{'duplicate' if self.duplicate else 'not duplicate'}; mean {unit} per deal"
         ]
-        for standing in self.standings:
-            lines.append(
-                f"  {_label(standing.entry, standing.name):<12} {standing.games:>6} "
-                f"{standing.mean:>9.3f} {_float(standing.stderr):>7}   "
-                f"{_range(standing.low, standing.high)}"
-            )
-        if self.head_to_head:
+        standings = self.standings
+        lines += _columns(
+            "  ",
+            [
+                ("bot", False, [_label(s.entry, s.name) for s in standings]),
+                ("games", True, [str(s.games) for s in standings]),
+                ("mean", True, _figures([s.mean for s in standings])),
+                ("s.e.", True, _figures([s.stderr for s in standings])),
+                ("95% interval", False, _intervals([(s.low, s.high) for s in standings])),
+            ],
+        )
+        pairs = self.head_to_head
+        if pairs:
             lines.append("  head to head (first minus second, per deal):")
-        for item in self.head_to_head:
-            pair = f"{_label(item.first, self.names[item.first])} - "
-            pair += _label(item.second, self.names[item.second])
-            lines.append(
-                f"    {pair:<24} {item.mean:>9.3f} {_float(item.stderr):>7}   "
-                f"{_range(item.low, item.high)}   won {item.wins}, lost {item.losses}, "
-                f"tied {item.ties}"
+            names = self.names
+            lines += _columns(
+                "    ",
+                [
+                    (
+                        "pair",
+                        False,
+                        [
+                            f"{_label(c.first, names[c.first])} - "
+                            f"{_label(c.second, names[c.second])}"
+                            for c in pairs
+                        ],
+                    ),
+                    ("mean", True, _figures([c.mean for c in pairs])),
+                    ("s.e.", True, _figures([c.stderr for c in pairs])),
+                    ("95% interval", False, _intervals([(c.low, c.high) for c in pairs])),
+                    ("won", True, [str(c.wins) for c in pairs]),
+                    ("lost", True, [str(c.losses) for c in pairs]),
+                    ("tied", True, [str(c.ties) for c in pairs]),
+                ],
             )
         return "\n".join(lines)
+
+    def __str__(self) -> str:
+        """The :meth:`table` (``repr`` shows the fields, every game included)."""
+        return self.table()
 
 
 def _label(entry: int, name: str) -> str:
     return f"{entry}:{name}"
 
 
-def _float(value: float | None) -> str:
-    return "-" if value is None else f"{value:.3f}"
+def _columns(indent: str, columns: Sequence[tuple[str, bool, Sequence[str]]]) -> list[str]:
+    """Lines of a table: a header, then a row per item; each column ``(title, is_number,
+    cells)`` as wide as its widest cell or title, numbers right-aligned, text left-aligned."""
+    widths = [max(len(title), *(len(cell) for cell in cells)) for title, _, cells in columns]
+
+    def line(cells: Sequence[str]) -> str:
+        parts = [
+            cell.rjust(width) if number else cell.ljust(width)
+            for cell, width, (_, number, _) in zip(cells, widths, columns, strict=True)
+        ]
+        return (indent + "  ".join(parts)).rstrip()
+
+    rows = len(columns[0][2])
+    return [line([title for title, _, _ in columns])] + [
+        line([cells[row] for _, _, cells in columns]) for row in range(rows)
+    ]
 
 
-def _range(low: float | None, high: float | None) -> str:
-    if low is None or high is None:
-        return "-"
-    return f"[{low:.3f}, {high:.3f}]"
+def _figures(values: Sequence[float | None]) -> list[str]:
+    """One column's figures: whole numbers if every one is, else all with three decimals;
+    ``-`` for None."""
+    present = [value for value in values if value is not None]
+    whole = all(value.is_integer() and abs(value) < 1e15 for value in present)
+    cells = []
+    for value in values:
+        if value is None:
+            cells.append("-")
+        elif whole:
+            cells.append(str(int(value)))
+        else:
+            text = f"{value:.3f}"
+            cells.append("0.000" if text == "-0.000" else text)
+    return cells
+
+
+def _intervals(ranges: Sequence[tuple[float | None, float | None]]) -> list[str]:
+    """One column of intervals, ``[low, high]`` with the lows and the highs aligned."""
+    ends = _figures([end for pair in ranges for end in pair])
+    lows, highs = ends[0::2], ends[1::2]
+    low_width = max(len(low) for low in lows)
+    high_width = max(len(high) for high in highs)
+    return [
+        "-" if low == "-" or high == "-" else f"[{low.rjust(low_width)}, {high.rjust(high_width)}]"
+        for low, high in zip(lows, highs, strict=True)
+    ]
+
+
+_RESULT_KEYS: Final = (
+    "format",
+    "version",
+    "game",
+    "rules",
+    "seed",
+    "duplicate",
+    "deals",
+    "bots",
+    "standings",
+    "head_to_head",
+    "games",
+)
+_GAME_KEYS: Final = ("deal", "rotation", "seats", "payoffs")
+
+
+def _read_fields(data: object, keys: Sequence[str], what: str) -> dict[str, Any]:
+    """``data`` if it is a dict of exactly ``keys`` (as :meth:`ArenaResult.to_dict` writes)."""
+    if not isinstance(data, dict):
+        raise NotationError(f"{what} {quote(data)}: expected a dict")
+    missing = [key for key in keys if key not in data]
+    unknown = [key for key in data if key not in keys]
+    if missing or unknown:
+        wrong = f"no {quote(missing)}" if missing else f"unknown {quote(unknown)}"
+        raise NotationError(f"{what} with {wrong}: expected the keys {', '.join(keys)}")
+    return data
+
+
+def _read_list(value: object, what: str, limit: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) > limit:
+        raise NotationError(f"{what} {quote(value)}: expected a list of at most {limit} items")
+    return value
+
+
+def _read_game(index: int, data: object) -> ArenaGame:
+    fields = _read_fields(data, _GAME_KEYS, f"game {index}")
+    seats = _read_list(fields["seats"], f"game {index} seats", _MAX_PLAYERS)
+    payoffs = _read_list(fields["payoffs"], f"game {index} payoffs", _MAX_PLAYERS)
+    return ArenaGame(
+        deal=check_int(fields["deal"], f"game {index} deal", low=0, error=NotationError),
+        rotation=check_int(
+            fields["rotation"], f"game {index} rotation", low=0, error=NotationError
+        ),
+        seats=seats,
+        payoffs=[_read_number(value) for value in payoffs],
+    )
 
 
 def _number(value: Fraction) -> int | str:
@@ -438,38 +699,183 @@ def _number(value: Fraction) -> int | str:
 
 
 def _read_number(value: object) -> Fraction:
+    """A payoff as :func:`_number` writes it: an int, or a fraction in lowest terms whose
+    denominator is not 1 as ``"a/b"``."""
     if type(value) is int:
         return Fraction(value)
-    if isinstance(value, str):
-        numerator, slash, denominator = value.partition("/")
-        if (
-            slash
-            and len(value) <= _MAX_NUMBER_TEXT
-            and numerator.removeprefix("-").isdigit()
-            and denominator.isdigit()
-            and int(denominator)
-        ):
-            return Fraction(int(numerator), int(denominator))
-    raise NotationError(f"invalid payoff {quote(value)}: expected an int or an 'a/b' string")
+    if (
+        isinstance(value, str)
+        and len(value) <= _MAX_NUMBER_TEXT
+        and _FRACTION_TEXT.fullmatch(value)
+    ):
+        numerator, _, denominator = value.partition("/")
+        if int(denominator):
+            fraction = Fraction(int(numerator), int(denominator))
+            if fraction.denominator != 1 and str(fraction) == value:
+                return fraction
+    raise NotationError(
+        f"invalid payoff {quote(value)}: expected an int or a fraction in lowest terms 'a/b'"
+    )
 
 
-def _deal_scores(games: Sequence[ArenaGame], entries: int) -> list[list[Fraction]]:
-    """Per deal (in order), each entry's payoff averaged over that deal's games."""
-    by_deal: dict[int, list[ArenaGame]] = {}
-    for game in games:
-        by_deal.setdefault(game.deal, []).append(game)
+def _deal_scores(games: Sequence[ArenaGame], entries: int, per_deal: int) -> list[list[Fraction]]:
+    """Per deal (in order), each entry's payoff averaged over that deal's games: ``games``
+    come deal by deal, ``per_deal`` games each, and every game seats every entry (as the
+    result has checked)."""
     rows = []
-    for deal in sorted(by_deal):
-        played = by_deal[deal]
-        row = []
-        for entry in range(entries):
-            payoffs = [game.payoff_of(entry) for game in played if entry in game.seats]
-            row.append(sum(payoffs, Fraction(0)) / len(payoffs) if payoffs else Fraction(0))
-        rows.append(row)
+    for start in range(0, len(games), per_deal):
+        totals: list[Fraction | int] = [0] * entries
+        for game in games[start : start + per_deal]:
+            for entry, payoff in zip(game.seats, game.payoffs, strict=True):
+                # Whole payoffs (the usual case) add up as ints: far quicker than Fractions.
+                totals[entry] += payoff.numerator if payoff.denominator == 1 else payoff
+        rows.append([Fraction(total) / per_deal for total in totals])
     return rows
 
 
 # -- playing -------------------------------------------------------------------------------
+
+
+class BotError(CardgamesError):
+    """A bot raised an exception that could not come back from where its deal was played.
+
+    A process pool or a cluster sends each deal's result back pickled; a bot's exception that
+    cannot be pickled (or read back) would be lost on the way, so :func:`run` raises this
+    instead, with what there is to know: the exception's class name and message, which bot
+    raised it where, and its traceback as text (in ``details``, and in the error's notes
+    so that a printed traceback shows it). :func:`run` raises it in whatever executor the
+    deals are played (in this process too), so that an arena fails the same way everywhere;
+    an exception that can be pickled is raised as it is.
+
+    >>> error = BotError("Hooked", "lost my way", bot="mine", seat=1, deal=3, rotation=0)
+    >>> print(error)
+    bot 'mine' at seat 1 raised Hooked: lost my way, in deal 3 (rotation 0)
+
+    :param kind: the exception's class name.
+    :param message: its message.
+    :param bot: the bot's label (:func:`cardgames.bots.protocol.bot_name`).
+    :param seat: the seat it played.
+    :param deal: the deal's number.
+    :param rotation: the rotation of the bots in that deal.
+    :param details: the traceback, as text.
+    """
+
+    def __init__(
+        self,
+        kind: str,
+        message: str,
+        *,
+        bot: str,
+        seat: int,
+        deal: int,
+        rotation: int,
+        details: str = "",
+    ) -> None:
+        super().__init__(
+            f"bot {bot!r} at seat {seat} raised {kind}: {message}, in deal {deal} "
+            f"(rotation {rotation})"
+        )
+        self.kind = kind
+        self.message = message
+        self.bot = bot
+        self.seat = seat
+        self.deal = deal
+        self.rotation = rotation
+        self.details = details
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Keyword arguments do not survive the default pickling of an exception.
+        return (_rebuild_bot_error, (self.kind, self.message, self._where()), self.__dict__)
+
+    def _where(self) -> tuple[str, int, int, int, str]:
+        return (self.bot, self.seat, self.deal, self.rotation, self.details)
+
+
+def _rebuild_bot_error(kind: str, message: str, where: tuple[str, int, int, int, str]) -> BotError:
+    bot, seat, deal, rotation, details = where
+    return BotError(
+        kind, message, bot=bot, seat=seat, deal=deal, rotation=rotation, details=details
+    )
+
+
+class _BotCrash(Exception):
+    """Carries a bot's exception out of a deal with where it was raised. It never leaves the
+    module: :func:`play_deal` re-raises the bot's own exception, :func:`run` that or a
+    :class:`BotError`."""
+
+    def __init__(self, error: Exception, bot: str, seat: int) -> None:
+        super().__init__(bot, seat)
+        self.error = error
+        self.bot = bot
+        self.seat = seat
+        self.deal = 0
+        self.rotation = 0
+
+    def where(self) -> str:
+        return (
+            f"raised by bot {self.bot!r} at seat {self.seat}, in deal {self.deal} "
+            f"(rotation {self.rotation})"
+        )
+
+
+def _choose(bot: Any, view: Any, rng: random.Random, seat: int) -> Any:
+    try:
+        return bot.choose(view, rng)
+    except Exception as error:
+        raise _BotCrash(error, bot_name(bot), seat) from error
+
+
+def _add_note(error: BaseException, note: str) -> None:
+    with contextlib.suppress(Exception):  # a class refusing new attributes keeps its text
+        error.add_note(note)
+
+
+def _round_trips(error: BaseException) -> bool:
+    """Whether ``error`` survives the trip back from a worker process: pickled, then read."""
+    try:
+        pickle.loads(pickle.dumps(error, protocol=pickle.HIGHEST_PROTOCOL))
+    except Exception:
+        return False
+    return True
+
+
+def _text_of(error: BaseException) -> str:
+    try:
+        return str(error)
+    except Exception:  # a broken __str__ of the bot's exception
+        return f"<{type(error).__name__} whose message cannot be shown>"
+
+
+def _bot_failure(crash: _BotCrash) -> Exception:
+    """The exception :func:`run` raises for a bot's: the bot's own, noted with where it was
+    raised, if it can come back from a worker; else a :class:`BotError` saying what it was."""
+    error = crash.error
+    _add_note(error, crash.where())
+    if _round_trips(error):
+        return error
+    kind = type(error).__name__
+    try:
+        details = "".join(traceback.format_exception(error))
+    except Exception:
+        details = ""
+    failure = BotError(
+        kind,
+        _text_of(error),
+        bot=crash.bot,
+        seat=crash.seat,
+        deal=crash.deal,
+        rotation=crash.rotation,
+        details=details,
+    )
+    # No __cause__: some packages (distributed, through tblib) pickle an exception's cause
+    # with it, and this one's is the exception that could not be pickled.
+    _add_note(
+        failure,
+        f"({kind} cannot go from one process to another: it could not be pickled and read "
+        "back, so the arena raises this error in its place, wherever the deals are played.)"
+        + (f"\nThe bot's traceback:\n{details}" if details else ""),
+    )
+    return failure
 
 
 def _tarot_game(
@@ -477,7 +883,7 @@ def _tarot_game(
 ) -> tarot.State:
     while not state.is_over:
         seat = state.to_move
-        move = bots[seat].choose(tarot_view_of(state, seat), rngs[seat])
+        move = _choose(bots[seat], tarot_view_of(state, seat), rngs[seat], seat)
         state = _play(state, move, bots[seat], seat)
     return state
 
@@ -487,7 +893,7 @@ def _tailor_game(
 ) -> tailor.State:
     while not state.is_over:
         seat = state.to_move
-        move = bots[seat].choose(tailor_view_of(state, seat), rngs[seat])
+        move = _choose(bots[seat], tailor_view_of(state, seat), rngs[seat], seat)
         state = _play(state, move, bots[seat], seat)
     return state
 
@@ -516,13 +922,31 @@ def play_deal(
 ) -> tuple[ArenaGame, ...]:
     """Play deal number ``deal`` of the arena seeded with ``seed``: once per rotation of the
     bots with ``duplicate``, else once as they are seated. This is the unit of work
-    :func:`run` hands to an executor (a module-level function, so that process pools can
+    :func:`run` hands to an executor (through a module-level class, so that process pools can
     pickle it).
 
     Tarot deals are dealt by seat ``deal % players``, Chase the Tailor rounds started by it.
 
     :raises IllegalMoveError: if a bot returns an illegal move (naming the bot and its seat).
+    :raises Exception: whatever a bot raises, with a note naming the bot, its seat, the deal
+        and the rotation.
     """
+    try:
+        return _play_rotations(rules, bots, seed, deal, duplicate)
+    except _BotCrash as crash:
+        error, where = crash.error, crash.where()
+    # Raised outside the handler, so that the bot's exception keeps its own cause and context.
+    _add_note(error, where)
+    raise error
+
+
+def _play_rotations(
+    rules: AnyRules,
+    bots: Sequence[TarotBot] | Sequence[TailorBot],
+    seed: int,
+    deal: int,
+    duplicate: bool,
+) -> tuple[ArenaGame, ...]:
     players = rules.players
     deal_seed = derive_seed(seed, "deal", deal)
     starter = deal % players
@@ -530,14 +954,18 @@ def play_deal(
     for rotation in _rotations(players, duplicate):
         seats = tuple((seat - rotation) % players for seat in range(players))
         rngs = [random.Random(derive_seed(seed, "bot", deal, rotation, entry)) for entry in seats]
-        if isinstance(rules, tarot.Rules):
-            tarot_bots = [cast("TarotBot", bots[entry]) for entry in seats]
-            start = tarot.deal(rules, deal_seed, dealer=starter)
-            payoffs: tuple[Fraction | int, ...] = _tarot_game(tarot_bots, start, rngs).payoffs()
-        else:
-            tailor_bots = [cast("TailorBot", bots[entry]) for entry in seats]
-            first = tailor.deal(rules, seed=deal_seed, first_player=starter)
-            payoffs = _tailor_game(tailor_bots, first, rngs).payoffs()
+        try:
+            if isinstance(rules, tarot.Rules):
+                tarot_bots = [cast("TarotBot", bots[entry]) for entry in seats]
+                start = tarot.deal(rules, deal_seed, dealer=starter)
+                payoffs: tuple[Fraction | int, ...] = _tarot_game(tarot_bots, start, rngs).payoffs()
+            else:
+                tailor_bots = [cast("TailorBot", bots[entry]) for entry in seats]
+                first = tailor.deal(rules, seed=deal_seed, first_player=starter)
+                payoffs = _tailor_game(tailor_bots, first, rngs).payoffs()
+        except _BotCrash as crash:
+            crash.deal, crash.rotation = deal, rotation
+            raise
         games.append(
             ArenaGame(
                 deal=deal,
@@ -619,6 +1047,8 @@ def run(
     :raises RulesError: for bad arguments, or a deal the executor could not play (a bot a
         process pool cannot pickle, a worker that died).
     :raises IllegalMoveError: if a bot returns an illegal move.
+    :raises BotError: if a bot raises an exception that cannot be pickled (one that can is
+        raised as it is, with a note saying which bot raised it where).
     :raises AnalysisError: if ``executor`` is a scheduler address and the ``distributed``
         package is missing or the scheduler cannot be reached.
     """
@@ -674,7 +1104,9 @@ class _DealPlayer:
 
     def __call__(self, deal: int) -> tuple[ArenaGame, ...] | _Failure:
         try:
-            return play_deal(self.rules, self.bots, self.seed, deal, self.duplicate)
+            return _play_rotations(self.rules, self.bots, self.seed, deal, self.duplicate)
+        except _BotCrash as crash:  # the bot's exception if it can travel, else a BotError
+            return _Failure(_bot_failure(crash))
         except Exception as error:  # re-raised by the arena, in deal order
             return _Failure(error)
 
@@ -691,10 +1123,12 @@ def _play_all(
             if isinstance(result, _Failure):
                 raise result.error
             if isinstance(result, BatchError):  # the whole chunk failed on its way
+                hint = ""
+                if "pickl" in f"{result.kind} {result.message}".lower():
+                    hint = " (a process pool or a cluster needs bots it can pickle)"
                 raise RulesError(
                     f"deal {result.index} could not be played on the {type(executor).__name__}: "
-                    f"{result.kind}: {result.message} (a process pool or a cluster needs bots "
-                    "it can pickle)"
+                    f"{result.kind}: {result.message}{hint}"
                 )
             played.append(result)
     finally:
