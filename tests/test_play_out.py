@@ -8,13 +8,13 @@ import random
 from typing import Any
 
 import pytest
+from tarot_helpers import position
 
 from cardgames import tailor, tarot
 from cardgames.bots import RandomBot, RuleBot
 from cardgames.errors import RulesError
 from cardgames.tailor import match as tailor_match
 from cardgames.tarot import game as tarot_game
-from tarot_helpers import position
 
 
 class Spy:
@@ -65,11 +65,22 @@ def test_tailor_play_out_finishes_the_round_and_leaves_the_state_alone() -> None
 
 
 def test_play_out_gives_play_deals_final_state() -> None:
-    for bots in (RandomBot(), [RuleBot(), RandomBot(), RandomBot(), RuleBot()]):
+    tarot_players: list[tarot.Players] = [
+        RandomBot(),
+        [RuleBot(), RandomBot(), RandomBot(), RuleBot()],
+    ]
+    for bots in tarot_players:
         state = _tarot_start()
         assert state.play_out(bots, rng=5) == tarot.play_deal(state, bots, rng=5)[0]
+
     # a random strategy carries its generator along, so each call gets a fresh one
-    for seats in (lambda: RandomBot(), lambda: [RuleBot(), tailor.random_strategy(3), RandomBot()]):
+    def mixed() -> tailor.Players:
+        return [RuleBot(), tailor.random_strategy(3), RandomBot()]
+
+    def one() -> tailor.Players:
+        return RandomBot()
+
+    for seats in (one, mixed):
         round_ = _tailor_start()
         final = round_.play_out(seats(), rng=5)
         assert final == tailor.play_deal(round_, seats(), rng=5)[0]
@@ -142,7 +153,7 @@ def test_a_made_up_tarot_position_plays_out_though_play_deal_refuses_it() -> Non
     state = position(rules, ["KS 2S", "QS 3S", "1S 4S"], leader=0)
     final = state.play_out(RuleBot())
     assert final.is_over and len(final.tricks) == 2
-    with pytest.raises(RulesError, match="State.play_out"):
+    with pytest.raises(RulesError, match=r"State\.play_out"):
         tarot.play_deal(state, RuleBot())
 
 

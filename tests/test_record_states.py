@@ -3,6 +3,7 @@ games, for one deal's record and for a record of one deal."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from cardgames import tailor, tarot
@@ -18,7 +19,7 @@ def test_tarot_deal_states_are_a_tuple() -> None:
     assert len(states) == len(deal.moves) + 1
     assert states[0] == deal.start() and states[-1] == deal.replay() == final
     assert states[1] == states[0].play(deal.moves[0])
-    assert all(after.previous == before for before, after in zip(states, states[1:]))
+    assert all(after.previous == before for before, after in itertools.pairwise(states))
     assert record.states() == states and deal.states() == states
 
 
@@ -35,9 +36,7 @@ def test_tailor_deal_states_are_a_tuple() -> None:
 
 
 def test_states_of_a_read_back_record() -> None:
-    _, record = tarot.Game(rules=tarot.Rules.simplified(players=3), seed=1).play_round(
-        RandomBot()
-    )
+    _, record = tarot.Game(rules=tarot.Rules.simplified(players=3), seed=1).play_round(RandomBot())
     again = tarot.loads(tarot.dumps(record))
     assert again.deals[0].states() == record.deals[0].states()
     assert len(again.deals[0].states()) == 26 * 3 + 1

@@ -825,8 +825,10 @@ class State(_Link):
         :raises NotationError: if ``text`` is no move, quoting it.
 
         >>> state = deal(Rules(players=3), seed=13)
-        >>> state.read_move('dump 7s 7h'), state.read_move('7S 7H')
-        (Dump(cards=(Card.parse('7S'), Card.parse('7H'))), Dump(cards=(Card.parse('7S'), Card.parse('7H'))))
+        >>> state.read_move('7s 7h')
+        Dump(cards=(Card.parse('7S'), Card.parse('7H')))
+        >>> state.read_move('7S 7H') == state.read_move('dump 7S 7H')
+        True
         >>> state.read_move('draw')
         Draw()
         """
@@ -1194,7 +1196,7 @@ class _StrengthKey:
 def strength_key(rules: Rules) -> Callable[[Card | Move], tuple[int, ...]]:
     """A sort key putting cards and moves in order of strength, weakest first:
     ``sorted(state.legal_moves(), key=strength_key(state.rules))``. The same name as in Tarot
-    (:func:`cardgames.tarot.strength_key`).
+    (:func:`cardgames.tarot.state.strength_key`).
 
     In a shedding game a move's strength is what it gets rid of, so the key is the
     :func:`~cardgames.tailor.hand_value` a card or move sheds:
@@ -1210,6 +1212,7 @@ def strength_key(rules: Rules) -> Callable[[Card | Move], tuple[int, ...]]:
     The order is the same under every rule set (``rules`` is taken, and checked, so that the
     call is the same in both games). The key is a tuple of ints, and its repr reads back.
 
+    :param rules: the variant (checked; the order does not depend on it).
     :raises RulesError: if ``rules`` is not a :class:`~cardgames.tailor.Rules`.
 
     >>> from cardgames.cards import Card

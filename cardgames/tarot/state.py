@@ -36,6 +36,7 @@ import attrs
 from cardgames.cardset import BaseCardSet, iter_bits
 from cardgames.deck import Deck, RandomSource, shuffle_order
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
+from cardgames.strategies import BotRandom, bot_seed
 from cardgames.tarot._notation import (
     DealParts,
     read_deal,
@@ -75,7 +76,7 @@ from cardgames.tarot.contracts import (
 from cardgames.tarot.play import (
     EXCUSE_MASK,
     HONOUR_MASK,
-    STRENGTHS as _STRENGTHS,
+    STRENGTHS,
     TRUMP_MASK,
     VALUES,
     _discard_problem,
@@ -85,7 +86,6 @@ from cardgames.tarot.play import (
     _trick_winner_indices,
     count_mask,
 )
-from cardgames.strategies import BotRandom, bot_seed
 from cardgames.tarot.rules import MAX_PLAYERS, ExcuseRule, Rules, _check_rules
 from cardgames.validation import as_tuple, check_bool, check_int, check_seat, make_rng, quote
 
@@ -1843,7 +1843,7 @@ class _StrengthKey:
     rules: Rules
 
     def __call__(self, item: TarotCard | AnyMove) -> tuple[int, int, int]:
-        strengths = _STRENGTHS[self.rules.numeral_order]
+        strengths = STRENGTHS[self.rules.numeral_order]
         if isinstance(item, TarotCard):
             return (_CARD_KIND, strengths[item.index], item.index)
         if isinstance(item, Move) and isinstance(item.card, TarotCard):
@@ -1882,6 +1882,7 @@ def strength_key(rules: Rules) -> Callable[[TarotCard | AnyMove], tuple[int, int
 
     The key is a tuple of ints, and its repr reads back.
 
+    :param rules: the rules, whose numeral order places the red numerals.
     :raises RulesError: if ``rules`` is not a :class:`~cardgames.tarot.rules.Rules`.
 
     >>> from cardgames.tarot import Rules, TarotCardSet
