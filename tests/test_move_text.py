@@ -191,3 +191,14 @@ def test_play_leaves_the_old_tailor_state_unchanged() -> None:
             assert pickle.loads(snapshot) == state and str(state) == text
             assert state.history() == history
         state = state.play(str(move))
+
+
+def test_the_solver_still_refuses_a_move_given_as_text() -> None:
+    from cardgames import solver
+
+    state = tarot.random_position(tarot.Rules.simplified(players=3), seed=1, tricks_left=2)
+    text = str(state.legal_moves()[0])
+    with pytest.raises(IllegalMoveError, match=f"invalid move {text!r}: expected a move object"):
+        solver.analyse_play(state, [text])  # type: ignore[list-item]
+    with pytest.raises(IllegalMoveError, match="invalid move ''"):
+        solver.analyse_play(state, [""])  # type: ignore[list-item]
