@@ -499,7 +499,7 @@ def test_moves_of_the_wrong_phase_are_illegal_moves() -> None:
     with pytest.raises(IllegalMoveError, match="takes a bid"):
         state.play(Move.parse("1S"))
     with pytest.raises(IllegalMoveError, match="expected a Move"):
-        state.play("pass")  # type: ignore[arg-type]
+        state.play(b"pass")  # type: ignore[arg-type]
     plain = deal(Rules.traditional(players=3), seed=0)
     with pytest.raises(IllegalMoveError):
         plain.play(Bid(None))

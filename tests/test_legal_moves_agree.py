@@ -37,7 +37,7 @@ from cardgames.errors import IllegalMoveError, NotationError
 
 NOT_MOVES: tuple[object, ...] = (
     None,
-    "1S",
+    b"1S",  # not a str: play() reads a str as a move's written form
     0,
     Card.parse("AS"),
     tarot.TarotCard.parse("KS"),

@@ -583,7 +583,7 @@ def test_legal_moves_order_is_plays_dumps_jokers_tailor_draw() -> None:
 def test_non_moves_are_rejected() -> None:
     state = make_state(["2H", "KC"], "9H")
     with pytest.raises(IllegalMoveError):
-        state.play("2H")  # type: ignore[arg-type]
+        state.play(b"2H")  # type: ignore[arg-type]
     with pytest.raises(IllegalMoveError):
         state.play(Play("2H"))  # type: ignore[arg-type]
     with pytest.raises(IllegalMoveError):

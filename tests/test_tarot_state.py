@@ -196,7 +196,7 @@ def test_illegal_move_leaves_state_unchanged_and_names_the_rule() -> None:
         state.play(Move(king))
     assert state == before
     with pytest.raises(IllegalMoveError, match="expected a Move"):
-        state.play("KS")  # type: ignore[arg-type]
+        state.play(b"KS")  # type: ignore[arg-type]
 
 
 def test_no_moves_after_the_end() -> None:

@@ -19,7 +19,7 @@ from typing import Any, overload
 
 from cardgames import tailor, tarot
 from cardgames._compiled import backend
-from cardgames.errors import AnalysisError
+from cardgames.errors import AnalysisError, IllegalMoveError
 from cardgames.search.results import (
     MAX_NODES,
     MAX_SECONDS,
@@ -222,6 +222,8 @@ def analyse_play(
     for number, move in enumerate(moves, start=1):
         if state.is_over:
             raise AnalysisError(f"move {quote_text(move)} comes after the end of the game")
+        if isinstance(move, str):  # State.play would read it; the analysis needs the move
+            raise IllegalMoveError(f"invalid move {quote(move)}: expected a move object")
         following = state.play(move)  # raises IllegalMoveError with the rule broken
         if isinstance(state, tarot.State) and not isinstance(move, tarot.Move):
             state = following  # a French bid, call, announcement or poignée: no card points

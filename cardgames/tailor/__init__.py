@@ -51,7 +51,7 @@ from cardgames.tailor.rules import (
     hand_value,
     ranks_adjacent,
 )
-from cardgames.tailor.state import State, deal
+from cardgames.tailor.state import State, deal, strength_key
 from cardgames.tailor.view import View, view_of
 
 __all__ = [
@@ -96,6 +96,7 @@ __all__ = [
     "random_strategy",
     "ranks_adjacent",
     "record_of",
+    "strength_key",
     "view_of",
 ]
 

@@ -125,7 +125,13 @@ def _check_state(state: object) -> State:
 def _play(state: State, players: tuple[Strategy, ...]) -> State:
     # Every round ends (Rules.max_turns caps it), so this always returns.
     while not state.is_over:
-        state = state.play(players[state.to_move](state))
+        move = players[state.to_move](state)
+        if isinstance(move, str):  # State.play reads text; a player must name a Move
+            raise IllegalMoveError(
+                f"invalid move {quote(move)} from seat {state.to_move}: expected a Chase the "
+                "Tailor move (a player returns moves, not their written form)"
+            )
+        state = state.play(move)
     return state
 
 
@@ -138,7 +144,9 @@ def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tu
 
     The record starts where the chain of plays that led to ``state`` started (the deal, or a
     position built by hand or parsed), so it holds every move made. Every round ends
-    (``Rules.max_turns`` caps it), so this always returns.
+    (``Rules.max_turns`` caps it), so this always returns. The final state is
+    :meth:`State.play_out() <cardgames.tailor.State.play_out>`'s with the same players and
+    ``rng``; use that when the record is not wanted.
 
     :param strategies: one player (strategy or bot) for every seat, or a sequence of one per
         seat.

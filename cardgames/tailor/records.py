@@ -28,7 +28,7 @@ read.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 import attrs
@@ -140,13 +140,13 @@ class DealRecord:
         :meth:`cardgames.tarot.records.DealRecord.start`."""
         return self.initial
 
-    def states(self) -> Iterator[State]:
-        """The first state and then the state after each move."""
-        state = self.initial
-        yield state
+    def states(self) -> tuple[State, ...]:
+        """The first state and then the state after each move: ``len(moves) + 1`` states,
+        as a tuple (``states()[-1] == replay()``)."""
+        states = [self.initial]
         for move in self.moves:
-            state = state.play(move)
-            yield state
+            states.append(states[-1].play(move))
+        return tuple(states)
 
     def replay(self) -> State:
         """The state after all the moves (reached by play, so its
@@ -261,7 +261,7 @@ class Record:
         """
         return self._only().start()
 
-    def states(self) -> Iterator[State]:
+    def states(self) -> tuple[State, ...]:
         """The states of a record of one round (see :meth:`DealRecord.states`).
 
         :raises RulesError: if the record does not hold exactly one round.

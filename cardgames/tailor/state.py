@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 import attrs
 
@@ -42,6 +42,7 @@ from cardgames.cards import (
 from cardgames.cardset import CardSet, iter_bits
 from cardgames.deck import Deck, RandomSource, shuffle_order
 from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
+from cardgames.strategies import BotRandom, bot_seed
 from cardgames.tailor._position_text import PositionFields, read_position, write_position
 from cardgames.tailor.moves import (
     Draw,
@@ -52,8 +53,16 @@ from cardgames.tailor.moves import (
     Play,
     PlayJoker,
     PlayTailor,
+    parse_move,
 )
-from cardgames.tailor.rules import Call, Rules, can_follow, derive_seed, hand_points
+from cardgames.tailor.rules import (
+    Call,
+    Rules,
+    can_follow,
+    derive_seed,
+    hand_points,
+    hand_value,
+)
 from cardgames.validation import (
     SEED_LIMIT,
     as_tuple,
@@ -65,9 +74,10 @@ from cardgames.validation import (
 )
 
 if TYPE_CHECKING:
+    from cardgames.tailor.match import Players
     from cardgames.tailor.view import View
 
-__all__ = ["State", "deal"]
+__all__ = ["State", "deal", "strength_key"]
 
 _ALL_SUITED: Final = (1 << STANDARD_PACK_SIZE) - 1
 _FULL_PACK: Final = (1 << TAILOR_PACK_SIZE) - 1
@@ -779,18 +789,138 @@ class State(_Link):
 
     # -- playing ---------------------------------------------------------------------------
 
-    def play(self, move: Move) -> State:
+    def play(self, move: Move | str) -> State:
         """The state after ``move``; this state is left unchanged.
 
-        :raises IllegalMoveError: naming the rule broken, when the move is not legal.
+        :param move: a move, or its written form (read by :meth:`read_move`): ``'7D'``,
+            ``'dump 7S 7H'``, ``'X1 skip'``, ``'TLR QH>2'``, ``'draw'``, ``'pass'``.
+        :raises NotationError: if ``move`` is a text that is no move here, quoting it.
+        :raises IllegalMoveError: naming the rule broken, when the move is not legal (and
+            quoting the text it was read from).
 
         >>> state = deal(Rules(players=3), seed=13)
         >>> after = state.play(Play.parse('7D'))
         >>> after.top, after.to_move, len(after.hands[0]), len(state.hands[0])
         (Card.parse('7D'), 1, 6, 7)
+        >>> state.play('7d') == after
+        True
+        >>> state.play('9C')
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.IllegalMoveError: illegal move '9C': 9C is not in player 0's hand
         """
+        if isinstance(move, str):
+            return self._play_text(move)
         self.check(move)
         return _apply(self, move)
+
+    def read_move(self, text: str) -> Move:
+        """The move ``text`` names here. The written forms of
+        :func:`~cardgames.tailor.parse_move` are read as they are; besides, cards without the
+        word ``dump`` (``'7S 7H'``) are a dump. A Joker or the Tailor named alone (``'X1'``,
+        ``'TLR'``) is not a move, since each is played with an effect or a call: the error
+        then lists the legal moves with it. The move is not checked against the rules
+        (:meth:`play` does that).
+
+        :raises NotationError: if ``text`` is no move, quoting it.
+
+        >>> state = deal(Rules(players=3), seed=13)
+        >>> state.read_move('7s 7h')
+        Dump(cards=(Card.parse('7S'), Card.parse('7H')))
+        >>> state.read_move('7S 7H') == state.read_move('dump 7S 7H')
+        True
+        >>> state.read_move('draw')
+        Draw()
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"invalid move {quote(text)}: expected a text")
+        try:
+            return parse_move(text)
+        except NotationError as error:
+            words = text.split()
+            if len(words) >= 2 and all(_is_card_text(word) for word in words):
+                try:
+                    return parse_move("dump " + text)
+                except NotationError:
+                    raise error from None
+            if len(words) == 1 and _is_card_text(words[0]):
+                card = Card.parse(words[0])
+                if card.is_special:
+                    self._special_move(text, card, error)
+            raise
+
+    def _special_move(self, text: str, card: Card, error: NotationError) -> NoReturn:
+        # A Joker or the Tailor named alone: never one move (a Joker has two effects, the
+        # Tailor a call and a victim), so say which moves with it are legal here.
+        moves = [move for move in self.legal_moves() if _first_card(move) == card]
+        if not moves:
+            raise error from None
+        shown = ", ".join(repr(str(move)) for move in moves[:4])
+        more = f" and {len(moves) - 4} more" if len(moves) > 4 else ""
+        raise NotationError(
+            f"incomplete move {quote(text)}: {card} is played with "
+            f"{'a call and a victim' if card.is_tailor else 'its effect'}; the legal moves "
+            f"with it here are {shown}{more}"
+        )
+
+    def _play_text(self, text: str) -> State:
+        # play() for a move given by its written form: the error names the text as typed.
+        move = self.read_move(text)
+        try:
+            return self.play(move)
+        except IllegalMoveError as error:
+            written = str(move)
+            if text.strip() == written:
+                raise
+            raise IllegalMoveError(f"{quote(text)} is the move {written!r}: {error}") from None
+
+    def play_out(self, players: Players, *, rng: BotRandom = None) -> State:
+        """Play this round to its end with ``players``; returns the final state (this state
+        is left unchanged, and a finished round is returned as it is). Every round ends
+        (``Rules.max_turns`` caps it), so this always returns.
+
+        The same call as Tarot's :meth:`cardgames.tarot.state.State.play_out`.
+
+        :param players: one player for every seat, or a sequence of exactly one per seat.
+            A player is a bot (:class:`cardgames.bots.protocol.Bot`, shown only its seat's
+            :meth:`view`) or a strategy (a callable given the state, returning a move).
+        :param rng: seeds the bots (a seed, a ``random.Random`` or None for a fixed default):
+            the bot in seat ``s`` draws from :func:`cardgames.strategies.bot_rng`
+            ``(base, 0, s)``, as in :func:`cardgames.tailor.play_deal`, whose final state
+            this is.
+        :raises RulesError: if ``players`` is not a player or a sequence of one player per
+            seat, or ``rng`` is not a seed, a ``random.Random`` or None.
+        :raises IllegalMoveError: if a player returns an illegal move.
+
+        >>> from cardgames.bots import RandomBot, RuleBot
+        >>> state = deal(Rules(players=3), seed=13)
+        >>> final = state.play_out([RuleBot(), RandomBot(), RuleBot()], rng=1)
+        >>> final.is_over, state.is_over, final.history()[0] in state.legal_moves()
+        (True, False, True)
+        """
+        # The seating and the play loop are the matches' own (cardgames.tailor.match imports
+        # this module, hence the import here).
+        from cardgames.tailor.match import _play, _players
+
+        return _play(self, _players(players, self.rules, bot_seed(rng), 0))
+
+
+def _is_card_text(word: str) -> bool:
+    try:
+        Card.parse(word)
+    except NotationError:
+        return False
+    return True
+
+
+def _first_card(move: Move) -> Card | None:
+    if isinstance(move, Play | PlayJoker):
+        return move.card
+    if isinstance(move, PlayTailor):
+        return TAILOR
+    if isinstance(move, Dump):
+        return move.cards[0]
+    return None
 
 
 def _unpickle_state(chain: tuple[tuple[tuple[Any, ...], Move | None], ...]) -> State:
@@ -1020,6 +1150,86 @@ def deal(
         to_move=first_player,
         seed=seed,
     )
+
+
+def _card_key(card: Card) -> tuple[int, int, int]:
+    return (int(card.rank or 0), int(card.suit or 0), card.index)
+
+
+@attrs.frozen(repr=False)
+class _StrengthKey:
+    # What strength_key returns: a callable value, so that it pickles and its repr reads back.
+    rules: Rules
+
+    def __call__(self, item: Card | Move) -> tuple[int, ...]:
+        if isinstance(item, Card):
+            return (hand_value(item), 1, *_card_key(item))
+        if isinstance(item, Pass):
+            return (0, 0, 0)
+        if isinstance(item, Draw):
+            return (0, 0, 1)
+        if isinstance(item, Play) and isinstance(item.card, Card):
+            return (hand_value(item.card), 1, *_card_key(item.card))
+        if isinstance(item, PlayJoker) and isinstance(item.effect, JokerEffect):
+            effect = 0 if item.effect is JokerEffect.SKIP else 1
+            return (hand_value(item.card), 1, *_card_key(item.card), effect)
+        if (
+            isinstance(item, PlayTailor)
+            and isinstance(item.suit, Suit)
+            and isinstance(item.rank, Rank)
+            and isinstance(item.victim, int)
+        ):
+            call = (int(item.suit), int(item.rank), item.victim)
+            return (hand_value(TAILOR), 1, *_card_key(TAILOR), *call)
+        if isinstance(item, Dump) and isinstance(item.cards, tuple):
+            cards = item.cards
+            laid = tuple(part for card in cards for part in _card_key(card))
+            return (hand_points(cards), len(cards), *laid)
+        raise NotationError(
+            f"invalid Chase the Tailor card or move {quote(item)}: expected a Card or a move"
+        )
+
+    def __repr__(self) -> str:
+        return f"strength_key({self.rules!r})"
+
+
+def strength_key(rules: Rules) -> Callable[[Card | Move], tuple[int, ...]]:
+    """A sort key putting cards and moves in order of strength, weakest first:
+    ``sorted(state.legal_moves(), key=strength_key(state.rules))``. The same name as in Tarot
+    (:func:`cardgames.tarot.state.strength_key`).
+
+    In a shedding game a move's strength is what it gets rid of, so the key is the
+    :func:`~cardgames.tailor.hand_value` a card or move sheds:
+
+    * a card, and the move playing it alone, by its hand value (ace 1, two to nine at face
+      value, ten to King 10, Jokers 15, the Tailor 25); equal values by rank, then suit
+      (spades, hearts, diamonds, clubs), then ``X1`` before ``X2``;
+    * a dump by the total value of its cards, then the number of cards, then its cards in
+      the order laid; a Joker move skip before reverse; Tailor moves by the card called
+      (suit, then rank) and the victim;
+    * ``pass`` first of all, then ``draw``: they shed nothing.
+
+    The order is the same under every rule set (``rules`` is taken, and checked, so that the
+    call is the same in both games). The key is a tuple of ints, and its repr reads back.
+
+    :param rules: the variant (checked; the order does not depend on it).
+    :raises RulesError: if ``rules`` is not a :class:`~cardgames.tailor.Rules`.
+
+    >>> from cardgames.cards import Card
+    >>> from cardgames.tailor import parse_move
+    >>> key = strength_key(Rules())
+    >>> cards = [Card.parse(text) for text in 'KS TH AS X1 TLR 9D JC'.split()]
+    >>> [str(card) for card in sorted(cards, key=key)]
+    ['AS', '9D', 'TH', 'JC', 'KS', 'X1', 'TLR']
+    >>> texts = ['draw', '7S', 'dump 7S 7H', 'X1 reverse', 'X1 skip', 'TLR QH>2', 'pass', 'KH']
+    >>> [str(move) for move in sorted(map(parse_move, texts), key=key)]
+    ['pass', 'draw', '7S', 'KH', 'dump 7S 7H', 'X1 skip', 'X1 reverse', 'TLR QH>2']
+    >>> key  # doctest: +ELLIPSIS
+    strength_key(Rules(players=4, chase_mode=False, ...))
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"invalid rules {quote(rules)}: expected a tailor.Rules")
+    return _StrengthKey(rules)
 
 
 def _pins(fixed: object, rules: Rules) -> list[int]:

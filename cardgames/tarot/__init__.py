@@ -80,6 +80,7 @@ from cardgames.tarot.state import (
     State,
     Trick,
     deal,
+    strength_key,
 )
 from cardgames.tarot.view import View, view_of
 
@@ -142,6 +143,7 @@ __all__ = [
     "random_strategy",
     "record_of",
     "score_deal",
+    "strength_key",
     "target",
     "tarot_deck",
     "trick_winner",

@@ -84,7 +84,13 @@ def random_strategy(source: RandomSource) -> Strategy:
 
 def _play(state: State, players: tuple[Strategy, ...]) -> State:
     while not state.is_over:
-        state = state.play(players[state.to_move](state))
+        move = players[state.to_move](state)
+        if isinstance(move, str):  # State.play reads text; a player must name a Move
+            raise IllegalMoveError(
+                f"invalid Tarot move {quote(move)} from seat {state.to_move}: expected a Move "
+                "(a player returns moves, not their written form)"
+            )
+        state = state.play(move)
     return state
 
 
@@ -94,6 +100,10 @@ def _players(strategies: Players, rules: Rules, seed: int, deal: int) -> tuple[S
 
 def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tuple[State, Record]:
     """Play ``state`` to the end of its deal; returns the final state and its record.
+
+    The final state is :meth:`State.play_out() <cardgames.tarot.state.State.play_out>`'s with
+    the same players and ``rng``; use that when the record is not wanted (it also plays on
+    from positions made up for analysis).
 
     :param state: a state reached by playing a deal (not a position made up with the
         :class:`~cardgames.tarot.state.State` constructor, which no record can describe).
@@ -117,7 +127,7 @@ def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tu
     if not state._is_played():
         raise RulesError(
             f"invalid Tarot state {quote(state)}: a position made up for analysis cannot be "
-            "recorded (play it with State.play instead)"
+            "recorded (play it out with State.play_out instead)"
         )
     final = _play(state, players)
     return final, record_of(final)

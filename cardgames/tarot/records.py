@@ -41,7 +41,7 @@ are not read.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 import attrs
@@ -190,13 +190,13 @@ class DealRecord:
         :meth:`cardgames.tailor.DealRecord.start`."""
         return self.deal.start()
 
-    def states(self) -> Iterator[State]:
-        """The starting state, then the state after each move."""
-        state = self.deal.start()
-        yield state
+    def states(self) -> tuple[State, ...]:
+        """The starting state, then the state after each move: ``len(moves) + 1`` states,
+        as a tuple (``states()[-1] == replay()``)."""
+        states = [self.deal.start()]
         for move in self.moves:
-            state = state.play(move)
-            yield state
+            states.append(states[-1].play(move))
+        return tuple(states)
 
     def replay(self) -> State:
         """The state after every move."""
@@ -305,7 +305,7 @@ class Record:
         """
         return self._only().start()
 
-    def states(self) -> Iterator[State]:
+    def states(self) -> tuple[State, ...]:
         """The states of a record of one deal (see :meth:`DealRecord.states`).
 
         :raises RulesError: if the record does not hold exactly one deal.

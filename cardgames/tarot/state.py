@@ -36,6 +36,7 @@ import attrs
 from cardgames.cardset import BaseCardSet, iter_bits
 from cardgames.deck import Deck, RandomSource, shuffle_order
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
+from cardgames.strategies import BotRandom, bot_seed
 from cardgames.tarot._notation import (
     DealParts,
     read_deal,
@@ -75,6 +76,7 @@ from cardgames.tarot.contracts import (
 from cardgames.tarot.play import (
     EXCUSE_MASK,
     HONOUR_MASK,
+    STRENGTHS,
     TRUMP_MASK,
     VALUES,
     _discard_problem,
@@ -88,6 +90,7 @@ from cardgames.tarot.rules import MAX_PLAYERS, ExcuseRule, Rules, _check_rules
 from cardgames.validation import as_tuple, check_bool, check_int, check_seat, make_rng, quote
 
 if TYPE_CHECKING:
+    from cardgames.tarot.game import Players
     from cardgames.tarot.scoring import Score
     from cardgames.tarot.view import View
 
@@ -102,6 +105,7 @@ __all__ = [
     "State",
     "Trick",
     "deal",
+    "strength_key",
 ]
 
 DEAL_PACKET: Final = 5
@@ -1468,11 +1472,26 @@ class State:
             return False
         return True
 
-    def play(self, move: AnyMove) -> State:
+    def play(self, move: AnyMove | str) -> State:
         """The state after ``move``; this state is left unchanged.
 
-        :raises IllegalMoveError: if the move is illegal, naming the rule broken.
+        :param move: a move, or its written form (read by :meth:`read_move`): ``'2S'``,
+            ``'garde'``, ``'KH'`` or ``'call-KH'`` when calling, ``'slam'``, ...
+        :raises NotationError: if ``move`` is a text that is no move, quoting it.
+        :raises IllegalMoveError: if the move is illegal, naming the rule broken (and quoting
+            the text it was read from).
+
+        >>> from cardgames.tarot import Rules, deal
+        >>> state = deal(Rules.traditional(players=3), seed=7)
+        >>> state.play('2s') == state.play(Move.parse('2S'))
+        True
+        >>> state.play('KS')
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.IllegalMoveError: illegal move 'KS': player 0 may not discard it: ...
         """
+        if isinstance(move, str):
+            return self._play_text(move)
         self.check(move)
         if not isinstance(move, Move):
             return self._play_contract_move(move)
@@ -1537,6 +1556,72 @@ class State:
             excuse_trick=excuse_trick,
             phase=Phase.OVER if over else Phase.PLAY,
         )
+
+    def read_move(self, text: str) -> AnyMove:
+        """The move ``text`` names here, read as :func:`cardgames.tarot.contracts.parse_move`
+        reads it, except that in the call phase a bare card (``'KH'``) is the call of that
+        card. The move is not checked against the rules (:meth:`play` does that).
+
+        :raises NotationError: if ``text`` is no move, quoting it.
+
+        >>> from cardgames.tarot import Rules, deal
+        >>> state = deal(Rules.french(players=5), seed=1)
+        >>> state.read_move('garde'), state.read_move('ks')
+        (Bid.parse('garde'), Move.parse('KS'))
+        >>> for text in ('garde', 'pass', 'pass', 'pass', 'pass'):
+        ...     state = state.play(text)
+        >>> state.phase, state.read_move('ks')
+        (<Phase.CALL: 'call'>, Call.parse('call-KS'))
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"invalid Tarot move {quote(text)}: expected a text")
+        move = parse_move(text)
+        if self.phase is Phase.CALL and isinstance(move, Move):
+            return _CALLS.get(move.card.index, move)
+        return move
+
+    def _play_text(self, text: str) -> State:
+        # play() for a move given by its written form: the error names the text as typed.
+        move = self.read_move(text)
+        try:
+            return self.play(move)
+        except IllegalMoveError as error:
+            written = str(move)
+            if text.strip() == written:
+                raise
+            raise IllegalMoveError(f"{quote(text)} is the move {written!r}: {error}") from None
+
+    def play_out(self, players: Players, *, rng: BotRandom = None) -> State:
+        """Play this deal to its end with ``players``; returns the final state (this state
+        is left unchanged, and a finished deal is returned as it is).
+
+        The same call as Chase the Tailor's :meth:`cardgames.tailor.State.play_out`.
+
+        :param players: one player for every seat, or a sequence of exactly one per seat.
+            A player is a bot (:class:`cardgames.bots.protocol.Bot`, shown only its seat's
+            :meth:`view`) or a strategy (a callable given the state, returning a move).
+        :param rng: seeds the bots (a seed, a ``random.Random`` or None for a fixed default):
+            the bot in seat ``s`` draws from :func:`cardgames.strategies.bot_rng`
+            ``(base, 0, s)``, as in :func:`cardgames.tarot.game.play_deal`, whose final
+            state this is.
+        :raises RulesError: if ``players`` is not a player or a sequence of one player per
+            seat, or ``rng`` is not a seed, a ``random.Random`` or None.
+        :raises IllegalMoveError: if a player returns an illegal move.
+
+        >>> from cardgames.bots import RandomBot, RuleBot
+        >>> from cardgames.tarot import Rules, deal
+        >>> state = deal(Rules.french(players=4), seed=2)
+        >>> final = state.play_out(RuleBot(), rng=1)
+        >>> final.is_over, final.taker, final.contract, state.is_over
+        (True, 0, <Contract.GARDE: 'garde'>, False)
+        >>> final == state.play_out([RuleBot(), RuleBot(), RuleBot(), RuleBot()], rng=1)
+        True
+        """
+        # The seating and the play loop are the games' own (cardgames.tarot.game imports
+        # this module, hence the import here).
+        from cardgames.tarot.game import _play, _players
+
+        return _play(self, _players(players, self.rules, bot_seed(rng), 0))
 
     def _slam_lead(self) -> bool:
         # Whether the trick in progress is the last and its leader's side won every earlier
@@ -1742,6 +1827,78 @@ def deal(
     [TarotCard.parse('KS'), TarotCard.parse('KH'), TarotCard.parse('KD'), TarotCard.parse('KC')]
     """
     return Deal.random(rules, seed, dealer, fixed=fixed).start()
+
+
+_BID_KIND: Final = 0
+_CALL_KIND: Final = 1
+_ANNOUNCE_KIND: Final = 2
+_CARD_KIND: Final = 3
+_DECLARE_KIND: Final = 4
+_POIGNEE_ORDER: Final = {level: number for number, level in enumerate(Poignee)}
+
+
+@attrs.frozen(repr=False)
+class _StrengthKey:
+    # What strength_key returns: a callable value, so that it pickles and its repr reads back.
+    rules: Rules
+
+    def __call__(self, item: TarotCard | AnyMove) -> tuple[int, int, int]:
+        strengths = STRENGTHS[self.rules.numeral_order]
+        if isinstance(item, TarotCard):
+            return (_CARD_KIND, strengths[item.index], item.index)
+        if isinstance(item, Move) and isinstance(item.card, TarotCard):
+            return (_CARD_KIND, strengths[item.card.index], item.card.index)
+        if isinstance(item, Bid):
+            return (_BID_KIND, -1 if item.contract is None else item.contract.rank, 0)
+        if isinstance(item, Call) and isinstance(item.card, TarotCard):
+            return (_CALL_KIND, strengths[item.card.index], item.card.index)
+        if isinstance(item, Announcement):
+            return (_ANNOUNCE_KIND, int(item.slam), 0)
+        if isinstance(item, Declaration) and item.poignee in _POIGNEE_ORDER:
+            return (_DECLARE_KIND, _POIGNEE_ORDER[item.poignee], 0)
+        raise NotationError(
+            f"invalid Tarot card or move {quote(item)}: expected a TarotCard, a Move, a Bid, a "
+            "Call, an Announcement or a Declaration"
+        )
+
+    def __repr__(self) -> str:
+        return f"strength_key({self.rules!r})"
+
+
+def strength_key(rules: Rules) -> Callable[[TarotCard | AnyMove], tuple[int, int, int]]:
+    """A sort key putting cards and moves in order of strength under ``rules``, weakest
+    first: ``sorted(hand, key=strength_key(rules))``. The same name as in Chase the Tailor
+    (:func:`cardgames.tailor.strength_key`).
+
+    * A card, and the card move (:class:`Move`) of that card, by
+      :func:`~cardgames.tarot.play.card_strength`: the Excuse first, then the suit cards
+      from the weakest numeral up to the Kings (the rules' numeral order decides where the
+      red numerals go), then trumps 1 to 21. Suit cards of equal strength go spades, hearts,
+      diamonds, clubs.
+    * French moves: bids from a pass up to a garde contre, calls by the strength of the card
+      called, no slam before a slam, poignées single, double, triple.
+    * Moves of different kinds (which never are legal together, except cards and poignées)
+      go bids, calls, announcements, cards, poignées.
+
+    The key is a tuple of ints, and its repr reads back.
+
+    :param rules: the rules, whose numeral order places the red numerals.
+    :raises RulesError: if ``rules`` is not a :class:`~cardgames.tarot.rules.Rules`.
+
+    >>> from cardgames.tarot import Rules, TarotCardSet
+    >>> hand = TarotCardSet.parse('KS 1H 21T EX 10S 1S')
+    >>> [str(card) for card in sorted(hand, key=strength_key(Rules.simplified(players=3)))]
+    ['EX', '1S', '1H', '10S', 'KS', '21T']
+    >>> [str(card) for card in sorted(hand, key=strength_key(Rules.traditional(players=3)))]
+    ['EX', '1S', '10S', '1H', 'KS', '21T']
+    >>> from cardgames.tarot import parse_move
+    >>> moves = [parse_move(text) for text in ('garde', 'pass', 'garde-contre', 'prise')]
+    >>> [str(move) for move in sorted(moves, key=strength_key(Rules.french(players=4)))]
+    ['pass', 'prise', 'garde', 'garde-contre']
+    >>> strength_key(Rules.french(players=4))
+    strength_key(Rules.parse('french-4'))
+    """
+    return _StrengthKey(_check_rules(rules, "rules"))
 
 
 # -- pickling ------------------------------------------------------------------------------
