@@ -227,6 +227,28 @@ def test_analyse_play_measures_mistakes() -> None:
                                       step.loss.numerator)  # fmt: skip
 
 
+@pytest.mark.parametrize("preset", ["traditional-3", "simplified-4"])
+def test_analyse_play_plays_a_record_s_discard_through(preset: str) -> None:
+    # Regression: a record whose dealer discards was refused ("cannot analyse a Tarot deal in
+    # its 'discard' phase"). The discard moves are played through with no step; every card
+    # of the play gets one, judged as from the position after the discard.
+    rules = tarot.Rules.preset(preset)
+    final, _ = tarot.play_deal(tarot.deal(rules, seed=6), tarot.random_strategy(6))
+    deal = tarot.loads(tarot.dumps(final)).deals[0]
+    start, moves = deal.start(), deal.moves
+    assert start.phase is tarot.Phase.DISCARD
+    discarded = start.discard_remaining
+    limit = solver.Limit(nodes=40)
+    steps = solver.analyse_play(start, moves, limit=limit)
+    assert len(steps) == len(moves) - discarded == rules.players * rules.tricks_per_deal
+    after_discard = replay(start, moves[:discarded])  # type: ignore[arg-type]
+    assert after_discard.phase is tarot.Phase.PLAY
+    assert steps == solver.analyse_play(after_discard, moves[discarded:], limit=limit)
+    assert [step.move for step in steps] == list(moves[discarded:])
+    last_trick = steps[-rules.players :]  # a handful of cards left: exact within 40 nodes
+    assert all(step.exact for step in last_trick)
+
+
 def test_analyse_play_rejects_illegal_moves() -> None:
     state = tarot.random_position(tarot.Rules.traditional(players=3), seed=8, tricks_left=3)
     illegal = next(

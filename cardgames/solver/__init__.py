@@ -193,9 +193,12 @@ def analyse_play(
     """Judge a played sequence: each move's value against the best move at that point.
 
     Each position is analysed from the side of the player about to move, so ``loss`` is what
-    that player's side gave away with the move (0 for a best move). The Tarot moves that are
-    not cards (the bids, call, announcement and poignées of French Tarot) are played through
-    without a step of their own: they change no card points.
+    that player's side gave away with the move (0 for a best move). The Tarot moves made
+    before or beside the play of the cards (the dealer's or taker's discard, and the bids,
+    call, announcement and poignées of French Tarot) are played through without a step of
+    their own: the solver values the play of the cards, and a discard is judged by no search
+    (what it sets aside counts for the discarder's side in every later step). So a whole
+    deal's moves, from the start, can be judged; the steps are the cards played.
 
     >>> from cardgames import solver, tarot
     >>> state = tarot.State.parse(SAMPLE_POSITION)
@@ -218,8 +221,10 @@ def analyse_play(
         if state.is_over:
             raise AnalysisError(f"move {quote_text(move)} comes after the end of the game")
         following = state.play(move)  # raises IllegalMoveError with the rule broken
-        if isinstance(state, tarot.State) and not isinstance(move, tarot.Move):
-            state = following  # a French bid, call, announcement or poignée: no card points
+        if isinstance(state, tarot.State) and (
+            state.phase is not tarot.Phase.PLAY or not isinstance(move, tarot.Move)
+        ):
+            state = following  # a bid, call, discard, announcement or poignée: no trick played
             continue
         analysis = analyse(state, perspective=state.to_move, limit=limit)
         after = analysis.value_of(move)
