@@ -106,10 +106,12 @@ class Limit:
     The solver checks the budget at every node. A node budget is never exceeded: the
     analysis reports at most ``nodes`` nodes searched (``Analysis.nodes <= nodes``); a budget
     too small to search every legal move leaves the moves it could not reach with the trivial
-    bounds (nothing more to win, everything left to win). A time budget is checked at every
-    node too, so a call returns within the time limit plus one node's work (and the set-up of
-    the search, which takes no nodes). A search stopped by a limit reports ``exact=False`` and
-    bounds.
+    bounds (nothing more to win, everything left to win). A time budget covers the whole call,
+    set-up, search and the freeing of the search's tables: the search, checking the clock at
+    every node, stops early enough to leave room for the rest (see
+    :mod:`cardgames.search.clock`), and the result's ``elapsed`` is measured around all of it.
+    Only a limit too short for the set-up and the report (a few milliseconds) is overrun. A
+    search stopped by a limit reports ``exact=False`` and bounds.
 
     >>> Limit(time=0.5)
     Limit(nodes=None, time=0.5)

@@ -19,7 +19,6 @@ and whether (and by how much) it gets them.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -28,6 +27,7 @@ import attrs
 
 from cardgames.cardset import iter_bits
 from cardgames.errors import AnalysisError
+from cardgames.search.clock import CallClock
 from cardgames.search.engine import LimitReached, SimpleSearch, principal_variation, score_moves
 from cardgames.search.results import Analysis, Limit, MoveValue, Solution
 from cardgames.tarot.cards import TarotCard
@@ -370,28 +370,33 @@ def _check_seat(state: State, perspective: int | None) -> int:
     return perspective
 
 
-class _Job:
-    """What every analysis of one position needs: the model, the root, a searcher, a clock."""
+def _clock(limit: object) -> tuple[Limit, CallClock]:
+    """The checked limit (an empty one for None) and the clock of the call, started now."""
+    if limit is not None and not isinstance(limit, Limit):
+        raise AnalysisError(f"invalid limit {quote(limit)}: expected a solver.Limit or None")
+    limit = limit or Limit()
+    return limit, CallClock(limit.time)
 
-    def __init__(self, state: State, perspective: int | None, limit: Limit | None) -> None:
+
+class _Job:
+    """What every analysis of one position needs: the model, the root, a searcher, a clock.
+
+    The searcher's deadline is taken from the clock once the model and the root are built, so
+    that it leaves room for the work after the search (:mod:`cardgames.search.clock`)."""
+
+    def __init__(
+        self, state: State, perspective: int | None, limit: Limit, clock: CallClock
+    ) -> None:
         self.seat = _check(state, perspective)
-        if limit is not None and not isinstance(limit, Limit):
-            raise AnalysisError(f"invalid limit {quote(limit)}: expected a solver.Limit or None")
-        self.started = time.perf_counter()
-        limit = limit or Limit()
-        deadline = self.started + limit.time if limit.time is not None else None
+        self.clock = clock
         self.rules = state.rules
         self.model = build_model(self.rules, self.seat, _teams_of(state))
         self.root, self.discard = root_position(state, self.model)
-        self.searcher = TarotSearch(self.model, node_limit=limit.nodes, deadline=deadline)
+        self.searcher = TarotSearch(self.model, node_limit=limit.nodes, deadline=clock.deadline())
 
     def points(self, scaled: int) -> Fraction:
         """Card points for a scaled total of won cards (the discard added)."""
         return Fraction(scaled, self.rules.group_size) + self.discard
-
-    def elapsed(self) -> float:
-        """Seconds since the job started."""
-        return time.perf_counter() - self.started
 
 
 def analyse_tarot(
@@ -426,7 +431,23 @@ def analyse_tarot(
     """
     if progress is not None and not callable(progress):
         raise AnalysisError(f"invalid progress {quote(progress)}: expected a callable or None")
-    job = _Job(state, perspective, limit)
+    checked, clock = _clock(limit)
+    # The search's tables are freed when _analyse returns, inside the time the call reports.
+    analysis = _analyse(state, perspective, checked, clock, progress, horizon, estimate)
+    return attrs.evolve(analysis, elapsed=clock.stop())
+
+
+def _analyse(
+    state: State,
+    perspective: int | None,
+    limit: Limit,
+    clock: CallClock,
+    progress: Progress | None,
+    horizon: int | None,
+    estimate: Estimate,
+) -> Analysis[Move]:
+    """The body of :func:`analyse_tarot` (its ``elapsed`` is set by the caller)."""
+    job = _Job(state, perspective, limit, clock)
     model, root, searcher, points = job.model, job.root, job.searcher, job.points
     if horizon is not None:
         _check_horizon(horizon)
@@ -457,6 +478,7 @@ def analyse_tarot(
             pv = _principal_variation(searcher, model, root, lower)
         except LimitReached:
             stopped = True
+    clock.searched()
     analysis = Analysis[Move](
         game="tarot",
         perspective=job.seat,
@@ -470,7 +492,7 @@ def analyse_tarot(
         best_moves=tuple(best_moves),
         pv=tuple(pv),
         nodes=searcher.nodes,
-        elapsed=job.elapsed(),
+        elapsed=0.0,  # set by the caller once the tables are freed
         exact=not stopped,
         bound="bounds" if stopped else "exact",
     )
@@ -517,6 +539,7 @@ def _analyse_to_horizon(
             pv = [Move(TarotCard.from_index(model.card_to_engine(bit))) for bit in line]
         except LimitReached:
             pass
+    job.clock.searched()
     analysis = Analysis[Move](
         game="tarot",
         perspective=job.seat,
@@ -530,7 +553,7 @@ def _analyse_to_horizon(
         best_moves=tuple(best_moves),
         pv=tuple(pv),
         nodes=search.nodes,
-        elapsed=job.elapsed(),
+        elapsed=0.0,  # set by analyse_tarot once the tables are freed
         exact=False,
         bound="horizon",
     )
@@ -544,7 +567,14 @@ def solve_tarot(
 
     :raises AnalysisError: as :func:`analyse_tarot`.
     """
-    job = _Job(state, perspective, limit)
+    checked, clock = _clock(limit)
+    solution = _solve(state, perspective, checked, clock)
+    return attrs.evolve(solution, elapsed=clock.stop())
+
+
+def _solve(state: State, perspective: int | None, limit: Limit, clock: CallClock) -> Solution[Move]:
+    """The body of :func:`solve_tarot` (its ``elapsed`` is set by the caller)."""
+    job = _Job(state, perspective, limit, clock)
     model, root, searcher = job.model, job.root, job.searcher
     low, high = future_bounds(model, root)
     stopped = False
@@ -556,6 +586,7 @@ def solve_tarot(
         if reached.args:
             low, high = reached.args
         stopped = True
+    clock.searched()
 
     def points(future: int) -> Fraction:
         return job.points(root.secured + future)
@@ -571,7 +602,7 @@ def solve_tarot(
         best_move=pv[0] if pv else None,
         pv=tuple(pv),
         nodes=searcher.nodes,
-        elapsed=job.elapsed(),
+        elapsed=0.0,  # set by solve_tarot once the tables are freed
         exact=not stopped,
         bound="bounds" if stopped else "exact",
     )
