@@ -33,7 +33,7 @@ from cardgames.search.results import (
 )
 from cardgames.solver.batch import BatchError, Job, analyse_many, solve_many
 from cardgames.solver.sample import SAMPLE_POSITION
-from cardgames.solver.tarot import ContractTarget, FrenchAnalysis
+from cardgames.solver.tarot import ContractTarget, FrenchAnalysis, TarotAnalysis
 from cardgames.validation import quote, quote_text
 
 __all__ = [
@@ -52,6 +52,7 @@ __all__ = [
     "PlayStep",
     "Progress",
     "Solution",
+    "TarotAnalysis",
     "analyse",
     "analyse_many",
     "analyse_play",
@@ -74,7 +75,7 @@ def analyse(
     limit: Limit | None = None,
     progress: Progress | None = None,
     horizon: int | None = None,
-) -> Analysis[tarot.Move]: ...
+) -> TarotAnalysis: ...
 @overload
 def analyse(
     state: tailor.State,
@@ -91,7 +92,7 @@ def analyse(
     limit: Limit | None = None,
     progress: Progress | None = None,
     horizon: int | None = None,
-) -> Analysis[tarot.Move] | Analysis[tailor.Move]:
+) -> TarotAnalysis | Analysis[tailor.Move]:
     """Score every legal move of ``state`` for ``perspective``'s side, with all cards visible.
 
     :param state: a :class:`cardgames.tarot.state.State` in its play phase, or a
@@ -107,7 +108,10 @@ def analyse(
         moves in Chase the Tailor (default
         :data:`~cardgames.solver.tailor_search.DEFAULT_HORIZON`). A result cut by its horizon
         has ``bound == "horizon"``.
-    :returns: the :class:`~cardgames.search.results.Analysis`.
+    :returns: the :class:`~cardgames.search.results.Analysis`: for a Tarot state a
+        :class:`~cardgames.solver.tarot.TarotAnalysis` (typed so, with its ``target``; a
+        :class:`~cardgames.solver.tarot.FrenchAnalysis` for a French deal), for a Chase the
+        Tailor state an ``Analysis[tailor.Move]``.
     :raises AnalysisError: for a state the solver cannot analyse.
     """
     _check_options(limit, progress)

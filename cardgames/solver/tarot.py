@@ -15,6 +15,10 @@ in a garde sans; the defence's in a garde contre). The analysis is then a
 :class:`FrenchAnalysis`, whose ``target`` says what the best line means
 for the contract: the bouts the taker's side ends with, the points those bouts make it need,
 and whether (and by how much) it gets them.
+
+Every Tarot analysis is a :class:`TarotAnalysis` (``target`` None outside French Tarot), which
+is the type :func:`cardgames.solver.analyse` gives a Tarot state: the rule family is not
+known to a type checker, but ``analysis.target`` is, as ``ContractTarget | None``.
 """
 
 from __future__ import annotations
@@ -63,6 +67,7 @@ __all__ = [
     "ContractTarget",
     "FrenchAnalysis",
     "Progress",
+    "TarotAnalysis",
     "analyse_tarot",
     "build_model",
     "reference_tarot_value",
@@ -145,12 +150,20 @@ def _jsonable(value: Fraction) -> int | str:
 
 
 @attrs.frozen(kw_only=True)
-class FrenchAnalysis(Analysis[Move]):
-    """An :class:`~cardgames.search.results.Analysis` of a French Tarot position, with what its
-    best line means for the contract.
+class TarotAnalysis(Analysis[Move]):
+    """An :class:`~cardgames.search.results.Analysis` of a Tarot position: what
+    :func:`cardgames.solver.analyse` returns for every :class:`~cardgames.tarot.state.State`,
+    so that a type checker knows ``target`` is there.
 
-    :param target: the :class:`ContractTarget` of the principal variation, when it reaches
-        the end of the deal (None when a limit or a horizon cut it short).
+    :param target: in French Tarot, the :class:`ContractTarget` of the principal variation
+        when it reaches the end of the deal; None in the other families, and when a limit or a
+        horizon cut the line short. French analyses are :class:`FrenchAnalysis`.
+
+    >>> from cardgames import solver, tarot
+    >>> state = tarot.random_position(tarot.Rules.french(players=3), seed=3, tricks_left=2)
+    >>> analysis = solver.analyse(state)
+    >>> type(analysis).__name__, analysis.target is not None
+    ('FrenchAnalysis', True)
     """
 
     target: ContractTarget | None = None
@@ -162,7 +175,7 @@ class FrenchAnalysis(Analysis[Move]):
         pv_text: str | None = None,
     ) -> str:
         """The analysis as text (see :meth:`cardgames.search.results.Analysis.to_unicode`),
-        with a line on the contract after the value."""
+        with a line on the contract after the value when there is a ``target``."""
         text = super().to_unicode(move_text, stats, pv_text)
         if self.target is None:
             return text
@@ -172,29 +185,51 @@ class FrenchAnalysis(Analysis[Move]):
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
-        """The analysis' dict with ``"target"``: the :meth:`ContractTarget.to_dict` or None."""
+        """The analysis' dict, with ``"target"`` (:meth:`ContractTarget.to_dict`) when there
+        is one."""
         data = super().to_dict()
-        data["target"] = None if self.target is None else self.target.to_dict()
+        if self.target is not None:
+            data["target"] = self.target.to_dict()
         return data
 
-    def __reduce__(self) -> tuple[Callable[..., FrenchAnalysis], tuple[object, ...]]:
+    def __reduce__(self) -> tuple[Callable[..., TarotAnalysis], tuple[object, ...]]:
         rebuild, args = super().__reduce__()
-        return _unpickle_french, (rebuild, args, self.target)
+        return _unpickle_tarot, (type(self), rebuild, args, self.target)
 
 
-def _unpickle_french(
-    rebuild: Callable[..., Analysis[Move]], args: tuple[object, ...], target: ContractTarget | None
-) -> FrenchAnalysis:
+@attrs.frozen(kw_only=True)
+class FrenchAnalysis(TarotAnalysis):
+    """A :class:`TarotAnalysis` of a French Tarot position (rules with ``bidding``), with
+    what its best line means for the contract.
+
+    :param target: the :class:`ContractTarget` of the principal variation, when it reaches
+        the end of the deal (None when a limit or a horizon cut it short).
+    """
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis' dict with ``"target"``: the :meth:`ContractTarget.to_dict` or None."""
+        data = super().to_dict()
+        data.setdefault("target", None)
+        return data
+
+
+def _unpickle_tarot(
+    kind: type[TarotAnalysis],
+    rebuild: Callable[..., Analysis[Move]],
+    args: tuple[object, ...],
+    target: ContractTarget | None,
+) -> TarotAnalysis:
     base = rebuild(*args)
     fields = {field.name: getattr(base, field.name) for field in attrs.fields(Analysis)}
-    return FrenchAnalysis(**fields, target=target)
+    return kind(**fields, target=target)
 
 
-def _french(analysis: Analysis[Move], state: State) -> Analysis[Move]:
-    """``analysis`` as a :class:`FrenchAnalysis` for a French state (unchanged otherwise)."""
-    if _taker(state) is None:
-        return analysis
+def _typed(analysis: Analysis[Move], state: State) -> TarotAnalysis:
+    """``analysis`` as a :class:`TarotAnalysis`; for a French state a :class:`FrenchAnalysis`
+    with the contract target of its line."""
     fields = {field.name: getattr(analysis, field.name) for field in attrs.fields(Analysis)}
+    if _taker(state) is None:
+        return TarotAnalysis(**fields)
     final = state
     for move in analysis.pv:
         final = final.play(move)
@@ -407,7 +442,7 @@ def analyse_tarot(
     progress: Progress | None = None,
     horizon: int | None = None,
     estimate: Estimate = Estimate.SHARE,
-) -> Analysis[Move]:
+) -> TarotAnalysis:
     """Analyse a Tarot position in its play phase (see :func:`cardgames.solver.analyse`).
 
     :param progress: called after each distinct legal card is scored with the number scored,
@@ -445,7 +480,7 @@ def _analyse(
     progress: Progress | None,
     horizon: int | None,
     estimate: Estimate,
-) -> Analysis[Move]:
+) -> TarotAnalysis:
     """The body of :func:`analyse_tarot` (its ``elapsed`` is set by the caller)."""
     job = _Job(state, perspective, limit, clock)
     model, root, searcher, points = job.model, job.root, job.searcher, job.points
@@ -496,7 +531,7 @@ def _analyse(
         exact=not stopped,
         bound="bounds" if stopped else "exact",
     )
-    return _french(analysis, state)
+    return _typed(analysis, state)
 
 
 def _check_horizon(horizon: object) -> None:
@@ -508,7 +543,7 @@ def _check_horizon(horizon: object) -> None:
 
 def _analyse_to_horizon(
     state: State, job: _Job, horizon: int, estimate: Estimate, progress: Progress | None
-) -> Analysis[Move]:
+) -> TarotAnalysis:
     """Score every legal card in the game cut off after ``horizon`` tricks."""
     if not isinstance(estimate, Estimate):
         raise AnalysisError(f"invalid estimate {quote(estimate)}: expected a tarot Estimate")
@@ -557,7 +592,7 @@ def _analyse_to_horizon(
         exact=False,
         bound="horizon",
     )
-    return _french(analysis, state)
+    return _typed(analysis, state)
 
 
 def solve_tarot(
