@@ -3,6 +3,7 @@ variations, perspectives, limits and errors."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from fractions import Fraction
@@ -247,6 +248,31 @@ def test_analyse_play_plays_a_record_s_discard_through(preset: str) -> None:
     assert [step.move for step in steps] == list(moves[discarded:])
     last_trick = steps[-rules.players :]  # a handful of cards left: exact within 40 nodes
     assert all(step.exact for step in last_trick)
+
+
+def test_progress_reports_nodes_and_narrowing_bounds_while_a_card_is_searched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Everyday 8: the progress callback was told moves scored and nodes only, once a card was
+    # done. Now it gets bounds on the value too, and reports while a card is searched.
+    from cardgames.solver import tarot as solver_tarot
+
+    monkeypatch.setattr(solver_tarot, "REPORT_EVERY", 0.0)  # every probe reports
+    reports: list[solver.SearchProgress] = []
+    state = tarot.random_position(tarot.Rules.traditional(players=3), seed=5, tricks_left=5)
+    analysis = solver.analyse(state, progress=reports.append)
+    assert analysis.exact
+    assert reports and all(report.moves == reports[0].moves >= 2 for report in reports)
+    searching = [report for report in reports if report.moves_scored < report.moves]
+    assert any(report.lower < report.upper for report in searching)
+    for before, after in itertools.pairwise(reports):
+        assert before.nodes <= after.nodes and before.moves_scored <= after.moves_scored
+        assert before.lower <= after.lower and after.upper <= before.upper
+    for report in reports:
+        assert report.lower <= analysis.value <= report.upper
+    last = reports[-1]
+    assert last.moves_scored == last.moves and last.lower == last.upper == analysis.value
+    assert last.nodes <= analysis.nodes
 
 
 def test_analyse_play_rejects_illegal_moves() -> None:

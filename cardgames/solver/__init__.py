@@ -29,6 +29,7 @@ from cardgames.search.results import (
     Limit,
     MoveValue,
     PlayStep,
+    SearchProgress,
     Solution,
 )
 from cardgames.solver.batch import BatchError, Job, analyse_many, solve_many
@@ -51,6 +52,7 @@ __all__ = [
     "MoveValue",
     "PlayStep",
     "Progress",
+    "SearchProgress",
     "Solution",
     "TarotAnalysis",
     "analyse",
@@ -63,8 +65,8 @@ __all__ = [
 ]
 
 
-Progress = Callable[[int, int, int], None]
-"""A progress callback: moves scored, moves to score, nodes searched."""
+Progress = Callable[[SearchProgress], None]
+"""A progress callback, called with a :class:`~cardgames.search.results.SearchProgress`."""
 
 
 @overload
@@ -101,8 +103,11 @@ def analyse(
         four-player partnership game the side is the partnership.
     :param limit: a node and/or time budget; when it runs out the result has ``exact=False``
         and its values are bounds.
-    :param progress: called now and then with the moves scored so far, the moves to score and
-        the nodes searched (the command line uses it to report long analyses).
+    :param progress: Tarot: called now and then with a
+        :class:`~cardgames.search.results.SearchProgress`: the moves scored so far and to
+        score, the nodes searched and bounds on the value from what is proved so far (the
+        command line uses it to report long analyses); see
+        :func:`~cardgames.solver.tarot.analyse_tarot` for when.
     :param horizon: how far ahead to look: whole tricks in Tarot (the rest valued by an
         estimate, see :mod:`cardgames.tarot.horizon`; default: to the end of the deal, exactly),
         moves in Chase the Tailor (default

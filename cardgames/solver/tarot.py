@@ -23,9 +23,10 @@ known to a type checker, but ``analysis.target`` is, as ``ContractTarget | None`
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -33,7 +34,7 @@ from cardgames.cardset import iter_bits
 from cardgames.errors import AnalysisError
 from cardgames.search.clock import CallClock
 from cardgames.search.engine import LimitReached, SimpleSearch, principal_variation, score_moves
-from cardgames.search.results import Analysis, Limit, MoveValue, Solution
+from cardgames.search.results import Analysis, Limit, MoveValue, SearchProgress, Solution
 from cardgames.tarot.cards import TarotCard
 from cardgames.tarot.horizon import Estimate, HorizonTree, position_key
 from cardgames.tarot.play import count_mask
@@ -63,6 +64,7 @@ from cardgames.tarot.state import Move, Phase, State
 from cardgames.validation import quote
 
 __all__ = [
+    "REPORT_EVERY",
     "TAROT_OBJECTIVE",
     "ContractTarget",
     "FrenchAnalysis",
@@ -75,8 +77,15 @@ __all__ = [
     "solve_tarot",
 ]
 
-Progress = Callable[[int, int, int], None]
-"""A progress callback: moves scored, moves to score, nodes searched."""
+Progress = Callable[[SearchProgress], None]
+"""A progress callback: called with a :class:`~cardgames.search.results.SearchProgress` (moves
+scored, nodes searched, bounds on the value so far) after each distinct legal card is scored
+and, while one is being searched, at most every :data:`REPORT_EVERY` seconds as the bounds
+narrow."""
+
+REPORT_EVERY: Final = 0.1
+"""The shortest time, in seconds, between two reports to a progress callback while one card
+is being searched."""
 
 TAROT_OBJECTIVE = "card points of the side at the end of the deal (State.team_points)"
 
@@ -413,6 +422,33 @@ def _clock(limit: object) -> tuple[Limit, CallClock]:
     return limit, CallClock(limit.time)
 
 
+class _Reporter:
+    """Turns the engine's reports (see :func:`~cardgames.search.engine.score_moves`) into
+    :class:`~cardgames.search.results.SearchProgress` reports in card points for ``progress``."""
+
+    def __init__(self, progress: Progress, job: _Job) -> None:
+        self.progress = progress
+        self.job = job
+        self.scored = 0
+        self.last = job.clock.started
+
+    def __call__(self, scored: int, total: int, nodes: int, low: int, high: int) -> None:
+        now = time.perf_counter()
+        if scored == self.scored and now - self.last < REPORT_EVERY:
+            return
+        self.scored, self.last = scored, now
+        points = self.job.points
+        report = SearchProgress(
+            moves_scored=scored,
+            moves=total,
+            nodes=nodes,
+            lower=points(low),
+            upper=points(high),
+            elapsed=now - self.job.clock.started,
+        )
+        self.progress(report)
+
+
 class _Job:
     """What every analysis of one position needs: the model, the root, a searcher, a clock.
 
@@ -445,8 +481,9 @@ def analyse_tarot(
 ) -> TarotAnalysis:
     """Analyse a Tarot position in its play phase (see :func:`cardgames.solver.analyse`).
 
-    :param progress: called after each distinct legal card is scored with the number scored,
-        the number to score and the nodes searched so far.
+    :param progress: called with a :class:`~cardgames.search.results.SearchProgress` after
+        each distinct legal card is scored and, in between, at most every
+        :data:`REPORT_EVERY` seconds as a card's bounds narrow.
     :param horizon: look only this many whole tricks ahead (the trick in progress counts as
         the first) and value what is left with ``estimate`` (see
         :mod:`cardgames.tarot.horizon`). The result then has ``bound == "horizon"`` and
@@ -492,7 +529,8 @@ def _analyse(
     classes = tree.distinct(root)
     # The first card starts from the side's even share of what is left.
     guess = root.secured + _even_share(model, root)
-    bounds, stopped = score_moves(tree, searcher, root, guess, progress)
+    reporter = None if progress is None else _Reporter(progress, job)
+    bounds, stopped = score_moves(tree, searcher, root, guess, reporter)
     maximising = model.maximiser[to_move(model, root)]
     pick = max if maximising else min
     lower = pick(low for low, _ in bounds.values())
@@ -554,7 +592,8 @@ def _analyse_to_horizon(
     search.deadline = job.searcher.deadline
     classes = tree.distinct(root)
     guess = root.secured + tree.future_estimate(root)
-    bounds, stopped = score_moves(tree, search, root, guess, progress)
+    reporter = None if progress is None else _Reporter(progress, job)
+    bounds, stopped = score_moves(tree, search, root, guess, reporter)
     maximising = model.maximiser[to_move(model, root)]
     pick = max if maximising else min
     # Under a limit a card may keep loose bounds; its midpoint stands for it.
