@@ -255,7 +255,7 @@ def test_progress_reports_nodes_and_narrowing_bounds_while_a_card_is_searched(
 ) -> None:
     # Everyday 8: the progress callback was told moves scored and nodes only, once a card was
     # done. Now it gets bounds on the value too, and reports while a card is searched.
-    from cardgames.solver import tarot as solver_tarot
+    import cardgames.solver.tarot as solver_tarot
 
     monkeypatch.setattr(solver_tarot, "REPORT_EVERY", 0.0)  # every probe reports
     reports: list[solver.SearchProgress] = []
@@ -501,7 +501,7 @@ def test_analysis_from_a_root_that_completes_a_trick_matches_the_reference(
 def test_results_are_typed_by_the_game_s_move() -> None:
     # assert_type is checked by mypy --strict (make test): the overloads give Tarot moves.
     state = tarot.State.parse(solver.SAMPLE_POSITION)
-    analysis = assert_type(solver.analyse(state), solver.Analysis[tarot.Move])
+    analysis = assert_type(solver.analyse(state), solver.TarotAnalysis)
     assert_type(analysis.pv, tuple[tarot.Move, ...])
     assert_type(analysis.move_values[0].move, tarot.Move)
     solution = assert_type(solver.solve(state), solver.Solution[tarot.Move])

@@ -13,11 +13,12 @@ from typing import Any
 
 import pytest
 
+import cardgames.solver.tarot as solver_tarot
 from cardgames import solver, tailor, tarot
 from cardgames.search import clock as clock_module
 from cardgames.search.clock import AfterSearch, CallClock
+from cardgames.search.engine import score_moves
 from cardgames.solver import tailor_search
-from cardgames.solver import tarot as solver_tarot
 
 SLEEP = 0.3
 
@@ -65,7 +66,7 @@ def test_elapsed_covers_the_freeing_of_the_tarot_tables(
 
 
 def test_elapsed_covers_the_freeing_of_the_tailor_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = tailor_search.score_moves
+    real = score_moves
 
     def planting(model: Any, search: Any, *args: Any) -> Any:
         result = real(model, search, *args)
@@ -84,7 +85,7 @@ def test_the_search_deadline_leaves_room_for_the_work_after_it(
     # The searcher must stop before the limit, by at least the smallest share kept for the
     # work after the search; before, its deadline was the limit itself.
     deadlines: list[float | None] = []
-    real = solver_tarot.score_moves
+    real = score_moves
 
     def spying(tree: Any, search: Any, *args: Any) -> Any:
         deadlines.append(search.deadline)
