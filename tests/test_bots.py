@@ -230,6 +230,77 @@ def test_pimc_with_a_time_cap_still_moves() -> None:
     assert bot.choose(_view(state, state.to_move), random.Random(1)) in state.legal_moves()
 
 
+class _FakeClock:
+    """A stand-in for the bot's clock: each reading is ``step`` seconds after the last."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def _french_play_position(players: int, seed: int) -> tarot.State:
+    """A French deal played at random into its play phase, with several cards in each hand."""
+    rules = tarot.Rules.french(players=players)
+    for attempt in range(seed, seed + 200):
+        state = tarot.random_position(rules, seed=attempt, tricks_left=10)
+        if state.phase is tarot.Phase.PLAY and len(state.legal_card_moves()) > 1:
+            return state
+    raise AssertionError("no French position with a choice of cards")
+
+
+@pytest.mark.parametrize("game", ["french", "tailor"])
+def test_pimc_reads_the_clock_between_worlds_and_draws_no_more(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Regression (hole 11): the bot drew all its worlds before it first read the clock, so
+    # 3,000 worlds under a 0.02 s cap took seconds. Here every reading of its clock moves a
+    # second on, so the cap (half a second) is spent at the first check: one world only.
+    drawn: list[int] = []
+    view_type: Any = TarotView if game == "french" else TailorView
+    real_sample = view_type.sample
+
+    def counting_sample(view: Any, rng: random.Random) -> Any:
+        drawn.append(1)
+        return real_sample(view, rng)
+
+    monkeypatch.setattr(view_type, "sample", counting_sample)
+    monkeypatch.setattr(pimc, "time", _FakeClock(step=1.0))
+    if game == "french":
+        state: Any = _french_play_position(4, seed=5)
+    else:
+        state = _tailor_position(tailor.Rules(players=3), 3, 4)
+    bot = PIMCBot(worlds=3000, time_per_move=0.5, nodes=200, horizon=2)
+    assert bot.choose(_view(state, state.to_move), random.Random(1)) in state.legal_moves()
+    assert len(drawn) == 1
+
+
+def test_pimc_under_a_cap_draws_the_worlds_it_would_draw_without_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Drawn one at a time, the worlds are those of View.samples: a cap the clock never
+    # reaches changes nothing.
+    state = _french_play_position(3, seed=2)
+    view = _view(state, state.to_move)
+    seen: list[tarot.State] = []
+    real_sample = TarotView.sample
+
+    def recording_sample(view: Any, rng: random.Random) -> Any:
+        world = real_sample(view, rng)
+        seen.append(world)
+        return world
+
+    monkeypatch.setattr(TarotView, "sample", recording_sample)
+    monkeypatch.setattr(pimc, "time", _FakeClock(step=0.0))
+    capped = PIMCBot(worlds=5, nodes=200, time_per_move=100.0).choose(view, random.Random(4))
+    monkeypatch.undo()
+    assert tuple(seen) == view.samples(5, random.Random(4))
+    assert capped == PIMCBot(worlds=5, nodes=200).choose(view, random.Random(4))
+
+
 def test_pimc_finds_the_solver_move_in_a_last_trick_it_can_see() -> None:
     # With one trick left the leader's hand is all there is to know about its own play, and
     # PIMC's exact solve plays the best card of every world.

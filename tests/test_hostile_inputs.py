@@ -1547,9 +1547,7 @@ ENTRIES: dict[str, Entry] = {
         state=SOLVER_STATES,
         perspective=st.one_of(st.none(), SEATS),
         limit=LIMITS,
-        progress=Arg(
-            st.one_of(st.none(), st.just(lambda done, total, nodes: None)), not_callable()
-        ),
+        progress=Arg(st.one_of(st.none(), st.just(lambda report: None)), not_callable()),
         horizon=st.one_of(st.none(), st.integers(1, 6)),
     ),
     "solver.tarot.analyse_tarot": entry(
@@ -1565,9 +1563,7 @@ ENTRIES: dict[str, Entry] = {
         state=st.sampled_from([*TAROT_SMALL, TAROT_PLAYING]),
         perspective=st.one_of(st.none(), SEATS),
         limit=LIMITS,
-        progress=Arg(
-            st.one_of(st.none(), st.just(lambda done, total, nodes: None)), not_callable()
-        ),
+        progress=Arg(st.one_of(st.none(), st.just(lambda report: None)), not_callable()),
         horizon=st.one_of(st.none(), st.integers(1, 3)),
         estimate=st.sampled_from(tarot.Estimate),
     ),

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -140,13 +141,22 @@ def test_a_position_in_the_discard_phase_says_what_to_do(
 
 
 def test_long_analyses_report_progress_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardgames.search.results import SearchProgress
     from cardgames.solver.cli import _Progress
 
+    report = SearchProgress(
+        moves_scored=2,
+        moves=5,
+        nodes=1_300_000,
+        lower=Fraction(57),
+        upper=Fraction(155, 2),
+        elapsed=2.0,
+    )
     with _Progress(interval=0.02) as progress:
-        progress(2, 5, 1000)
+        progress(report)
         time.sleep(0.2)
     err = capsys.readouterr().err
-    assert "analysing" in err and "2/5 moves scored, 1000 nodes" in err
+    assert "analysing" in err and "2/5 moves scored, 1.3 M nodes, value 57..155/2" in err
 
 
 def test_quick_analyses_stay_quiet(capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,6 +3,7 @@ variations, perspectives, limits and errors."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from fractions import Fraction
@@ -225,6 +226,53 @@ def test_analyse_play_measures_mistakes() -> None:
     assert step.before == analysis.value and step.after == worst.value
     assert step.to_dict()["loss"] == (step.loss if step.loss.denominator != 1 else
                                       step.loss.numerator)  # fmt: skip
+
+
+@pytest.mark.parametrize("preset", ["traditional-3", "simplified-4"])
+def test_analyse_play_plays_a_record_s_discard_through(preset: str) -> None:
+    # Regression: a record whose dealer discards was refused ("cannot analyse a Tarot deal in
+    # its 'discard' phase"). The discard moves are played through with no step; every card
+    # of the play gets one, judged as from the position after the discard.
+    rules = tarot.Rules.preset(preset)
+    final, _ = tarot.play_deal(tarot.deal(rules, seed=6), tarot.random_strategy(6))
+    deal = tarot.loads(tarot.dumps(final)).deals[0]
+    start, moves = deal.start(), deal.moves
+    assert start.phase is tarot.Phase.DISCARD
+    discarded = start.discard_remaining
+    limit = solver.Limit(nodes=40)
+    steps = solver.analyse_play(start, moves, limit=limit)
+    assert len(steps) == len(moves) - discarded == rules.players * rules.tricks_per_deal
+    after_discard = replay(start, moves[:discarded])  # type: ignore[arg-type]
+    assert after_discard.phase is tarot.Phase.PLAY
+    assert steps == solver.analyse_play(after_discard, moves[discarded:], limit=limit)
+    assert [step.move for step in steps] == list(moves[discarded:])
+    last_trick = steps[-rules.players :]  # a handful of cards left: exact within 40 nodes
+    assert all(step.exact for step in last_trick)
+
+
+def test_progress_reports_nodes_and_narrowing_bounds_while_a_card_is_searched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Everyday 8: the progress callback was told moves scored and nodes only, once a card was
+    # done. Now it gets bounds on the value too, and reports while a card is searched.
+    import cardgames.solver.tarot as solver_tarot
+
+    monkeypatch.setattr(solver_tarot, "REPORT_EVERY", 0.0)  # every probe reports
+    reports: list[solver.SearchProgress] = []
+    state = tarot.random_position(tarot.Rules.traditional(players=3), seed=5, tricks_left=5)
+    analysis = solver.analyse(state, progress=reports.append)
+    assert analysis.exact
+    assert reports and all(report.moves == reports[0].moves >= 2 for report in reports)
+    searching = [report for report in reports if report.moves_scored < report.moves]
+    assert any(report.lower < report.upper for report in searching)
+    for before, after in itertools.pairwise(reports):
+        assert before.nodes <= after.nodes and before.moves_scored <= after.moves_scored
+        assert before.lower <= after.lower and after.upper <= before.upper
+    for report in reports:
+        assert report.lower <= analysis.value <= report.upper
+    last = reports[-1]
+    assert last.moves_scored == last.moves and last.lower == last.upper == analysis.value
+    assert last.nodes <= analysis.nodes
 
 
 def test_analyse_play_rejects_illegal_moves() -> None:
@@ -453,7 +501,7 @@ def test_analysis_from_a_root_that_completes_a_trick_matches_the_reference(
 def test_results_are_typed_by_the_game_s_move() -> None:
     # assert_type is checked by mypy --strict (make test): the overloads give Tarot moves.
     state = tarot.State.parse(solver.SAMPLE_POSITION)
-    analysis = assert_type(solver.analyse(state), solver.Analysis[tarot.Move])
+    analysis = assert_type(solver.analyse(state), solver.TarotAnalysis)
     assert_type(analysis.pv, tuple[tarot.Move, ...])
     assert_type(analysis.move_values[0].move, tarot.Move)
     solution = assert_type(solver.solve(state), solver.Solution[tarot.Move])

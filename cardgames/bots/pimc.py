@@ -52,10 +52,14 @@ the bot does not play for the bouts or the target as such.
 
 The budget: ``worlds`` and ``nodes`` bound the work of every move and keep the bot exactly
 reproducible (same view, same ``rng``, same move on any machine). ``time_per_move`` adds a
-wall-clock cap: the worlds still to value share what is left of it, and the bot stops sampling
-new worlds once it is spent (at least one world is always valued). A move then takes at most
-``time_per_move`` plus the set-up of one search or one play-out (a few milliseconds), but
-which worlds were valued, and so the move, can depend on the machine's speed.
+wall-clock cap: the worlds are drawn one at a time, each just before it is valued, the worlds
+still to value share what is left of the cap, and the bot reads the clock before drawing each
+world after the first, stopping once the cap is spent (at least one world is always valued).
+A move then takes at most ``time_per_move`` plus the drawing and set-up of one world's search
+or play-out (a few milliseconds), but which worlds were valued, and so the move, can depend
+on the machine's speed. The worlds drawn are the same as without a cap
+(:meth:`~cardgames.tarot.view.View.samples` draws them one after the other from the same
+``rng``), the cap only cuts their number.
 
 >>> import random
 >>> from cardgames import tarot
@@ -205,9 +209,10 @@ class PIMCBot:
         clock = _Clock(self.time_per_move)
         totals = [0.0] * len(cards)
         solve = len(view.hand) <= self.exact_tricks
-        for done, world in enumerate(view.samples(self.worlds, rng)):
+        for done in range(self.worlds):
             if done and clock.spent():
                 break
+            world = view.sample(rng)  # drawn one at a time, so the clock is read between
             share = clock.share(self.worlds - done)
             limit = solver.Limit(nodes=self.nodes, time=share)
             if not solve and self.estimate in _HORIZON_ESTIMATES:
@@ -241,9 +246,10 @@ class PIMCBot:
             return moves[0]
         clock = _Clock(self.time_per_move)
         totals = [0.0] * len(moves)
-        for done, world in enumerate(view.samples(self.worlds, rng)):
+        for done in range(self.worlds):
             if done and clock.spent():
                 break
+            world = view.sample(rng)
             share = clock.share(self.worlds - done)
             analysis = analyse_tailor(
                 world,

@@ -137,6 +137,7 @@ def refine(
     guess: int | None = None,
     *,
     share_budget: bool = True,
+    report: Callable[[int, int, int], None] | None = None,
 ) -> tuple[int, int]:
     """Narrow ``[low, high]`` (bounds on the value still to come at ``position``) to the true
     value by MTD(f): zero-window probes that start at ``guess`` and move to the bound each probe
@@ -146,6 +147,9 @@ def refine(
     that runs out is dropped for two easier ones halfway to each end of the interval, so that a
     search stopped early still narrows the bounds. With ``share_budget=False`` every probe may
     use all that is left (for a caller that keeps only complete answers).
+
+    ``report``, if given, is called after every probe that narrows the bounds with the new
+    ``low``, ``high`` and the nodes searched so far.
 
     >>> model = CountdownModel()
     >>> refine(SimpleSearch(model, key=tuple), [9, 0], 0, 1)  # nine left: the mover loses
@@ -187,6 +191,8 @@ def refine(
                 low = current
             else:
                 high = current
+            if report is not None:
+                report(low, high, search.nodes)
             # MTD(f) creeps one step at a time when the guess was far off: probes that keep
             # moving the same way take growing strides instead.
             streak = streak + 1 if moved == direction else 0
@@ -199,8 +205,38 @@ def refine(
     return low, high
 
 
-Progress = Callable[[int, int, int], None]
-"""A progress callback: moves scored, moves to score, nodes searched."""
+Progress = Callable[[int, int, int, int, int], None]
+"""A progress callback of :func:`score_moves`: moves scored, moves to score, nodes searched,
+and a lower and an upper bound on the root's value (banked value included) from what is known
+so far."""
+
+
+@final
+class _Reporter:
+    """What :func:`score_moves` knows while it runs: bounds on every move (the cheap ones
+    for the moves not yet searched), passed on as bounds on the root's value."""
+
+    def __init__(self, progress: Progress, maximising: bool, total: int) -> None:
+        self.progress = progress
+        self.maximising = maximising
+        self.total = total
+        self.scored = 0
+        self.bounds: dict[int, tuple[int, int]] = {}
+        self.move = -1
+        self.banked = 0
+
+    def probed(self, low: int, high: int, nodes: int) -> None:
+        """A probe of the move being scored narrowed its bounds (on the value to come)."""
+        self.bounds[self.move] = (self.banked + low, self.banked + high)
+        self.send(nodes)
+
+    def send(self, nodes: int) -> None:
+        lows = [low for low, _ in self.bounds.values()]
+        highs = [high for _, high in self.bounds.values()]
+        if self.maximising:
+            self.progress(self.scored, self.total, nodes, max(lows), max(highs))
+        else:
+            self.progress(self.scored, self.total, nodes, min(lows), min(highs))
 
 
 def score_moves(
@@ -221,6 +257,10 @@ def score_moves(
     :meth:`SearchModel.future_bounds`. The result maps each representative move (see
     :meth:`SearchModel.distinct`) to its bounds.
 
+    ``progress``, if given, is called after each move is scored and after each probe that
+    narrows a move's bounds, with the moves scored, the moves to score, the nodes searched
+    and a lower and an upper bound on the value of ``root`` from all that is known so far.
+
     >>> model = CountdownModel()
     >>> score_moves(model, SimpleSearch(model, key=tuple), [4, 0])  # take 1, leaving 3
     ({2: (0, 0), 1: (1, 1)}, False)
@@ -230,10 +270,20 @@ def score_moves(
     bounds: dict[int, tuple[int, int]] = {}
     stopped = False
     node_limit, deadline = search.node_limit, search.deadline
+    reporter: _Reporter | None = None
+    if progress is not None:
+        reporter = _Reporter(progress, model.maximising(root), len(order))
+        for move in order:
+            child = model.child(root, move)
+            banked = model.banked(child)
+            low, high = model.future_bounds(child)
+            reporter.bounds[move] = (banked + low, banked + high)
     for done, move in enumerate(order):
         child = model.child(root, move)
         banked = model.banked(child)
         low, high = model.future_bounds(child)
+        if reporter is not None:
+            reporter.move, reporter.banked = move, banked
         to_score = len(order) - done
         if node_limit is not None:
             search.node_limit = search.nodes + (node_limit - search.nodes) // to_score
@@ -242,7 +292,14 @@ def score_moves(
         try:
             if search.node_limit == search.nodes:
                 raise LimitReached(low, high)  # no node left for this move
-            low, high = refine(search, child, low, high, None if guess is None else guess - banked)
+            low, high = refine(
+                search,
+                child,
+                low,
+                high,
+                None if guess is None else guess - banked,
+                report=None if reporter is None else reporter.probed,
+            )
         except LimitReached as reached:
             low, high = reached.args
             stopped = True
@@ -250,8 +307,10 @@ def score_moves(
             search.node_limit, search.deadline = node_limit, deadline
         bounds[move] = (banked + low, banked + high)
         guess = banked + low
-        if progress is not None:
-            progress(len(bounds), len(order), search.nodes)
+        if reporter is not None:
+            reporter.bounds[move] = bounds[move]
+            reporter.scored = len(bounds)
+            reporter.send(search.nodes)
     return bounds, stopped
 
 

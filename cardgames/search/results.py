@@ -32,6 +32,7 @@ __all__ = [
     "Limit",
     "MoveValue",
     "PlayStep",
+    "SearchProgress",
     "Solution",
     "moves_text",
 ]
@@ -107,10 +108,12 @@ class Limit:
     The solver checks the budget at every node. A node budget is never exceeded: the
     analysis reports at most ``nodes`` nodes searched (``Analysis.nodes <= nodes``); a budget
     too small to search every legal move leaves the moves it could not reach with the trivial
-    bounds (nothing more to win, everything left to win). A time budget is checked at every
-    node too, so a call returns within the time limit plus one node's work (and the set-up of
-    the search, which takes no nodes). A search stopped by a limit reports ``exact=False`` and
-    bounds.
+    bounds (nothing more to win, everything left to win). A time budget covers the whole call,
+    set-up, search and the freeing of the search's tables: the search, checking the clock at
+    every node, stops early enough to leave room for the rest (see
+    :mod:`cardgames.search.clock`), and the result's ``elapsed`` is measured around all of it.
+    Only a limit too short for the set-up and the report (a few milliseconds) is overrun. A
+    search stopped by a limit reports ``exact=False`` and bounds.
 
     >>> Limit(time=0.5)
     Limit(nodes=None, time=0.5)
@@ -580,6 +583,51 @@ class PlayStep(Generic[M]):
             after_upper=entry.upper,
             bound=analysis.bound,
         )
+
+
+@attrs.frozen(kw_only=True)
+class SearchProgress:
+    """What an analysis under way knows, as its ``progress`` callback is told (see
+    :func:`cardgames.solver.analyse`).
+
+    >>> from fractions import Fraction
+    >>> report = SearchProgress(
+    ...     moves_scored=2, moves=5, nodes=1_300_000, lower=Fraction(57), upper=Fraction(77),
+    ...     elapsed=2.0,
+    ... )
+    >>> report.to_unicode()
+    '2/5 moves scored, 1.3 M nodes, value 57..77'
+
+    :param moves_scored: distinct legal moves whose search is over (exact, or stopped by a
+        limit).
+    :param moves: distinct legal moves to score.
+    :param nodes: search nodes visited so far.
+    :param lower: a guaranteed lower bound on the position's value for the analysed side,
+        from what the search has proved so far (for a search cut at a horizon: on the value of
+        the shortened game).
+    :param upper: a guaranteed upper bound likewise.
+    :param elapsed: seconds since the analysis started.
+    """
+
+    moves_scored: int
+    moves: int
+    nodes: int
+    lower: Fraction
+    upper: Fraction
+    elapsed: float
+
+    def to_unicode(self) -> str:
+        """One line: moves scored, nodes (in thousands or millions when large) and the
+        value's bounds (one number once they meet)."""
+        nodes = self.nodes
+        if nodes >= 1_000_000:
+            count = f"{nodes / 1_000_000:.1f} M"
+        elif nodes >= 10_000:
+            count = f"{nodes / 1_000:.0f} k"
+        else:
+            count = str(nodes)
+        value = str(self.lower) if self.lower == self.upper else f"{self.lower}..{self.upper}"
+        return f"{self.moves_scored}/{self.moves} moves scored, {count} nodes, value {value}"
 
 
 # -- pickling -------------------------------------------------------------------------------

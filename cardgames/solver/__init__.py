@@ -29,12 +29,13 @@ from cardgames.search.results import (
     Limit,
     MoveValue,
     PlayStep,
+    SearchProgress,
     Solution,
 )
 from cardgames.solver.batch import BatchError, Job, analyse_many, solve_many
 from cardgames.solver.play_review import PlayerSummary, Review, Unjudged, review
 from cardgames.solver.sample import SAMPLE_POSITION
-from cardgames.solver.tarot import ContractTarget, FrenchAnalysis
+from cardgames.solver.tarot import ContractTarget, FrenchAnalysis, TarotAnalysis
 from cardgames.validation import quote, quote_text
 
 __all__ = [
@@ -54,7 +55,9 @@ __all__ = [
     "PlayerSummary",
     "Progress",
     "Review",
+    "SearchProgress",
     "Solution",
+    "TarotAnalysis",
     "Unjudged",
     "analyse",
     "analyse_many",
@@ -67,8 +70,8 @@ __all__ = [
 ]
 
 
-Progress = Callable[[int, int, int], None]
-"""A progress callback: moves scored, moves to score, nodes searched."""
+Progress = Callable[[SearchProgress], None]
+"""A progress callback, called with a :class:`~cardgames.search.results.SearchProgress`."""
 
 
 @overload
@@ -79,7 +82,7 @@ def analyse(
     limit: Limit | None = None,
     progress: Progress | None = None,
     horizon: int | None = None,
-) -> Analysis[tarot.Move]: ...
+) -> TarotAnalysis: ...
 @overload
 def analyse(
     state: tailor.State,
@@ -96,7 +99,7 @@ def analyse(
     limit: Limit | None = None,
     progress: Progress | None = None,
     horizon: int | None = None,
-) -> Analysis[tarot.Move] | Analysis[tailor.Move]:
+) -> TarotAnalysis | Analysis[tailor.Move]:
     """Score every legal move of ``state`` for ``perspective``'s side, with all cards visible.
 
     :param state: a :class:`cardgames.tarot.state.State` in its play phase, or a
@@ -105,14 +108,20 @@ def analyse(
         four-player partnership game the side is the partnership.
     :param limit: a node and/or time budget; when it runs out the result has ``exact=False``
         and its values are bounds.
-    :param progress: called now and then with the moves scored so far, the moves to score and
-        the nodes searched (the command line uses it to report long analyses).
+    :param progress: Tarot: called now and then with a
+        :class:`~cardgames.search.results.SearchProgress`: the moves scored so far and to
+        score, the nodes searched and bounds on the value from what is proved so far (the
+        command line uses it to report long analyses); see
+        :func:`~cardgames.solver.tarot.analyse_tarot` for when.
     :param horizon: how far ahead to look: whole tricks in Tarot (the rest valued by an
         estimate, see :mod:`cardgames.tarot.horizon`; default: to the end of the deal, exactly),
         moves in Chase the Tailor (default
         :data:`~cardgames.solver.tailor_search.DEFAULT_HORIZON`). A result cut by its horizon
         has ``bound == "horizon"``.
-    :returns: the :class:`~cardgames.search.results.Analysis`.
+    :returns: the :class:`~cardgames.search.results.Analysis`: for a Tarot state a
+        :class:`~cardgames.solver.tarot.TarotAnalysis` (typed so, with its ``target``; a
+        :class:`~cardgames.solver.tarot.FrenchAnalysis` for a French deal), for a Chase the
+        Tailor state an ``Analysis[tailor.Move]``.
     :raises AnalysisError: for a state the solver cannot analyse.
     """
     _check_options(limit, progress)
@@ -198,9 +207,12 @@ def analyse_play(
     """Judge a played sequence: each move's value against the best move at that point.
 
     Each position is analysed from the side of the player about to move, so ``loss`` is what
-    that player's side gave away with the move (0 for a best move). The Tarot moves that are
-    not cards (the bids, call, announcement and poignées of French Tarot) are played through
-    without a step of their own: they change no card points.
+    that player's side gave away with the move (0 for a best move). The Tarot moves made
+    before or beside the play of the cards (the dealer's or taker's discard, and the bids,
+    call, announcement and poignées of French Tarot) are played through without a step of
+    their own: the solver values the play of the cards, and a discard is judged by no search
+    (what it sets aside counts for the discarder's side in every later step). So a whole
+    deal's moves, from the start, can be judged; the steps are the cards played.
 
     >>> from cardgames import solver, tarot
     >>> state = tarot.State.parse(SAMPLE_POSITION)
@@ -225,8 +237,10 @@ def analyse_play(
         if isinstance(move, str):  # State.play would read it; the analysis needs the move
             raise IllegalMoveError(f"invalid move {quote(move)}: expected a move object")
         following = state.play(move)  # raises IllegalMoveError with the rule broken
-        if isinstance(state, tarot.State) and not isinstance(move, tarot.Move):
-            state = following  # a French bid, call, announcement or poignée: no card points
+        if isinstance(state, tarot.State) and (
+            state.phase is not tarot.Phase.PLAY or not isinstance(move, tarot.Move)
+        ):
+            state = following  # a bid, call, discard, announcement or poignée: no trick played
             continue
         analysis = analyse(state, perspective=state.to_move, limit=limit)
         steps.append(PlayStep.judged(analysis, move, state.to_move, number))

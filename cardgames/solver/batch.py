@@ -54,13 +54,14 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence, Sized
-from typing import Any, Final, Generic, TypeAlias, TypeVar
+from typing import Any, Final, Generic, TypeAlias, TypeVar, overload
 
 import attrs
 
 from cardgames import tailor, tarot
 from cardgames.errors import AnalysisError, CardgamesError
 from cardgames.search.results import Analysis, Limit, Solution
+from cardgames.solver.tarot import TarotAnalysis
 from cardgames.validation import check_bool, check_int, quote
 
 __all__ = [
@@ -767,6 +768,33 @@ def _checked(
     return len(positions) if isinstance(positions, Sized) else None
 
 
+@overload
+def analyse_many(
+    positions: Iterable[tarot.State],
+    *,
+    perspective: int | None = None,
+    limit: Limit | None = None,
+    executor: concurrent.futures.Executor | str | None = None,
+    progress: bool = False,
+) -> Generator[TarotAnalysis | BatchError, None, None]: ...
+@overload
+def analyse_many(
+    positions: Iterable[tailor.State],
+    *,
+    perspective: int | None = None,
+    limit: Limit | None = None,
+    executor: concurrent.futures.Executor | str | None = None,
+    progress: bool = False,
+) -> Generator[Analysis[tailor.Move] | BatchError, None, None]: ...
+@overload
+def analyse_many(
+    positions: Iterable[Position | Job],
+    *,
+    perspective: int | None = None,
+    limit: Limit | None = None,
+    executor: concurrent.futures.Executor | str | None = None,
+    progress: bool = False,
+) -> Generator[AnyAnalysis | BatchError, None, None]: ...
 def analyse_many(
     positions: Iterable[Position | Job],
     *,
@@ -806,6 +834,33 @@ def analyse_many(
     )
 
 
+@overload
+def solve_many(
+    positions: Iterable[tarot.State],
+    *,
+    perspective: int | None = None,
+    limit: Limit | None = None,
+    executor: concurrent.futures.Executor | str | None = None,
+    progress: bool = False,
+) -> Generator[Solution[tarot.Move] | BatchError, None, None]: ...
+@overload
+def solve_many(
+    positions: Iterable[tailor.State],
+    *,
+    perspective: int | None = None,
+    limit: Limit | None = None,
+    executor: concurrent.futures.Executor | str | None = None,
+    progress: bool = False,
+) -> Generator[Solution[tailor.Move] | BatchError, None, None]: ...
+@overload
+def solve_many(
+    positions: Iterable[Position | Job],
+    *,
+    perspective: int | None = None,
+    limit: Limit | None = None,
+    executor: concurrent.futures.Executor | str | None = None,
+    progress: bool = False,
+) -> Generator[AnySolution | BatchError, None, None]: ...
 def solve_many(
     positions: Iterable[Position | Job],
     *,

@@ -37,6 +37,7 @@ from typing import Any
 from cardgames._cli_options import TargetOptions, add_game_options
 from cardgames._cli_records import GAME_NAMES, position_after, read_record
 from cardgames.errors import AnalysisError
+from cardgames.search.results import SearchProgress
 from cardgames.solver.play_review import (
     PlayerSummary,
     _move_width,
@@ -248,7 +249,8 @@ class _Progress:
     """Reports on standard error, once a second, while an analysis runs past its first second.
 
     A background thread does the reporting, so even a single long search shows signs of life;
-    the Tarot solver also tells it how many moves it has scored.
+    the Tarot solver also tells it the moves scored, the nodes searched and the bounds on
+    the value proved so far.
     """
 
     def __init__(self, interval: float = 1.0) -> None:
@@ -258,8 +260,8 @@ class _Progress:
         self.finished = threading.Event()
         self.thread = threading.Thread(target=self._tick, daemon=True)
 
-    def __call__(self, done: int, total: int, nodes: int) -> None:
-        self.status = f", {done}/{total} moves scored, {nodes} nodes"
+    def __call__(self, report: SearchProgress) -> None:
+        self.status = f", {report.to_unicode()}"
 
     def __enter__(self) -> _Progress:
         self.thread.start()

@@ -32,11 +32,13 @@ True
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 from typing import Final, TypeAlias
 
+import attrs
+
 from cardgames.errors import AnalysisError
+from cardgames.search.clock import CallClock
 from cardgames.search.engine import LimitReached, reference_value, score_moves
 from cardgames.search.results import Analysis, Limit, MoveValue
 from cardgames.tailor.moves import Move
@@ -268,7 +270,20 @@ def analyse_tailor(
     >>> result.exact is False or tailor_value(end, result.perspective) == result.value
     True
     """
-    start = time.perf_counter()
+    clock = CallClock(None if limit is None else limit.time)
+    # The search's table is freed when _analyse_tailor returns, inside the time reported.
+    analysis = _analyse_tailor(state, perspective, limit, horizon, clock)
+    return attrs.evolve(analysis, elapsed=clock.stop())
+
+
+def _analyse_tailor(
+    state: State,
+    perspective: int | None,
+    limit: Limit | None,
+    horizon: int | None,
+    clock: CallClock,
+) -> Analysis[Move]:
+    """The body of :func:`analyse_tailor` (its ``elapsed`` is set by the caller)."""
     if not isinstance(state, State):
         raise AnalysisError(f"cannot analyse {quote(state)}: expected a Chase the Tailor State")
     if state.is_over:
@@ -282,9 +297,9 @@ def analyse_tailor(
     codes = [move_code(move) for move in moves]
     model = TailorModel.for_state(state, seat)
     search = TailorSearch(model)
+    search.deadline = clock.deadline()
     if limit is not None:
         search.node_limit = limit.nodes
-        search.deadline = None if limit.time is None else start + limit.time
     maximising = state.to_move == seat
     static = 0  # the position's own value, from the first root encoded
 
@@ -339,6 +354,7 @@ def analyse_tailor(
             break
     if depth_done == 0:
         values = [partial.get(classes.get(code, code), static) for code in codes]
+    clock.searched()
 
     fractions: dict[Scaled, Fraction] = {}
     for scaled in values:
@@ -362,7 +378,7 @@ def analyse_tailor(
         best_moves=tuple(move for move, v in zip(moves, values, strict=True) if v == target),
         pv=tuple(model.move_of(code) for code in pv),
         nodes=search.nodes,
-        elapsed=time.perf_counter() - start,
+        elapsed=0.0,  # set by analyse_tailor once the table is freed
         exact=exact,
         bound="exact" if exact else "horizon",
         horizon=depth_wanted if exact else depth_done,

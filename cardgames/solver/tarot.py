@@ -15,6 +15,10 @@ in a garde sans; the defence's in a garde contre). The analysis is then a
 :class:`FrenchAnalysis`, whose ``target`` says what the best line means
 for the contract: the bouts the taker's side ends with, the points those bouts make it need,
 and whether (and by how much) it gets them.
+
+Every Tarot analysis is a :class:`TarotAnalysis` (``target`` None outside French Tarot), which
+is the type :func:`cardgames.solver.analyse` gives a Tarot state: the rule family is not
+known to a type checker, but ``analysis.target`` is, as ``ContractTarget | None``.
 """
 
 from __future__ import annotations
@@ -22,14 +26,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
 from cardgames.cardset import iter_bits
 from cardgames.errors import AnalysisError
+from cardgames.search.clock import CallClock
 from cardgames.search.engine import LimitReached, SimpleSearch, principal_variation, score_moves
-from cardgames.search.results import Analysis, Limit, MoveValue, Solution
+from cardgames.search.results import Analysis, Limit, MoveValue, SearchProgress, Solution
 from cardgames.tarot.cards import TarotCard
 from cardgames.tarot.horizon import Estimate, HorizonTree, position_key
 from cardgames.tarot.play import count_mask
@@ -59,10 +64,12 @@ from cardgames.tarot.state import Move, Phase, State
 from cardgames.validation import quote
 
 __all__ = [
+    "REPORT_EVERY",
     "TAROT_OBJECTIVE",
     "ContractTarget",
     "FrenchAnalysis",
     "Progress",
+    "TarotAnalysis",
     "analyse_tarot",
     "build_model",
     "reference_tarot_value",
@@ -70,8 +77,15 @@ __all__ = [
     "solve_tarot",
 ]
 
-Progress = Callable[[int, int, int], None]
-"""A progress callback: moves scored, moves to score, nodes searched."""
+Progress = Callable[[SearchProgress], None]
+"""A progress callback: called with a :class:`~cardgames.search.results.SearchProgress` (moves
+scored, nodes searched, bounds on the value so far) after each distinct legal card is scored
+and, while one is being searched, at most every :data:`REPORT_EVERY` seconds as the bounds
+narrow."""
+
+REPORT_EVERY: Final = 0.1
+"""The shortest time, in seconds, between two reports to a progress callback while one card
+is being searched."""
 
 TAROT_OBJECTIVE = "card points of the side at the end of the deal (State.team_points)"
 
@@ -145,12 +159,20 @@ def _jsonable(value: Fraction) -> int | str:
 
 
 @attrs.frozen(kw_only=True)
-class FrenchAnalysis(Analysis[Move]):
-    """An :class:`~cardgames.search.results.Analysis` of a French Tarot position, with what its
-    best line means for the contract.
+class TarotAnalysis(Analysis[Move]):
+    """An :class:`~cardgames.search.results.Analysis` of a Tarot position: what
+    :func:`cardgames.solver.analyse` returns for every :class:`~cardgames.tarot.state.State`,
+    so that a type checker knows ``target`` is there.
 
-    :param target: the :class:`ContractTarget` of the principal variation, when it reaches
-        the end of the deal (None when a limit or a horizon cut it short).
+    :param target: in French Tarot, the :class:`ContractTarget` of the principal variation
+        when it reaches the end of the deal; None in the other families, and when a limit or a
+        horizon cut the line short. French analyses are :class:`FrenchAnalysis`.
+
+    >>> from cardgames import solver, tarot
+    >>> state = tarot.random_position(tarot.Rules.french(players=3), seed=3, tricks_left=2)
+    >>> analysis = solver.analyse(state)
+    >>> type(analysis).__name__, analysis.target is not None
+    ('FrenchAnalysis', True)
     """
 
     target: ContractTarget | None = None
@@ -162,7 +184,7 @@ class FrenchAnalysis(Analysis[Move]):
         pv_text: str | None = None,
     ) -> str:
         """The analysis as text (see :meth:`cardgames.search.results.Analysis.to_unicode`),
-        with a line on the contract after the value."""
+        with a line on the contract after the value when there is a ``target``."""
         text = super().to_unicode(move_text, stats, pv_text)
         if self.target is None:
             return text
@@ -172,29 +194,51 @@ class FrenchAnalysis(Analysis[Move]):
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
-        """The analysis' dict with ``"target"``: the :meth:`ContractTarget.to_dict` or None."""
+        """The analysis' dict, with ``"target"`` (:meth:`ContractTarget.to_dict`) when there
+        is one."""
         data = super().to_dict()
-        data["target"] = None if self.target is None else self.target.to_dict()
+        if self.target is not None:
+            data["target"] = self.target.to_dict()
         return data
 
-    def __reduce__(self) -> tuple[Callable[..., FrenchAnalysis], tuple[object, ...]]:
+    def __reduce__(self) -> tuple[Callable[..., TarotAnalysis], tuple[object, ...]]:
         rebuild, args = super().__reduce__()
-        return _unpickle_french, (rebuild, args, self.target)
+        return _unpickle_tarot, (type(self), rebuild, args, self.target)
 
 
-def _unpickle_french(
-    rebuild: Callable[..., Analysis[Move]], args: tuple[object, ...], target: ContractTarget | None
-) -> FrenchAnalysis:
+@attrs.frozen(kw_only=True)
+class FrenchAnalysis(TarotAnalysis):
+    """A :class:`TarotAnalysis` of a French Tarot position (rules with ``bidding``), with
+    what its best line means for the contract.
+
+    :param target: the :class:`ContractTarget` of the principal variation, when it reaches
+        the end of the deal (None when a limit or a horizon cut it short).
+    """
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis' dict with ``"target"``: the :meth:`ContractTarget.to_dict` or None."""
+        data = super().to_dict()
+        data.setdefault("target", None)
+        return data
+
+
+def _unpickle_tarot(
+    kind: type[TarotAnalysis],
+    rebuild: Callable[..., Analysis[Move]],
+    args: tuple[object, ...],
+    target: ContractTarget | None,
+) -> TarotAnalysis:
     base = rebuild(*args)
     fields = {field.name: getattr(base, field.name) for field in attrs.fields(Analysis)}
-    return FrenchAnalysis(**fields, target=target)
+    return kind(**fields, target=target)
 
 
-def _french(analysis: Analysis[Move], state: State) -> Analysis[Move]:
-    """``analysis`` as a :class:`FrenchAnalysis` for a French state (unchanged otherwise)."""
-    if _taker(state) is None:
-        return analysis
+def _typed(analysis: Analysis[Move], state: State) -> TarotAnalysis:
+    """``analysis`` as a :class:`TarotAnalysis`; for a French state a :class:`FrenchAnalysis`
+    with the contract target of its line."""
     fields = {field.name: getattr(analysis, field.name) for field in attrs.fields(Analysis)}
+    if _taker(state) is None:
+        return TarotAnalysis(**fields)
     final = state
     for move in analysis.pv:
         final = final.play(move)
@@ -370,28 +414,60 @@ def _check_seat(state: State, perspective: int | None) -> int:
     return perspective
 
 
-class _Job:
-    """What every analysis of one position needs: the model, the root, a searcher, a clock."""
+def _clock(limit: object) -> tuple[Limit, CallClock]:
+    """The checked limit (an empty one for None) and the clock of the call, started now."""
+    if limit is not None and not isinstance(limit, Limit):
+        raise AnalysisError(f"invalid limit {quote(limit)}: expected a solver.Limit or None")
+    limit = limit or Limit()
+    return limit, CallClock(limit.time)
 
-    def __init__(self, state: State, perspective: int | None, limit: Limit | None) -> None:
+
+class _Reporter:
+    """Turns the engine's reports (see :func:`~cardgames.search.engine.score_moves`) into
+    :class:`~cardgames.search.results.SearchProgress` reports in card points for ``progress``."""
+
+    def __init__(self, progress: Progress, job: _Job) -> None:
+        self.progress = progress
+        self.job = job
+        self.scored = 0
+        self.last = job.clock.started
+
+    def __call__(self, scored: int, total: int, nodes: int, low: int, high: int) -> None:
+        now = time.perf_counter()
+        if scored == self.scored and now - self.last < REPORT_EVERY:
+            return
+        self.scored, self.last = scored, now
+        points = self.job.points
+        report = SearchProgress(
+            moves_scored=scored,
+            moves=total,
+            nodes=nodes,
+            lower=points(low),
+            upper=points(high),
+            elapsed=now - self.job.clock.started,
+        )
+        self.progress(report)
+
+
+class _Job:
+    """What every analysis of one position needs: the model, the root, a searcher, a clock.
+
+    The searcher's deadline is taken from the clock once the model and the root are built, so
+    that it leaves room for the work after the search (:mod:`cardgames.search.clock`)."""
+
+    def __init__(
+        self, state: State, perspective: int | None, limit: Limit, clock: CallClock
+    ) -> None:
         self.seat = _check(state, perspective)
-        if limit is not None and not isinstance(limit, Limit):
-            raise AnalysisError(f"invalid limit {quote(limit)}: expected a solver.Limit or None")
-        self.started = time.perf_counter()
-        limit = limit or Limit()
-        deadline = self.started + limit.time if limit.time is not None else None
+        self.clock = clock
         self.rules = state.rules
         self.model = build_model(self.rules, self.seat, _teams_of(state))
         self.root, self.discard = root_position(state, self.model)
-        self.searcher = TarotSearch(self.model, node_limit=limit.nodes, deadline=deadline)
+        self.searcher = TarotSearch(self.model, node_limit=limit.nodes, deadline=clock.deadline())
 
     def points(self, scaled: int) -> Fraction:
         """Card points for a scaled total of won cards (the discard added)."""
         return Fraction(scaled, self.rules.group_size) + self.discard
-
-    def elapsed(self) -> float:
-        """Seconds since the job started."""
-        return time.perf_counter() - self.started
 
 
 def analyse_tarot(
@@ -402,11 +478,12 @@ def analyse_tarot(
     progress: Progress | None = None,
     horizon: int | None = None,
     estimate: Estimate = Estimate.SHARE,
-) -> Analysis[Move]:
+) -> TarotAnalysis:
     """Analyse a Tarot position in its play phase (see :func:`cardgames.solver.analyse`).
 
-    :param progress: called after each distinct legal card is scored with the number scored,
-        the number to score and the nodes searched so far.
+    :param progress: called with a :class:`~cardgames.search.results.SearchProgress` after
+        each distinct legal card is scored and, in between, at most every
+        :data:`REPORT_EVERY` seconds as a card's bounds narrow.
     :param horizon: look only this many whole tricks ahead (the trick in progress counts as
         the first) and value what is left with ``estimate`` (see
         :mod:`cardgames.tarot.horizon`). The result then has ``bound == "horizon"`` and
@@ -426,7 +503,23 @@ def analyse_tarot(
     """
     if progress is not None and not callable(progress):
         raise AnalysisError(f"invalid progress {quote(progress)}: expected a callable or None")
-    job = _Job(state, perspective, limit)
+    checked, clock = _clock(limit)
+    # The search's tables are freed when _analyse returns, inside the time the call reports.
+    analysis = _analyse(state, perspective, checked, clock, progress, horizon, estimate)
+    return attrs.evolve(analysis, elapsed=clock.stop())
+
+
+def _analyse(
+    state: State,
+    perspective: int | None,
+    limit: Limit,
+    clock: CallClock,
+    progress: Progress | None,
+    horizon: int | None,
+    estimate: Estimate,
+) -> TarotAnalysis:
+    """The body of :func:`analyse_tarot` (its ``elapsed`` is set by the caller)."""
+    job = _Job(state, perspective, limit, clock)
     model, root, searcher, points = job.model, job.root, job.searcher, job.points
     if horizon is not None:
         _check_horizon(horizon)
@@ -436,7 +529,8 @@ def analyse_tarot(
     classes = tree.distinct(root)
     # The first card starts from the side's even share of what is left.
     guess = root.secured + _even_share(model, root)
-    bounds, stopped = score_moves(tree, searcher, root, guess, progress)
+    reporter = None if progress is None else _Reporter(progress, job)
+    bounds, stopped = score_moves(tree, searcher, root, guess, reporter)
     maximising = model.maximiser[to_move(model, root)]
     pick = max if maximising else min
     lower = pick(low for low, _ in bounds.values())
@@ -457,6 +551,7 @@ def analyse_tarot(
             pv = _principal_variation(searcher, model, root, lower)
         except LimitReached:
             stopped = True
+    clock.searched()
     analysis = Analysis[Move](
         game="tarot",
         perspective=job.seat,
@@ -470,11 +565,11 @@ def analyse_tarot(
         best_moves=tuple(best_moves),
         pv=tuple(pv),
         nodes=searcher.nodes,
-        elapsed=job.elapsed(),
+        elapsed=0.0,  # set by the caller once the tables are freed
         exact=not stopped,
         bound="bounds" if stopped else "exact",
     )
-    return _french(analysis, state)
+    return _typed(analysis, state)
 
 
 def _check_horizon(horizon: object) -> None:
@@ -486,7 +581,7 @@ def _check_horizon(horizon: object) -> None:
 
 def _analyse_to_horizon(
     state: State, job: _Job, horizon: int, estimate: Estimate, progress: Progress | None
-) -> Analysis[Move]:
+) -> TarotAnalysis:
     """Score every legal card in the game cut off after ``horizon`` tricks."""
     if not isinstance(estimate, Estimate):
         raise AnalysisError(f"invalid estimate {quote(estimate)}: expected a tarot Estimate")
@@ -497,7 +592,8 @@ def _analyse_to_horizon(
     search.deadline = job.searcher.deadline
     classes = tree.distinct(root)
     guess = root.secured + tree.future_estimate(root)
-    bounds, stopped = score_moves(tree, search, root, guess, progress)
+    reporter = None if progress is None else _Reporter(progress, job)
+    bounds, stopped = score_moves(tree, search, root, guess, reporter)
     maximising = model.maximiser[to_move(model, root)]
     pick = max if maximising else min
     # Under a limit a card may keep loose bounds; its midpoint stands for it.
@@ -517,6 +613,7 @@ def _analyse_to_horizon(
             pv = [Move(TarotCard.from_index(model.card_to_engine(bit))) for bit in line]
         except LimitReached:
             pass
+    job.clock.searched()
     analysis = Analysis[Move](
         game="tarot",
         perspective=job.seat,
@@ -530,11 +627,11 @@ def _analyse_to_horizon(
         best_moves=tuple(best_moves),
         pv=tuple(pv),
         nodes=search.nodes,
-        elapsed=job.elapsed(),
+        elapsed=0.0,  # set by analyse_tarot once the tables are freed
         exact=False,
         bound="horizon",
     )
-    return _french(analysis, state)
+    return _typed(analysis, state)
 
 
 def solve_tarot(
@@ -544,7 +641,14 @@ def solve_tarot(
 
     :raises AnalysisError: as :func:`analyse_tarot`.
     """
-    job = _Job(state, perspective, limit)
+    checked, clock = _clock(limit)
+    solution = _solve(state, perspective, checked, clock)
+    return attrs.evolve(solution, elapsed=clock.stop())
+
+
+def _solve(state: State, perspective: int | None, limit: Limit, clock: CallClock) -> Solution[Move]:
+    """The body of :func:`solve_tarot` (its ``elapsed`` is set by the caller)."""
+    job = _Job(state, perspective, limit, clock)
     model, root, searcher = job.model, job.root, job.searcher
     low, high = future_bounds(model, root)
     stopped = False
@@ -556,6 +660,7 @@ def solve_tarot(
         if reached.args:
             low, high = reached.args
         stopped = True
+    clock.searched()
 
     def points(future: int) -> Fraction:
         return job.points(root.secured + future)
@@ -571,7 +676,7 @@ def solve_tarot(
         best_move=pv[0] if pv else None,
         pv=tuple(pv),
         nodes=searcher.nodes,
-        elapsed=job.elapsed(),
+        elapsed=0.0,  # set by solve_tarot once the tables are freed
         exact=not stopped,
         bound="bounds" if stopped else "exact",
     )
