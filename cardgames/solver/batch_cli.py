@@ -36,6 +36,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import IO, Any, Final
 
+from cardgames import _json
 from cardgames.errors import AnalysisError, CardgamesError, NotationError, RulesError
 from cardgames.search.results import Limit
 from cardgames.solver.batch import (
@@ -301,9 +302,9 @@ def _read_line(text: str, default_limit: Limit | None) -> tuple[Any, _Task]:
             raw.decode("utf-8", "replace"), f"invalid line: not UTF-8 text ({where})"
         )
     try:
-        data = json.loads(text)
-    except ValueError as error:
-        return None, _unusable(text, f"invalid JSON: {error}")
+        data = _json.loads(text, "JSON line", limit=80)
+    except NotationError as error:
+        return None, _unusable(text, str(error))
     if not isinstance(data, dict):
         return None, _unusable(text, f"invalid line {quote(text.strip())}: expected a JSON object")
     identifier = data.get("id")
@@ -400,7 +401,7 @@ def _resume(path: str, kind: str) -> tuple[set[tuple[int, str]], int]:
 
 def _record(line: bytes, path: str, number: int, *, partial: bool) -> dict[str, Any] | None:
     try:
-        record = json.loads(line)
+        record = _json.loads(line, "batch record")
         if (
             isinstance(record, dict)
             and isinstance(record.get("line"), int)
@@ -408,7 +409,7 @@ def _record(line: bytes, path: str, number: int, *, partial: bool) -> dict[str, 
             and any(key in record for key in _RESULT_KEYS)
         ):
             return record
-    except ValueError:
+    except NotationError:
         pass
     if partial:
         return None
