@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/soak.py --moves 200000 --seed 1 [--game tarot|tailor|both]
-    python benchmarks/soak.py --views --rounds 1000 --deals 100 --seed 1 [--game ...]
+    python benchmarks/soak.py --views --rounds 1000 --deals 100 --seed 1 [--every 1] [--game ...]
 
 Each game is dealt from a seed and played with uniformly random legal moves. At every move the
 script checks that
@@ -21,8 +21,8 @@ script checks that
 
 With ``--views`` it soaks the players' views instead: ``--rounds`` Chase the Tailor rounds
 and ``--deals`` Tarot deals of every preset (French Tarot included), each played with random
-legal moves. After every move it checks the view of one seat (the seats take turns), and
-every seat's view after a reshuffle and at the end; a checked view must
+legal moves. Every ``--every`` moves it checks the view of one seat (the seats take turns),
+and every seat's view after a reshuffle and at the end; a checked view must
 
 * sample: :meth:`View.sample` gives a world whose view from that seat is the same view;
 * read back from its text (``View.parse(str(view))``) and its JSON (``View.from_dict``).
@@ -40,7 +40,7 @@ import random
 import sys
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -143,7 +143,7 @@ def soak_tarot(rules: tarot.Rules, seed: int, *, parse_every: int) -> int:
     rng = random.Random(seed)
     state = tarot.deal(rules, seed=seed, dealer=seed % rules.players)
     moves = 0
-    played: list[tarot.Move] = []
+    played: list[object] = []
     while True:
         check_tarot(state)
         if moves % parse_every == 0:
@@ -202,7 +202,7 @@ def check_view(view: TarotView | TailorView, seat: int, rng: random.Random) -> N
         assert TarotView.from_dict(json.loads(view.to_json())) == view, "its JSON differs"
 
 
-def soak_tailor_views(rules: tailor.Rules, seed: int) -> int:
+def soak_tailor_views(rules: tailor.Rules, seed: int, *, every: int = 1) -> int:
     """One round, checking views (see the module description); returns the views checked."""
     rng = random.Random(seed)
     samples = random.Random(f"views {seed}")
@@ -212,15 +212,17 @@ def soak_tailor_views(rules: tailor.Rules, seed: int) -> int:
         legal = state.legal_moves()
         before = state.reshuffles
         state = state.play(legal[rng.randrange(len(legal))])
-        every = state.is_over or state.reshuffles != before
-        seats = range(rules.players) if every else (state.turns % rules.players,)
+        if state.is_over or state.reshuffles != before:
+            seats: Sequence[int] = range(rules.players)
+        else:
+            seats = (state.turns % rules.players,) if state.turns % every == 0 else ()
         for seat in seats:
             check_view(tailor_view_of(state, seat), seat, samples)
             checked += 1
     return checked
 
 
-def soak_tarot_views(rules: tarot.Rules, seed: int) -> int:
+def soak_tarot_views(rules: tarot.Rules, seed: int, *, every: int = 1) -> int:
     """One deal, checking views (see the module description); returns the views checked."""
     rng = random.Random(seed)
     samples = random.Random(f"views {seed}")
@@ -230,7 +232,10 @@ def soak_tarot_views(rules: tarot.Rules, seed: int) -> int:
         legal = state.legal_moves()
         state = state.play(legal[rng.randrange(len(legal))])
         moves += 1
-        seats = range(rules.players) if state.is_over else (moves % rules.players,)
+        if state.is_over:
+            seats: Sequence[int] = range(rules.players)
+        else:
+            seats = (moves % rules.players,) if moves % every == 0 else ()
         for seat in seats:
             check_view(tarot_view_of(state, seat), seat, samples)
             checked += 1
@@ -242,12 +247,12 @@ def soak_views(args: argparse.Namespace) -> int:
     jobs: list[tuple[str, int, Callable[[int], int]]] = []
     if args.game in ("tarot", "both"):
         for tarot_rules in tarot_view_presets():
-            run = functools.partial(soak_tarot_views, tarot_rules)
-            jobs.append((f"tarot {tarot_rules}", args.deals, run))
+            tarot_run = functools.partial(soak_tarot_views, tarot_rules, every=args.every)
+            jobs.append((f"tarot {tarot_rules}", args.deals, tarot_run))
     if args.game in ("tailor", "both"):
         for tailor_rules in tailor_presets():
-            run = functools.partial(soak_tailor_views, tailor_rules)
-            jobs.append((f"tailor {tailor_rules}", args.rounds, run))
+            tailor_run = functools.partial(soak_tailor_views, tailor_rules, every=args.every)
+            jobs.append((f"tailor {tailor_rules}", args.rounds, tailor_run))
     started = time.perf_counter()
     views = games = failures = 0
     for name, count, run in jobs:
@@ -284,6 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--views", action="store_true", help="soak the views instead")
     parser.add_argument("--rounds", type=int, default=1000, help="--views: rounds per preset")
     parser.add_argument("--deals", type=int, default=100, help="--views: deals per preset")
+    parser.add_argument("--every", type=int, default=1, help="--views: a seat's view every N")
     args = parser.parse_args(argv)
     if args.views:
         return soak_views(args)
