@@ -3,6 +3,7 @@
 Usage::
 
     python benchmarks/soak.py --moves 200000 --seed 1 [--game tarot|tailor|both]
+    python benchmarks/soak.py --views --rounds 1000 --deals 100 --seed 1 [--every 1] [--game ...]
 
 Each game is dealt from a seed and played with uniformly random legal moves. At every move the
 script checks that
@@ -18,6 +19,14 @@ script checks that
   (:func:`cardgames.tarot.dumps`, a :class:`cardgames.tailor.Record`) replays to the same final
   state.
 
+With ``--views`` it soaks the players' views instead: ``--rounds`` Chase the Tailor rounds
+and ``--deals`` Tarot deals of every preset (French Tarot included), each played with random
+legal moves. Every ``--every`` moves it checks the view of one seat (the seats take turns),
+and every seat's view after a reshuffle and at the end; a checked view must
+
+* sample: :meth:`View.sample` gives a world whose view from that seat is the same view;
+* read back from its text (``View.parse(str(view))``) and its JSON (``View.from_dict``).
+
 It prints moves checked, the rate and the failures; the exit status is 1 if anything failed.
 This is not part of ``make test``: it is meant to run for minutes or hours.
 """
@@ -26,16 +35,21 @@ from __future__ import annotations
 
 import argparse
 import functools
+import json
 import random
 import sys
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import attrs
 
 from cardgames import Card, IllegalMoveError, Rank, Suit, tailor, tarot
+from cardgames.tailor.view import View as TailorView
+from cardgames.tailor.view import view_of as tailor_view_of
 from cardgames.tarot import TarotCard
+from cardgames.tarot.view import View as TarotView
+from cardgames.tarot.view import view_of as tarot_view_of
 
 TAROT_FULL = (1 << 78) - 1
 TAILOR_FULL = (1 << 55) - 1
@@ -47,6 +61,11 @@ def tarot_presets() -> list[tarot.Rules]:
         tarot.Rules.traditional(players=3),
         tarot.Rules.traditional(players=4),
     ]
+
+
+def tarot_view_presets() -> list[tarot.Rules]:
+    """Every Tarot preset, French Tarot included (its bidding is part of the deal)."""
+    return tarot_presets() + [tarot.Rules.french(players=n) for n in (3, 4, 5)]
 
 
 def tailor_presets() -> list[tailor.Rules]:
@@ -124,7 +143,7 @@ def soak_tarot(rules: tarot.Rules, seed: int, *, parse_every: int) -> int:
     rng = random.Random(seed)
     state = tarot.deal(rules, seed=seed, dealer=seed % rules.players)
     moves = 0
-    played: list[tarot.Move] = []
+    played: list[object] = []
     while True:
         check_tarot(state)
         if moves % parse_every == 0:
@@ -169,6 +188,96 @@ def soak_tailor(rules: tailor.Rules, seed: int, *, parse_every: int) -> int:
     return len(moves)
 
 
+def check_view(view: TarotView | TailorView, seat: int, rng: random.Random) -> None:
+    """A view samples to a world with the same view, and reads back from its text and JSON."""
+    if isinstance(view, TailorView):
+        world = view.sample(rng)
+        assert tailor_view_of(world, seat) == view, "a sampled round has another view"
+        assert TailorView.parse(str(view)) == view, "the view's text does not read back"
+        assert TailorView.from_dict(json.loads(view.to_json())) == view, "its JSON differs"
+    else:
+        tarot_world = view.sample(rng)
+        assert tarot_view_of(tarot_world, seat) == view, "a sampled deal has another view"
+        assert TarotView.parse(str(view)) == view, "the view's text does not read back"
+        assert TarotView.from_dict(json.loads(view.to_json())) == view, "its JSON differs"
+
+
+def soak_tailor_views(rules: tailor.Rules, seed: int, *, every: int = 1) -> int:
+    """One round, checking views (see the module description); returns the views checked."""
+    rng = random.Random(seed)
+    samples = random.Random(f"views {seed}")
+    state = tailor.deal(rules, seed=seed, first_player=seed % rules.players)
+    checked = 0
+    while not state.is_over:
+        legal = state.legal_moves()
+        before = state.reshuffles
+        state = state.play(legal[rng.randrange(len(legal))])
+        if state.is_over or state.reshuffles != before:
+            seats: Sequence[int] = range(rules.players)
+        else:
+            seats = (state.turns % rules.players,) if state.turns % every == 0 else ()
+        for seat in seats:
+            check_view(tailor_view_of(state, seat), seat, samples)
+            checked += 1
+    return checked
+
+
+def soak_tarot_views(rules: tarot.Rules, seed: int, *, every: int = 1) -> int:
+    """One deal, checking views (see the module description); returns the views checked."""
+    rng = random.Random(seed)
+    samples = random.Random(f"views {seed}")
+    state = tarot.deal(rules, seed=seed, dealer=seed % rules.players)
+    checked = moves = 0
+    while not state.is_over:
+        legal = state.legal_moves()
+        state = state.play(legal[rng.randrange(len(legal))])
+        moves += 1
+        if state.is_over:
+            seats: Sequence[int] = range(rules.players)
+        else:
+            seats = (moves % rules.players,) if moves % every == 0 else ()
+        for seat in seats:
+            check_view(tarot_view_of(state, seat), seat, samples)
+            checked += 1
+    return checked
+
+
+def soak_views(args: argparse.Namespace) -> int:
+    """The ``--views`` soak; returns the exit status."""
+    jobs: list[tuple[str, int, Callable[[int], int]]] = []
+    if args.game in ("tarot", "both"):
+        for tarot_rules in tarot_view_presets():
+            tarot_run = functools.partial(soak_tarot_views, tarot_rules, every=args.every)
+            jobs.append((f"tarot {tarot_rules}", args.deals, tarot_run))
+    if args.game in ("tailor", "both"):
+        for tailor_rules in tailor_presets():
+            tailor_run = functools.partial(soak_tailor_views, tailor_rules, every=args.every)
+            jobs.append((f"tailor {tailor_rules}", args.rounds, tailor_run))
+    started = time.perf_counter()
+    views = games = failures = 0
+    for name, count, run in jobs:
+        job_started, job_views = time.perf_counter(), 0
+        for seed in range(args.seed, args.seed + count):
+            games += 1
+            try:
+                job_views += run(seed)
+            except Exception:
+                failures += 1
+                print(f"FAILED: {name}, seed {seed}", file=sys.stderr)
+                traceback.print_exc()
+        views += job_views
+        print(
+            f"{name}: {count} games, {job_views} views, {time.perf_counter() - job_started:.1f} s",
+            flush=True,
+        )
+    elapsed = time.perf_counter() - started
+    print(
+        f"{views} views in {games} games, {elapsed:.1f} s ({views / elapsed:.0f} views/s), "
+        f"{failures} failures"
+    )
+    return 1 if failures else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=100_000, help="moves to check in all")
@@ -177,7 +286,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--game", choices=["tarot", "tailor", "both"], default="both")
     parser.add_argument("--parse-every", type=int, default=7, help="check the notation every N")
+    parser.add_argument("--views", action="store_true", help="soak the views instead")
+    parser.add_argument("--rounds", type=int, default=1000, help="--views: rounds per preset")
+    parser.add_argument("--deals", type=int, default=100, help="--views: deals per preset")
+    parser.add_argument("--every", type=int, default=1, help="--views: a seat's view every N")
     args = parser.parse_args(argv)
+    if args.views:
+        return soak_views(args)
     jobs: list[tuple[str, Callable[[int], int]]] = []
     if args.game in ("tarot", "both"):
         for tarot_rules in tarot_presets():

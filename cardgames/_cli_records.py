@@ -7,7 +7,6 @@ Tailor) of a record file as its starting position and the moves played from it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -15,7 +14,7 @@ from typing import Any, Final
 
 import attrs
 
-from cardgames import tailor, tarot
+from cardgames import _json, tailor, tarot
 from cardgames.errors import AnalysisError, NotationError
 from cardgames.validation import quote
 
@@ -110,8 +109,8 @@ def read_record(path: str) -> RecordFile:
         raise NotationError(f"cannot read {quote(path)}: larger than any record")
     try:
         text = data.decode("utf-8")
-        parsed = json.loads(text)
-    except (ValueError, RecursionError):
+        parsed = _json.loads(text, "record file")
+    except ValueError:  # a NotationError (not JSON), or a UnicodeDecodeError
         raise NotationError(f"invalid record file {quote(path)}: not JSON text") from None
     game = _game_of(parsed)
     if game is None:

@@ -46,6 +46,7 @@ from fractions import Fraction
 from importlib import resources
 from typing import Any, Final
 
+from cardgames import _json
 from cardgames.errors import NotationError, RulesError
 from cardgames.validation import check_int, quote
 
@@ -338,17 +339,10 @@ def parse_json(text: object) -> dict[str, object]:
             raise NotationError(f"invalid record {quote(text, _SHOWN)}: {error}") from None
     if not isinstance(text, str):
         raise NotationError(f"invalid record {quote(text)}: expected JSON text")
-    try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as error:  # ValueError: also ints of 4,300+ digits
-        raise NotationError(f"invalid record {quote(text, _SHOWN)}: not JSON ({error})") from None
+    data = _json.loads(text, "record", limit=_SHOWN, constants=False)
     if not isinstance(data, dict):
         raise NotationError(f"invalid record {quote(text, _SHOWN)}: expected a JSON object")
     return data
-
-
-def _no_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a number a record may hold")
 
 
 def _check_header(data: dict[str, object]) -> str:

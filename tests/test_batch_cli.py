@@ -238,6 +238,26 @@ def test_an_output_file_that_is_not_a_batch_is_left_alone(
     assert out.read_text() == '{"hello": 1}\n{"id": 1, "line": 1, "error": "x"}\n'
 
 
+def test_deeply_nested_json_lines_are_notation_errors(
+    positions_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    lines = positions_file.read_text().splitlines()[:1]
+    source = tmp_path / "deep.jsonl"
+    source.write_text("\n".join([deep, *lines]) + "\n")
+    out = tmp_path / "out.jsonl"
+    assert run_batch([str(source), "-o", str(out), "--jobs", "1", "--quiet"]) == 1
+    first = _records(out)[0]
+    assert first["error"].startswith("NotationError") and "nested too deeply" in first["error"]
+    assert "[[[" in first["error"] and len(first["error"]) < 500
+    # an output file that starts with such a line is not a batch, and is left alone
+    notes = tmp_path / "notes.jsonl"
+    notes.write_text(deep + "\n")
+    with pytest.raises(NotationError, match="line 1 is not a cardgames batch record"):
+        run_batch([str(source), "-o", str(notes), "--jobs", "1", "--quiet"])
+    assert notes.read_text() == deep + "\n"
+
+
 def test_in_and_out_are_needed(tmp_path: Path) -> None:
     with pytest.raises(AnalysisError, match="needs IN and -o OUT"):
         run_batch([str(tmp_path / "in.jsonl")])

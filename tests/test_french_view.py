@@ -398,3 +398,41 @@ def test_lazy_rejection_falls_back_when_it_keeps_nothing() -> None:
     result = _allocation.allocate([1, 2], [0b01, 0b10], [1, 1], rng, lazy=True, attempts=0)
     assert result == ([[1], [2]], "counting")
     assert _allocation.allocate([1, 2], [0b01, 0b01], [1, 1], rng, lazy=True) is None
+
+
+def soak_deal(rules: Rules, seed: int, bid: Contract | None = None) -> list[State]:
+    """Every state of a deal from ``seed`` (dealer ``seed % players``) played with
+    ``legal[rng.randrange(len(legal))]`` of ``random.Random(seed)``, as ``benchmarks/soak.py``
+    plays; with ``bid`` the first bidder bids it and the others pass."""
+    rng = random.Random(seed)
+    state = deal(rules, seed=seed, dealer=seed % rules.players)
+    states = [state]
+    if bid is not None:
+        state = bid_to(state, bid)
+        states.append(state)
+    while not state.is_over:
+        legal = state.legal_moves()
+        state = state.play(legal[rng.randrange(len(legal))])
+        states.append(state)
+    return states
+
+
+def check_views_sample(states: list[State], rng: random.Random) -> None:
+    """Every seat's view at the start, a third and two thirds into the deal and at its end
+    samples a world with the same view, and reads back from its text and JSON."""
+    for at in (0, len(states) // 3, 2 * len(states) // 3, len(states) - 1):
+        state = states[at]
+        for seat in range(state.rules.players):
+            view = view_of(state, seat)
+            assert view_of(view.sample(rng), seat) == view
+            assert View.parse(str(view)) == view
+            assert View.from_dict(view.to_json()) == view
+
+
+@pytest.mark.parametrize("rules", FRENCH, ids=str)
+def test_soak_every_seats_view_samples(rules: Rules) -> None:
+    """A bounded soak of the French presets (``benchmarks/soak.py --views`` is the long one):
+    deals played with random legal moves, bids included, and with a contract bid."""
+    rng = random.Random(str(rules))
+    check_views_sample(soak_deal(rules, 3), rng)
+    check_views_sample(soak_deal(rules, 3, bid=Contract.GARDE), rng)

@@ -17,8 +17,8 @@ from cardgames import _allocation
 from cardgames.cards import Card
 from cardgames.cardset import CardSet
 from cardgames.errors import NotationError, RulesError
-from cardgames.tailor import Draw, Rules, State, can_follow, deal
-from cardgames.tailor.view import View, view_of
+from cardgames.tailor import Draw, PlayTailor, Rules, State, can_follow, deal
+from cardgames.tailor.view import Event, View, view_of
 
 SETTINGS = settings(
     deadline=None,
@@ -368,3 +368,128 @@ def test_sampling_is_uniform_over_consistent_worlds_near_the_end(
     chi_square = sum((counts.get(w, 0) - expected) ** 2 / expected for w in worlds)
     df = len(worlds) - 1
     assert chi_square < df + 6 * (2 * df) ** 0.5
+
+
+# -- regressions: deep JSON, a draw across a reshuffle, the written reshuffle -------------------
+
+PRESETS = tuple(Rules(players=n, chase_mode=chase) for n in range(2, 7) for chase in (False, True))
+
+
+def soak_round(rules: Rules, seed: int) -> list[State]:
+    """Every state of a round dealt from ``seed`` (first player ``seed % players``) and played
+    with ``legal[rng.randrange(len(legal))]`` of ``random.Random(seed)``: the construction of
+    ``benchmarks/soak.py``."""
+    rng = random.Random(seed)
+    states = [deal(rules, seed=seed, first_player=seed % rules.players)]
+    while not states[-1].is_over:
+        legal = states[-1].legal_moves()
+        states.append(states[-1].play(legal[rng.randrange(len(legal))]))
+    return states
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        '{"a": ' * 100_000 + "1" + "}" * 100_000,
+        '{"format": "cardgames-view", "rules": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    ],
+    ids=["arrays", "objects", "inside"],
+)
+def test_deeply_nested_json_is_a_notation_error(text: str) -> None:
+    with pytest.raises(NotationError, match="nested too deeply") as caught:
+        View.from_dict(text)
+    message = str(caught.value)
+    assert message.startswith("invalid Tailor view data '" + text[:20])
+    assert len(message) < 600 and "JSON" in message
+
+
+@pytest.mark.parametrize("field", ["now", "start", "events"])
+def test_view_data_fields_of_the_wrong_kind_are_notation_errors(field: str) -> None:
+    good = view_of(played(Rules(players=3), 2, 5), 0).to_dict()
+    deep: list[object] = []
+    for _ in range(5000):
+        deep = [deep]
+    for value in (deep, [1], 5, None, {"a": 1}, "x"):
+        with pytest.raises(NotationError, match="invalid Tailor view data"):
+            View.from_dict({**good, field: value})
+
+
+@pytest.mark.parametrize(("seed", "moves", "victim"), [(151, 50, 0), (302, 41, 5)])
+def test_the_tailors_victim_drawing_across_a_reshuffle_samples(
+    seed: int, moves: int, victim: int
+) -> None:
+    # Six players, Chase Mode: the victim of the Tailor draws part of its three cards from the
+    # old stock and part from the new one, which holds a card that had been in the old stock
+    # too (drawn, played, shuffled back). Every sample used to fail.
+    rules = Rules(players=6, chase_mode=True)
+    state = soak_round(rules, seed)[moves]
+    view = view_of(state, victim)
+    event = view.events[-1]
+    assert event.reshuffled is not None and event.draws[0][0] == victim
+    move = event.move
+    assert isinstance(move, PlayTailor) and move.victim == victim
+    before = state.previous
+    assert before is not None and 0 < len(before.stock) < 3
+    assert event.seen & event.reshuffled and event.seen - event.reshuffled
+    for seed_ in range(3):
+        world = view.sample(random.Random(seed_))
+        assert view_of(world, victim) == view
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=str)
+def test_soak_every_seats_view_samples(rules: Rules) -> None:
+    """A bounded soak (``benchmarks/soak.py --views`` is the long one): in a round of each
+    preset, every seat's view after the first reshuffle and at the end samples a round with
+    the same view, and reads back from its text and JSON."""
+    rng = random.Random(str(rules))
+    states = soak_round(rules, 5)
+    reshuffled = [b for a, b in itertools.pairwise(states) if b.reshuffles != a.reshuffles]
+    chosen = [*reshuffled[:1], states[-1]]
+    for state in chosen:
+        for seat in range(rules.players):
+            view = view_of(state, seat)
+            assert view_of(view.sample(rng), seat) == view
+            assert View.parse(str(view)) == view
+            assert View.from_dict(view.to_json()) == view
+
+
+def test_an_empty_reshuffle_is_refused_in_every_form() -> None:
+    view = view_of(with_reshuffle(Rules(players=3, chase_mode=True), 7), 0)
+    index, event = next((i, e) for i, e in enumerate(view.events) if e.reshuffled is not None)
+    assert event.reshuffled and str(event.reshuffled) in str(view)
+    # a reshuffle leaves the top card on the pile and takes all the others: never no card
+    with pytest.raises(RulesError, match="invalid reshuffle"):
+        attrs.evolve(event, reshuffled=CardSet())
+    fields = event.text().split("/")
+    for written in ("0", "", "-x"):
+        fields[5] = written
+        text = str(view).replace(event.text(), "/".join(fields))
+        with pytest.raises(NotationError):
+            View.parse(text)
+    # the one form of no reshuffle is "-", which reads back as None
+    fields[5] = "-"
+    text = str(view).replace(event.text(), "/".join(fields))
+    assert View.parse(text).events[index].reshuffled is None
+    assert str(View.parse(text)) == text
+
+
+@settings(SETTINGS, max_examples=40)
+@given(
+    st.sampled_from(PRESETS),
+    st.integers(0, 2**32),
+    st.floats(0, 1),
+    st.integers(0, 5),
+)
+def test_written_views_read_back_identically(rules: Rules, seed: int, at: float, seat: int) -> None:
+    states = soak_round(rules, seed)
+    state = states[min(int(at * len(states)), len(states) - 1)]
+    view = view_of(state, seat % rules.players)
+    text = str(view)
+    assert View.parse(text) == view and str(View.parse(text)) == text
+    assert View.from_dict(view.to_dict()) == view
+    assert View.from_dict(view.to_json()).to_json() == view.to_json()
+    for event in view.events:
+        assert (
+            Event.parse(event.text()) == event and Event.parse(event.text()).text() == event.text()
+        )

@@ -363,3 +363,59 @@ def test_sampling_is_uniform_over_consistent_worlds_in_an_endgame(
     assert set(counts) <= worlds
     df = len(worlds) - 1
     assert _chi_square(counts, worlds, n) < df + 6 * (2 * df) ** 0.5
+
+
+# -- regressions: deep JSON; a bounded soak of the views of random deals ------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        '{"a": ' * 100_000 + "1" + "}" * 100_000,
+        '{"format": "cardgames-view", "rules": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    ],
+    ids=["arrays", "objects", "inside"],
+)
+def test_deeply_nested_json_is_a_notation_error(text: str) -> None:
+    with pytest.raises(NotationError, match="nested too deeply") as caught:
+        View.from_dict(text)
+    message = str(caught.value)
+    assert message.startswith("invalid Tarot view data '" + text[:20])
+    assert len(message) < 600 and "JSON" in message
+
+
+def soak_deal(rules: Rules, seed: int) -> list[State]:
+    """Every state of a deal from ``seed`` (dealer ``seed % players``) played with
+    ``legal[rng.randrange(len(legal))]`` of ``random.Random(seed)``, bids included: the
+    construction of ``benchmarks/soak.py``."""
+    rng = random.Random(seed)
+    states = [deal(rules, seed=seed, dealer=seed % rules.players)]
+    while not states[-1].is_over:
+        legal = states[-1].legal_moves()
+        states.append(states[-1].play(legal[rng.randrange(len(legal))]))
+    return states
+
+
+def check_views_sample(states: list[State], rng: random.Random) -> None:
+    """Every seat's view at the start, a third and two thirds into the deal and at its end
+    samples a world with the same view, and reads back from its text and JSON."""
+    for at in (0, len(states) // 3, 2 * len(states) // 3, len(states) - 1):
+        state = states[at]
+        for seat in range(state.rules.players):
+            view = view_of(state, seat)
+            assert view_of(view.sample(rng), seat) == view
+            assert View.parse(str(view)) == view
+            assert View.from_dict(view.to_json()) == view
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [*(Rules.simplified(players=n) for n in range(2, 7)), *RULES[:2]],
+    ids=str,
+)
+def test_soak_every_seats_view_samples(rules: Rules) -> None:
+    """A bounded soak (``benchmarks/soak.py --views`` is the long one) of the simplified and
+    traditional presets (``test_french_view`` has the French ones)."""
+    rng = random.Random(str(rules))
+    check_views_sample(soak_deal(rules, 3), rng)

@@ -51,7 +51,7 @@ from typing import Any, Final
 
 import attrs
 
-from cardgames import _allocation
+from cardgames import _allocation, _json
 from cardgames.cards import STANDARD_PACK_SIZE, TAILOR, TAILOR_PACK_SIZE, Card
 from cardgames.cardset import CardSet
 from cardgames.errors import NotationError, RulesError
@@ -199,9 +199,14 @@ class Event:
     :param waiting: whether the player had a drawn card waiting before the move.
     :param draws: who drew how many cards during the move, in the order drawn.
     :param reshuffled: the cards of the new stock if the pile was shuffled into one during the
-        move, else None.
+        move, else None. A reshuffle leaves the pile's top card and takes every card under it,
+        so a new stock is never empty.
     :param pending: whether the move left a drawn card waiting to be played.
     :param seen: the cards the viewing seat drew during the move.
+    :raises RulesError: if ``reshuffled`` is neither None nor a non-empty
+        :class:`~cardgames.cardset.CardSet`, or ``seen`` is not a card set.
+
+    In the text form (:meth:`View.parse`) the reshuffle is ``-`` for none, else the cards.
     """
 
     player: int
@@ -213,6 +218,17 @@ class Event:
     pending: bool
     seen: CardSet
 
+    def __attrs_post_init__(self) -> None:
+        if self.reshuffled is not None and (
+            not isinstance(self.reshuffled, CardSet) or not self.reshuffled
+        ):
+            raise RulesError(
+                f"invalid reshuffle {quote(self.reshuffled)}: expected None or the cards of "
+                "the new stock (at least one)"
+            )
+        if not isinstance(self.seen, CardSet):
+            raise RulesError(f"invalid cards seen {quote(self.seen)}: expected a CardSet")
+
     @property
     def forced_draw(self) -> bool:
         """Whether the move was a draw or a pass made with no drawn card waiting (under the
@@ -221,7 +237,7 @@ class Event:
 
     def text(self) -> str:
         draws = "+".join(f"{seat}x{count}" for seat, count in self.draws) or "-"
-        reshuffled = "-" if self.reshuffled is None else (str(self.reshuffled) or "0")
+        reshuffled = "-" if self.reshuffled is None else str(self.reshuffled)
         return "/".join(
             (
                 str(self.player),
@@ -247,20 +263,29 @@ class Event:
                 if not x:
                     raise NotationError(f"invalid draws {quote(group)}: expected SEATxCOUNT")
                 draws.append((_int(seat), _int(count)))
-        reshuffled = parts[5]
+        reshuffled = None
+        if parts[5] != "-":
+            try:
+                reshuffled = CardSet.parse(parts[5])
+            except NotationError:
+                reshuffled = None
+            if not reshuffled:
+                raise NotationError(
+                    f"invalid reshuffle {quote(parts[5])}: expected - (none) or the cards of "
+                    "the new stock"
+                )
+        if parts[3] not in ("w", "-") or parts[6] not in ("p", "-"):
+            raise NotationError(
+                f"invalid event {quote(text)}: expected w or - before the draws, p or - "
+                "after the reshuffle"
+            )
         return cls(
             player=_int(parts[0]),
             move=parse_move(parts[1]),
             top=parse_top(parts[2]),
             waiting=parts[3] == "w",
             draws=tuple(draws),
-            reshuffled=(
-                None
-                if reshuffled == "-"
-                else CardSet()
-                if reshuffled == "0"
-                else CardSet.parse(reshuffled)
-            ),
+            reshuffled=reshuffled,
             pending=parts[6] == "p",
             seen=CardSet() if parts[7] == "-" else CardSet.parse(parts[7]),
         )
@@ -553,21 +578,25 @@ class View:
     def from_dict(cls, data: Mapping[str, Any] | str) -> View:
         """Read :meth:`to_dict`'s data (a JSON text is accepted too).
 
-        :raises NotationError: if the data is not a Chase the Tailor view.
+        :raises NotationError: if the text is not JSON (nested too deeply included) or the
+            data is not a Chase the Tailor view.
         """
+        if isinstance(data, str):
+            data = _json.loads(data, "Tailor view data")
         try:
-            if isinstance(data, str):
-                data = json.loads(data)
             if not isinstance(data, Mapping):
                 raise NotationError("expected a JSON object")
             if data.get("format") != _FORMAT or data.get("game") != "tailor":
                 raise NotationError("expected format 'cardgames-view' and game 'tailor'")
+            events = data["events"]
+            if not isinstance(events, list):
+                raise NotationError(f"expected the events as a list, got {quote(events)}")
             return cls(
                 rules=Rules.parse(data["rules"]),
                 seat=data["seat"],
-                now=Snapshot.parse(data["now"]),
-                start=Snapshot.parse(data["start"]),
-                events=tuple(Event.parse(text) for text in data["events"]),
+                now=Snapshot.parse(_text(data["now"], "now")),
+                start=Snapshot.parse(_text(data["start"], "start")),
+                events=tuple(Event.parse(_text(text, "event")) for text in events),
             )
         except (RulesError, NotationError, KeyError, TypeError, ValueError) as error:
             raise NotationError(f"invalid Tailor view data {quote(data)}: {error}") from None
@@ -589,6 +618,12 @@ class View:
             if seat != self.seat:
                 lines.append(f"Seat {seat}: {size} cards")
         return "\n".join(lines)
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise NotationError(f"invalid {what} {quote(value)}: expected a string")
+    return value
 
 
 def _int(text: str) -> int:
@@ -682,7 +717,12 @@ class _World:
                         if events[time + 1].player == event.player and card is not None:
                             slot.card = card.index
                 if seat == view.seat:
+                    # A card can belong to two stocks (drawn, played, then shuffled into the
+                    # next one), so in a move that reshuffles the cards drawn before the
+                    # reshuffle are those outside the new stock: they were not on the pile.
                     pool = self.pools[epoch]
+                    if event.reshuffled is not None and not switched:
+                        pool &= ~event.reshuffled.mask
                     mine = [c for c in own if pool >> c & 1]
                     if not mine:
                         raise RulesError("invalid Tailor view: a card seen drawn is in no stock")

@@ -107,6 +107,7 @@ from typing import Any, Final
 
 import attrs
 
+from cardgames import _json
 from cardgames._allocation import Allocation, allocate, count_allocations, feasible
 from cardgames.cards import Suit
 from cardgames.cardset import iter_bits
@@ -1281,11 +1282,12 @@ class View:
     def from_dict(cls, data: Mapping[str, Any] | str) -> View:
         """Read :meth:`to_dict`'s data (a JSON text is accepted too).
 
-        :raises NotationError: if the data is not a Tarot view.
+        :raises NotationError: if the text is not JSON (nested too deeply included) or the
+            data is not a Tarot view.
         """
+        if isinstance(data, str):
+            data = _json.loads(data, "Tarot view data")
         try:
-            if isinstance(data, str):
-                data = json.loads(data)
             if not isinstance(data, Mapping):
                 raise NotationError("expected a JSON object")
             if data.get("format") != _FORMAT or data.get("game") != "tarot":
