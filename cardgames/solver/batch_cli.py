@@ -43,6 +43,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import IO, Any, Final, TypeVar
 
+from cardgames import _json
 from cardgames.errors import AnalysisError, CardgamesError, NotationError, RulesError
 from cardgames.search.results import Limit
 from cardgames.solver.batch import (
@@ -481,11 +482,9 @@ def _read_line(text: str, default_limit: Limit | None) -> tuple[Any, _Task]:
             raw.decode("utf-8", "replace"), f"invalid line: not UTF-8 text ({where})"
         )
     try:
-        data = json.loads(text)
-    except ValueError as error:
-        return None, _unusable(text, f"invalid JSON: {error}")
-    except RecursionError:
-        return None, _unusable(text, "invalid JSON: arrays or objects nested too deeply to read")
+        data = _json.loads(text.rstrip("\r\n"), "JSON line", limit=80)
+    except NotationError as error:
+        return None, _unusable(text, str(error))
     if not isinstance(data, dict):
         return None, _unusable(text, f"invalid line {quote(text.strip())}: expected a JSON object")
     identifier = data.get("id")
