@@ -609,13 +609,12 @@ def _record(line: bytes, path: str, number: int, *, partial: bool = False) -> di
 
     :raises NotationError: if it is not a record and not ``partial``.
     """
-    why = "not JSON"
     try:
-        record = json.loads(line)
-    except ValueError:
+        record = _json.loads(line, "batch record")
+    except NotationError as error:
         record = None
-    except RecursionError:
-        record, why = None, "JSON nested too deeply to read"
+        deep = str(error).endswith("(nested too deeply)")
+        why = "JSON nested too deeply to read" if deep else "not JSON"
     else:
         why = "not a JSON object"
     if isinstance(record, dict):
