@@ -167,6 +167,15 @@ def _shown_trumps(rules: Rules, hand: int, level: Poignee) -> int:
     return 0
 
 
+def _callable_mask(hand: int) -> int:
+    # As State._callable_mask: the Kings, or the highest rank the taker lacks one of.
+    for rank in range(14, 0, -1):
+        mask = _rank_mask(rank)
+        if hand & mask != mask:
+            return mask
+    return 0  # pragma: no cover - no hand holds every suit card
+
+
 def _inferences(
     rules: Rules, tricks: Sequence[Trick], trick: Trick, trumps_played: bool
 ) -> tuple[tuple[frozenset[Suit], ...], tuple[bool, ...], tuple[int, ...]]:
@@ -484,7 +493,7 @@ class View:
             best = self.contract
             return (PASS, *(_BIDS[c] for c in Contract if best is None or best < c))
         if phase is Phase.CALL:
-            return tuple(_CALLS[index] for index in iter_bits(self._callable_mask()))
+            return tuple(_CALLS[index] for index in iter_bits(_callable_mask(self.hand.mask)))
         if phase is Phase.ANNOUNCE:
             return (NO_SLAM, SLAM)
         cards: tuple[AnyMove, ...] = self.legal_card_moves()
@@ -504,14 +513,6 @@ class View:
                 self.hand.mask, [c.index for c in self.trick.cards], self.rules, self.trumps_played
             )
         return tuple(_MOVES[i] for i in iter_bits(mask))
-
-    def _callable_mask(self) -> int:
-        # As State._callable_mask: the Kings, or the highest rank the taker lacks one of.
-        for rank in range(14, 0, -1):
-            mask = _rank_mask(rank)
-            if self.hand.mask & mask != mask:
-                return mask
-        return 0  # pragma: no cover - no hand holds every suit card
 
     def _declarable(self) -> tuple[Poignee, ...]:
         seat = self.seat
