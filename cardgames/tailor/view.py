@@ -47,30 +47,21 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
 import attrs
 
-from cardgames import _allocation, _json
-from cardgames.cards import STANDARD_PACK_SIZE, TAILOR, TAILOR_PACK_SIZE, Card
+from cardgames.cards import TAILOR_PACK_SIZE, Card
 from cardgames.cardset import CardSet
-from cardgames.errors import NotationError, RulesError
-from cardgames.tailor._position_text import format_top, parse_top
-from cardgames.tailor.moves import Draw, Dump, Move, Pass, Play, PlayJoker, PlayTailor, parse_move
-from cardgames.tailor.rules import Call, Rules, can_follow
+from cardgames.errors import RulesError
+from cardgames.tailor import _view_text, sampling
+from cardgames.tailor.moves import Draw, Move, Pass, PlayJoker, PlayTailor
+from cardgames.tailor.rules import Call, Rules
+from cardgames.tailor.sampling import _CARDS, _FULL, _mask
 from cardgames.tailor.state import _ALL_SUITED, _FOLLOW_MASKS, State, _target_index
-from cardgames.validation import SEED_LIMIT, check_int, check_seat, quote
+from cardgames.validation import check_int, check_seat, quote
 
 __all__ = ["Event", "Snapshot", "View", "view_of"]
-
-_FULL: Final = (1 << TAILOR_PACK_SIZE) - 1
-_CARDS: Final = Card.all()
-_FORMAT: Final = "cardgames-view"
-_CARD_MOVES: Final = (Play, Dump, PlayJoker, PlayTailor)
-_ATTEMPTS: Final = 30  # whole-round samples tried before giving up (each is already checked)
-# Rejection rarely succeeds once a round has a history (every card played must have been in
-# its player's hand), so few attempts before the exact or sequential methods.
-_REJECTION_ATTEMPTS: Final = 25
 
 
 def _ints(values: Sequence[int]) -> tuple[int, ...]:
@@ -79,13 +70,6 @@ def _ints(values: Sequence[int]) -> tuple[int, ...]:
 
 def _cards(values: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(values)
-
-
-def _mask(cards: Sequence[Card] | CardSet) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return mask
 
 
 @attrs.frozen(kw_only=True)
@@ -142,47 +126,11 @@ class Snapshot:
         )
 
     def text(self) -> str:
-        drawn = "-" if not self.drawn_pending else ("?" if self.drawn is None else str(self.drawn))
-        return "/".join(
-            (
-                str(self.hand) or "-",
-                ",".join(map(str, self.hand_sizes)),
-                " ".join(map(str, self.pile)),
-                format_top(self.top),
-                "cw" if self.direction == 1 else "ccw",
-                str(self.to_move),
-                "on" if self.chase_active else "off",
-                drawn,
-                str(self.stock_size),
-                str(self.passes),
-                str(self.turns),
-                str(self.reshuffles),
-            )
-        )
+        return _view_text.snapshot_text(self)
 
     @classmethod
     def parse(cls, text: str) -> Snapshot:
-        parts = text.split("/")
-        if len(parts) != 12:
-            raise NotationError(f"invalid snapshot {quote(text)}: expected 12 fields split by /")
-        hand, sizes, pile, top, direction, to_move, chase, drawn = parts[:8]
-        if direction not in ("cw", "ccw") or chase not in ("on", "off"):
-            raise NotationError(f"invalid snapshot {quote(text)}: direction cw/ccw, chase on/off")
-        return cls(
-            hand=CardSet() if hand == "-" else CardSet.parse(hand),
-            hand_sizes=tuple(_int(size) for size in sizes.split(",")),
-            pile=tuple(Card.parse(card) for card in pile.split()),
-            top=parse_top(top),
-            direction=1 if direction == "cw" else -1,
-            to_move=_int(to_move),
-            chase_active=chase == "on",
-            drawn=None if drawn in ("-", "?") else Card.parse(drawn),
-            drawn_pending=drawn != "-",
-            stock_size=_int(parts[8]),
-            passes=_int(parts[9]),
-            turns=_int(parts[10]),
-            reshuffles=_int(parts[11]),
-        )
+        return _view_text.parse_snapshot(cls, text)
 
 
 def _draws(values: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -236,59 +184,11 @@ class Event:
         return isinstance(self.move, Draw | Pass) and not self.waiting
 
     def text(self) -> str:
-        draws = "+".join(f"{seat}x{count}" for seat, count in self.draws) or "-"
-        reshuffled = "-" if self.reshuffled is None else str(self.reshuffled)
-        return "/".join(
-            (
-                str(self.player),
-                str(self.move),
-                format_top(self.top),
-                "w" if self.waiting else "-",
-                draws,
-                reshuffled,
-                "p" if self.pending else "-",
-                str(self.seen) or "-",
-            )
-        )
+        return _view_text.event_text(self)
 
     @classmethod
     def parse(cls, text: str) -> Event:
-        parts = text.split("/")
-        if len(parts) != 8:
-            raise NotationError(f"invalid event {quote(text)}: expected 8 fields split by /")
-        draws = []
-        if parts[4] != "-":
-            for group in parts[4].split("+"):
-                seat, x, count = group.partition("x")
-                if not x:
-                    raise NotationError(f"invalid draws {quote(group)}: expected SEATxCOUNT")
-                draws.append((_int(seat), _int(count)))
-        reshuffled = None
-        if parts[5] != "-":
-            try:
-                reshuffled = CardSet.parse(parts[5])
-            except NotationError:
-                reshuffled = None
-            if not reshuffled:
-                raise NotationError(
-                    f"invalid reshuffle {quote(parts[5])}: expected - (none) or the cards of "
-                    "the new stock"
-                )
-        if parts[3] not in ("w", "-") or parts[6] not in ("p", "-"):
-            raise NotationError(
-                f"invalid event {quote(text)}: expected w or - before the draws, p or - "
-                "after the reshuffle"
-            )
-        return cls(
-            player=_int(parts[0]),
-            move=parse_move(parts[1]),
-            top=parse_top(parts[2]),
-            waiting=parts[3] == "w",
-            draws=tuple(draws),
-            reshuffled=reshuffled,
-            pending=parts[6] == "p",
-            seen=CardSet() if parts[7] == "-" else CardSet.parse(parts[7]),
-        )
+        return _view_text.parse_event(cls, text)
 
 
 def _events(values: Sequence[Event]) -> tuple[Event, ...]:
@@ -498,13 +398,7 @@ class View:
         :raises RulesError: if ``rng`` is not a :class:`random.Random`, or no world fits the
             view (a view made up by hand).
         """
-        if not isinstance(rng, random.Random):
-            raise RulesError(f"invalid rng {quote(rng)}: expected a random.Random")
-        for _ in range(_ATTEMPTS):
-            world = _World(self).build(rng)
-            if world is not None and view_of(world, self.seat) == self:
-                return world
-        raise RulesError(f"no Chase the Tailor round fits the view {quote(self)}")
+        return sampling.sample(self, rng)
 
     def samples(self, n: int, rng: random.Random) -> tuple[State, ...]:
         """``n`` states drawn by :meth:`sample` one after the other.
@@ -518,11 +412,7 @@ class View:
     # -- written forms ---------------------------------------------------------------------
 
     def __str__(self) -> str:
-        events = ", ".join(event.text() for event in self.events) or "-"
-        return (
-            f"rules: {self.rules}; seat: {self.seat}; now: {self.now.text()}; "
-            f"start: {self.start.text()}; events: {events}"
-        )
+        return _view_text.to_text(self)
 
     def __repr__(self) -> str:
         return f"View.parse({str(self)!r})"
@@ -533,42 +423,11 @@ class View:
 
         :raises NotationError: if the text is not a view.
         """
-        if not isinstance(text, str):
-            raise NotationError(f"invalid Tailor view {quote(text)}: expected a str")
-        names = ("rules", "seat", "now", "start", "events")
-        parts = text.split("; ")
-        try:
-            if len(parts) != len(names):
-                raise NotationError(f"expected the sections {', '.join(names)}")
-            values = {}
-            for name, part in zip(names, parts, strict=True):
-                label, colon, value = part.partition(": ")
-                if label != name or not colon:
-                    raise NotationError(f"expected the section {name!r}, got {quote(part)}")
-                values[name] = value
-            events = values["events"]
-            return cls(
-                rules=Rules.parse(values["rules"]),
-                seat=_int(values["seat"]),
-                now=Snapshot.parse(values["now"]),
-                start=Snapshot.parse(values["start"]),
-                events=() if events == "-" else tuple(Event.parse(e) for e in events.split(", ")),
-            )
-        except (RulesError, NotationError, ValueError) as error:
-            raise NotationError(f"invalid Tailor view {quote(text)}: {error}") from None
+        return _view_text.parse(cls, Snapshot, Event, text)
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data (read back by :meth:`from_dict`)."""
-        return {
-            "format": _FORMAT,
-            "version": 1,
-            "game": "tailor",
-            "rules": str(self.rules),
-            "seat": self.seat,
-            "now": self.now.text(),
-            "start": self.start.text(),
-            "events": [event.text() for event in self.events],
-        }
+        return _view_text.to_dict(self)
 
     def to_json(self) -> str:
         """:meth:`to_dict` as JSON text."""
@@ -581,329 +440,11 @@ class View:
         :raises NotationError: if the text is not JSON (nested too deeply included) or the
             data is not a Chase the Tailor view.
         """
-        if isinstance(data, str):
-            data = _json.loads(data, "Tailor view data")
-        try:
-            if not isinstance(data, Mapping):
-                raise NotationError("expected a JSON object")
-            if data.get("format") != _FORMAT or data.get("game") != "tailor":
-                raise NotationError("expected format 'cardgames-view' and game 'tailor'")
-            events = data["events"]
-            if not isinstance(events, list):
-                raise NotationError(f"expected the events as a list, got {quote(events)}")
-            return cls(
-                rules=Rules.parse(data["rules"]),
-                seat=data["seat"],
-                now=Snapshot.parse(_text(data["now"], "now")),
-                start=Snapshot.parse(_text(data["start"], "start")),
-                events=tuple(Event.parse(_text(text, "event")) for text in events),
-            )
-        except (RulesError, NotationError, KeyError, TypeError, ValueError) as error:
-            raise NotationError(f"invalid Tailor view data {quote(data)}: {error}") from None
+        return _view_text.from_dict(cls, Snapshot, Event, data)
 
     def to_unicode(self) -> str:
         """A plain picture of the view: the seat's hand, the table, the others' sizes."""
-        now = self.now
-        top = "anything" if now.top is None else str(now.top)
-        lines = [
-            f"Chase the Tailor {self.rules}: seat {self.seat}'s view, seat {now.to_move} to move"
-            f" ({'clockwise' if now.direction == 1 else 'anticlockwise'}"
-            f"{', chase on' if now.chase_active else ''})",
-            f"Hand: {now.hand.to_unicode() or '-'}"
-            + (f" (drawn {now.drawn.to_unicode()})" if now.drawn is not None else ""),
-            f"Pile: {now.pile[-1].to_unicode()} showing, {len(now.pile)} cards; follow {top}",
-            f"Stock: {now.stock_size} cards",
-        ]
-        for seat, size in enumerate(now.hand_sizes):
-            if seat != self.seat:
-                lines.append(f"Seat {seat}: {size} cards")
-        return "\n".join(lines)
-
-
-def _text(value: object, what: str) -> str:
-    if not isinstance(value, str):
-        raise NotationError(f"invalid {what} {quote(value)}: expected a string")
-    return value
-
-
-def _int(text: str) -> int:
-    if not text.lstrip("-").isdigit() or len(text) > 20:
-        raise NotationError(f"invalid number {quote(text)}")
-    return int(text)
-
-
-def _first_card(move: Move) -> Card | None:
-    if isinstance(move, Play | PlayJoker):
-        return move.card
-    if isinstance(move, Dump):
-        return move.cards[0]
-    if isinstance(move, PlayTailor):
-        return TAILOR
-    return None
-
-
-def _played_cards(move: Move) -> tuple[Card, ...]:
-    if isinstance(move, Play | PlayJoker):
-        return (move.card,)
-    if isinstance(move, Dump):
-        return move.cards
-    if isinstance(move, PlayTailor):
-        return (TAILOR,)
-    return ()
-
-
-_INFINITY: Final = 1 << 30
-_STOCK: Final = -1  # the seat of a slot still in the stock
-
-
-@attrs.define
-class _Slot:
-    seat: int  # who received the card (_STOCK: still in the stock)
-    time: int  # the move it was drawn in (-1 dealt or held at the start)
-    follows: bool | None = None  # a Draw's card: it followed (True) or not (False)
-    top: Card | Call | None = None
-    card: int | None = None  # fixed: seen by the viewing seat, or revealed by play
-
-
-class _World:
-    """One sampling of the hidden cards of a round (see :meth:`View.sample`)."""
-
-    def __init__(self, view: View) -> None:
-        self.view = view
-        self.rules = view.rules
-        self.epochs: list[list[_Slot]] = []
-        self.pools: list[int] = []
-
-    def _slots(self) -> None:
-        view = self.view
-        start = view.start
-        slots: list[_Slot] = []
-        for seat, size in enumerate(start.hand_sizes):
-            own = sorted(c.index for c in start.hand) if seat == view.seat else []
-            for k in range(size):
-                slots.append(_Slot(seat, -1, card=own[k] if own else None))
-        first = next((s for s in slots if s.seat == start.to_move), None)
-        if start.drawn_pending and start.to_move != view.seat and first is not None:
-            # one card of the mover's hand is the drawn one, and it follows the top
-            first.follows, first.top = True, start.top
-        self.epochs = [slots]
-        self.pools = [_FULL & ~_mask(start.pile)]
-        stock_left = start.stock_size
-        epoch = 0
-        stock_slots: list[_Slot] = []
-        events = view.events
-        if start.drawn_pending and first is not None and start.to_move != view.seat and events:
-            card = _first_card(events[0].move)
-            if events[0].player == start.to_move and card is not None:
-                first.card = card.index
-        for time, event in enumerate(events):
-            drawn = [seat for seat, count in event.draws for _ in range(count)]
-            own = sorted(c.index for c in event.seen)
-            switched = False
-            for k, seat in enumerate(drawn):
-                if stock_left == 0 and event.reshuffled is not None and not switched:
-                    switched = True
-                    self.epochs[epoch].extend(stock_slots)
-                    stock_slots = []
-                    epoch += 1
-                    self.epochs.append([])
-                    self.pools.append(event.reshuffled.mask)
-                    stock_left = len(event.reshuffled)
-                slot = _Slot(seat, time)
-                if k == 0 and isinstance(event.move, Draw):
-                    slot.follows, slot.top = event.pending, event.top
-                    if event.pending and time + 1 < len(events):
-                        card = _first_card(events[time + 1].move)
-                        if events[time + 1].player == event.player and card is not None:
-                            slot.card = card.index
-                if seat == view.seat:
-                    # A card can belong to two stocks (drawn, played, then shuffled into the
-                    # next one), so in a move that reshuffles the cards drawn before the
-                    # reshuffle are those outside the new stock: they were not on the pile.
-                    pool = self.pools[epoch]
-                    if event.reshuffled is not None and not switched:
-                        pool &= ~event.reshuffled.mask
-                    mine = [c for c in own if pool >> c & 1]
-                    if not mine:
-                        raise RulesError("invalid Tailor view: a card seen drawn is in no stock")
-                    slot.card = mine[0]
-                    own.remove(mine[0])
-                stock_slots.append(slot)
-                stock_left -= 1
-        self.epochs[epoch].extend(stock_slots)
-        self.epochs[epoch].extend(_Slot(_STOCK, _INFINITY) for _ in range(stock_left))
-        self.current_stock = stock_left
-
-    def _lives(self) -> list[dict[int, tuple[int, int] | None]]:
-        """For each epoch, each card of its pool: who played it from there and when (None
-        if it is still held or in the stock)."""
-        lives: list[dict[int, tuple[int, int] | None]] = [
-            {c: None for c in range(TAILOR_PACK_SIZE) if pool >> c & 1} for pool in self.pools
-        ]
-        entered = {c: 0 for c in lives[0]}
-        epoch = 0
-        for time, event in enumerate(self.view.events):
-            for card in _played_cards(event.move):
-                home = entered.pop(card.index, None)
-                if home is not None:
-                    lives[home][card.index] = (event.player, time)
-            if event.reshuffled is not None:
-                epoch += 1
-                for card in event.reshuffled:
-                    entered[card.index] = epoch
-        return lives
-
-    def build(self, rng: random.Random) -> State | None:
-        try:
-            self._slots()
-        except RulesError:
-            return None
-        lives = self._lives()
-        forced = [
-            (event.player, time, event.top)
-            for time, event in enumerate(self.view.events)
-            if event.forced_draw and not self.rules.voluntary_draw
-        ]
-        orders: list[list[int]] = []
-        for epoch, slots in enumerate(self.epochs):
-            order = self._match(slots, lives[epoch], forced, rng)
-            if order is None:
-                return None
-            orders.append(order)
-        return self._replay(orders, rng)
-
-    def _match(
-        self,
-        slots: list[_Slot],
-        lives: dict[int, tuple[int, int] | None],
-        forced: list[tuple[int, int, Card | Call | None]],
-        rng: random.Random,
-    ) -> list[int] | None:
-        fixed = {slot.card for slot in slots if slot.card is not None}
-        # places: the open slots grouped by who got them and when
-        keys: list[tuple[int, int, bool | None, Card | Call | None]] = []
-        groups: dict[tuple[int, int, bool | None, Card | Call | None], list[int]] = {}
-        for index, slot in enumerate(slots):
-            if slot.card is None:
-                key = (slot.seat, slot.time, slot.follows, slot.top)
-                if key not in groups:
-                    groups[key] = []
-                    keys.append(key)
-                groups[key].append(index)
-        items = [c for c in lives if c not in fixed]
-        allowed = []
-        for card in items:
-            end = lives[card]
-            mask = 0
-            for place, (seat, time, follows, top) in enumerate(keys):
-                if end is not None and (seat != end[0] or time >= end[1]):
-                    continue
-                if follows is not None and can_follow(_CARDS[card], top) != follows:
-                    continue
-                stop = _INFINITY if end is None else end[1]
-                if any(
-                    player == seat
-                    and time < when < stop
-                    and card < STANDARD_PACK_SIZE
-                    and _follows_for_draw(card, top_then)
-                    for player, when, top_then in forced
-                ):
-                    continue
-                mask |= 1 << place
-            allowed.append(mask)
-        capacities = [len(groups[key]) for key in keys]
-        result = _allocation.allocate(
-            items, allowed, capacities, rng, attempts=min(_REJECTION_ATTEMPTS, _allocation.ATTEMPTS)
-        )
-        if result is None:
-            return None
-        order: list[int] = [-1] * len(slots)
-        for index, slot in enumerate(slots):
-            if slot.card is not None:
-                order[index] = slot.card
-        for place, key in enumerate(keys):
-            cards = list(result[0][place])
-            rng.shuffle(cards)
-            for index, card in zip(groups[key], cards, strict=True):
-                order[index] = card
-        return order
-
-    def _replay(self, orders: list[list[int]], rng: random.Random) -> State | None:
-        view = self.view
-        start = view.start
-        rules = self.rules
-        players = rules.players
-        first = orders[0]
-        hands = [0] * players
-        dealt = sum(start.hand_sizes)
-        for slot, card in zip(self.epochs[0][:dealt], first[:dealt], strict=True):
-            hands[slot.seat] |= 1 << card
-        drawn = start.drawn
-        if start.drawn_pending and drawn is None:
-            slot_index = next(i for i, s in enumerate(self.epochs[0]) if s.seat == start.to_move)
-            drawn = _CARDS[first[slot_index]]
-        try:
-            state = State(
-                rules=rules,
-                hands=tuple(CardSet(mask) for mask in hands),
-                pile=start.pile,
-                stock=tuple(_CARDS[c] for c in first[dealt:]),
-                top=start.top,
-                direction=start.direction,
-                to_move=start.to_move,
-                chase_active=start.chase_active,
-                drawn=drawn,
-                passes=start.passes,
-                turns=start.turns,
-                seed=rng.randrange(SEED_LIMIT),
-                reshuffles=start.reshuffles,
-            )
-            epoch = 0
-            for event in view.events:
-                if event.reshuffled is None:
-                    state = state.play(event.move)
-                    continue
-                epoch += 1
-                before = state
-                # Shuffle the pile into the stock just before the move, in the order sampled,
-                # so the move draws from it as it would from the real reshuffle.
-                ready = State._trusted(
-                    rules,
-                    before.hands,
-                    (),
-                    before.stock + tuple(_CARDS[c] for c in orders[epoch]),
-                    before.top,
-                    before.direction,
-                    before.to_move,
-                    before.chase_active,
-                    before.drawn,
-                    before.passes,
-                    before.turns,
-                    before.seed,
-                    before.reshuffles + 1,
-                )
-                after = ready.play(event.move)
-                played = _played_cards(event.move)
-                pile = (played[-1],) if played else (before.pile[-1],)
-                fields = list(after._fields())
-                fields[2] = pile
-                state = State._trusted(
-                    *fields,  # type: ignore[arg-type]
-                    previous=before,
-                    last_move=event.move,
-                )
-            # the constructor's checks, on the final position
-            attrs.evolve(state)
-        except (RulesError, ValueError):
-            return None
-        return state
-
-
-def _follows_for_draw(card: int, top: Card | Call | None) -> bool:
-    """Whether the suited ``card`` would have stopped a draw on ``top``."""
-    target = _target_index(top)
-    mask = _ALL_SUITED if target < 0 else _FOLLOW_MASKS[target]
-    return bool(mask >> card & 1)
+        return _view_text.to_unicode(self)
 
 
 def view_of(state: State, seat: int) -> View:

@@ -102,17 +102,15 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import attrs
 
-from cardgames import _json
-from cardgames._allocation import Allocation, allocate, count_allocations, feasible
 from cardgames.cards import Suit
 from cardgames.cardset import iter_bits
-from cardgames.errors import NotationError, RulesError
-from cardgames.tarot._notation import format_holding, parse_holding
+from cardgames.errors import RulesError
+from cardgames.tarot import _view_check, _view_text, sampling
 from cardgames.tarot.cards import TAROT_PACK_SIZE, TarotCard, TarotCardSet
 from cardgames.tarot.contracts import (
     _BIDS,
@@ -134,18 +132,16 @@ from cardgames.tarot.contracts import (
 )
 from cardgames.tarot.play import (
     EXCUSE_MASK,
-    HONOUR_MASK,
     KIND,
-    KING_MASK,
-    SUIT_MASKS,
     TRUMP_MASK,
     _legal_cards_mask,
     _legal_discards_mask,
     led_kind,
 )
-from cardgames.tarot.rules import DiscardRule, Rules
-from cardgames.tarot.state import Deal, Move, Phase, State, Trick
-from cardgames.validation import check_bool, check_int, check_seat, quote
+from cardgames.tarot.rules import Rules
+from cardgames.tarot.sampling import _mask_of, _rank_mask
+from cardgames.tarot.state import Move, Phase, State, Trick
+from cardgames.validation import check_int, check_seat, quote
 
 __all__ = ["View", "view_of"]
 
@@ -153,44 +149,9 @@ _FULL: Final = (1 << TAROT_PACK_SIZE) - 1
 _EXCUSE: Final = 77
 _TRUMP_LOW: Final = 56  # trump 1; trump n is 55 + n
 _TRUMP_KIND: Final = 4
-_ALL_SUITS: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
-_PLAIN: Final = _ALL_SUITS & ~KING_MASK  # discardable without restriction
 _MOVES: Final = tuple(Move(card) for card in TarotCard.all())
 _CALLS: Final = {card.index: Call(card) for card in TarotCard.all() if card.rank is not None}
-_FORMAT: Final = "cardgames-view"
-_FIELDS: Final = tuple(
-    [
-        "seat",
-        "dealer",
-        "phase",
-        "move",
-        "hand",
-        "sizes",
-        "discard",
-        "talon",
-        "won",
-        "trumps",
-        "tricks",
-        "trick",
-    ]
-)
-_FRENCH_FIELDS: Final = ("bids", "called", "slam", "poignees", "shown")
 _BEFORE_DOG: Final = (Phase.BIDDING, Phase.CALL)
-_TEST_RETRIES: Final = 50  # draws of a fallback sampler to meet View._call_test
-
-
-def _mask_of(cards: TarotCardSet | None) -> int:
-    return 0 if cards is None else cards.mask
-
-
-def _rank_mask(rank: int) -> int:
-    """The four cards of a suit rank (1 to 14)."""
-    return sum(1 << (14 * suit + rank - 1) for suit in range(4))
-
-
-def _trumps_up_to(number: int) -> int:
-    """The trumps numbered 1 to ``number``."""
-    return TRUMP_MASK & ((1 << (_TRUMP_LOW + number)) - 1)
 
 
 def _shown_trumps(rules: Rules, hand: int, level: Poignee) -> int:
@@ -204,6 +165,15 @@ def _shown_trumps(rules: Rules, hand: int, level: Poignee) -> int:
     if rules.poignee_with_excuse and hand & EXCUSE_MASK and len(trumps) == size - 1:
         return sum(1 << index for index in trumps) | EXCUSE_MASK
     return 0
+
+
+def _callable_mask(hand: int) -> int:
+    # As State._callable_mask: the Kings, or the highest rank the taker lacks one of.
+    for rank in range(14, 0, -1):
+        mask = _rank_mask(rank)
+        if hand & mask != mask:
+            return mask
+    return 0  # pragma: no cover - no hand holds every suit card
 
 
 def _inferences(
@@ -336,7 +306,7 @@ class View:
     it does not, or when the taker plays alone)."""
 
     def __attrs_post_init__(self) -> None:
-        problem = self._problem()
+        problem = _view_check.problem(self)
         if problem is not None:
             raise RulesError(f"invalid Tarot view: {problem}")
         voids, no_trumps, highest = _inferences(
@@ -348,116 +318,6 @@ class View:
         known, partner = self._partner_knowledge()
         object.__setattr__(self, "partner_known", known)
         object.__setattr__(self, "partner", partner)
-
-    def _problem(self) -> str | None:
-        rules = self.rules
-        if not isinstance(rules, Rules):
-            return f"rules {quote(rules)} are not a cardgames.tarot.Rules"
-        players = rules.players
-        check_seat(self.seat, players, "view seat")
-        check_seat(self.dealer, players, "dealer")
-        check_seat(self.to_move, players, "seat to move")
-        if not isinstance(self.phase, Phase):
-            return f"phase {quote(self.phase)} is not a Phase"
-        check_bool(self.trumps_played, "trumps_played")
-        check_int(self.discard_size, "discard_size", low=0, high=rules.talon_size)
-        for name in ("hand", "discard", "talon", "discard_shown"):
-            value = getattr(self, name)
-            if (value is not None or name in ("hand", "discard_shown")) and not isinstance(
-                value, TarotCardSet
-            ):
-                return f"{name} {quote(value)} is not a TarotCardSet"
-        if len(self.hand_sizes) != players or len(self.won) != players:
-            return f"expected {players} hand sizes and won piles, one per seat"
-        for size in self.hand_sizes:
-            check_int(size, "hand size", low=0, high=TAROT_PACK_SIZE)
-        if any(not isinstance(pile, TarotCardSet) for pile in self.won):
-            return "a won pile is not a TarotCardSet"
-        if not isinstance(self.trick, Trick) or any(not isinstance(t, Trick) for t in self.tricks):
-            return "a trick is not a cardgames.tarot.Trick"
-        if len(self.hand) != self.hand_sizes[self.seat]:
-            return f"the hand holds {len(self.hand)} cards, but its size is given as " + str(
-                self.hand_sizes[self.seat]
-            )
-        problem = self._french_problem()
-        if problem is not None:
-            return problem
-        if rules.bidding:
-            own_discard = self.seat == self.taker and self._dog_shown
-            if (self.discard is not None) != own_discard:
-                return "the discard is known to the taker of a prise or a garde, and only to it"
-            if (self.talon is not None) != self._dog_shown:
-                return "the dog is known to every seat once shown, and only then"
-        else:
-            own_discard = self.seat == self.dealer
-            if (self.discard is not None) != own_discard or (self.talon is not None) != own_discard:
-                return "the discard and the talon are known to the dealer, and only to the dealer"
-        if self.discard is not None and len(self.discard) != self.discard_size:
-            return f"a discard of {len(self.discard)} cards, but discard_size {self.discard_size}"
-        if self.discard_shown.mask & ~(self.discard.mask if self.discard is not None else _FULL):
-            return "a shown discard card is not in the discard"
-        if len(self.discard_shown) > self.discard_size:
-            return "more discard cards shown than discarded"
-        seen = 0
-        for mask in (
-            self.hand.mask,
-            _mask_of(self.discard) | self.discard_shown.mask,
-            self.trick.mask,
-            *(t.mask for t in self.tricks),
-        ):
-            if seen & mask:
-                return "a card is in two places (hand, discard, tricks)"
-            seen |= mask
-        won = 0
-        for pile in self.won:
-            if won & pile.mask:
-                return "a card is in two won piles"
-            won |= pile.mask
-        if won & (self.hand.mask | _mask_of(self.discard) | self.trick.mask):
-            return "a won card is still held, discarded or in the trick in progress"
-        hidden = sum(self.hand_sizes) - len(self.hand) + self._pile_size()
-        if hidden > len(self._unseen()):
-            return (
-                f"{len(self._unseen())} cards are unseen, but the other hands (and a hidden "
-                f"discard) hold {hidden}"
-            )
-        return None
-
-    def _french_problem(self) -> str | None:
-        # The fields of French rules: their types, and none of them under other rules.
-        rules = self.rules
-        french = (self.bids, self.called, self.slam_announced, self.poignees, self.poignee_shown)
-        if not rules.bidding:
-            if french != ((), None, None, (), ()) or self.discard_shown:
-                return "bids, a call, an announcement or poignées need bidding rules"
-            if self.phase in (Phase.BIDDING, Phase.CALL, Phase.ANNOUNCE):
-                return f"the {self.phase.value} phase needs bidding rules"
-            return None
-        if len(self.bids) > rules.players or any(not isinstance(b, Bid) for b in self.bids):
-            return f"bids {quote(self.bids)} are not at most {rules.players} Bids"
-        if self.called is not None and (
-            not isinstance(self.called, TarotCard) or self.called.rank is None
-        ):
-            return f"called card {quote(self.called)} is not a suit card"
-        if self.slam_announced is not None:
-            check_bool(self.slam_announced, "slam_announced")
-        if len(self.poignee_shown) != len(self.poignees):
-            return "one set of shown cards per poignée"
-        for pair, shown in zip(self.poignees, self.poignee_shown, strict=True):
-            if (
-                len(pair) != 2
-                or type(pair[0]) is not int
-                or not 0 <= pair[0] < rules.players
-                or not isinstance(pair[1], Poignee)
-            ):
-                return f"poignée {quote(pair)} is not a (seat, Poignee) pair"
-            if not isinstance(shown, TarotCardSet) or shown.mask & ~(TRUMP_MASK | EXCUSE_MASK):
-                return f"a poignée shows trumps (and the Excuse), not {quote(shown)}"
-            if len(shown) != poignee_size(pair[1], rules.players):
-                return f"a {pair[1].value} poignée shows {poignee_size(pair[1], rules.players)}"
-        if self.discard_shown.mask & ~TRUMP_MASK:
-            return "only the trumps of the discard are shown"
-        return None
 
     # -- what is known ---------------------------------------------------------------------
 
@@ -617,8 +477,8 @@ class View:
         if player == self.seat:
             return self.hand
         cards = self._unseen()
-        seats, _, pile = self._places()
-        allowed = self._allowed(cards, seats, pile)
+        seats, _, pile = sampling.places(self)
+        allowed = sampling.allowed_places(self, cards, seats, pile)
         bit = 1 << seats.index(player)
         return TarotCardSet(
             sum(1 << card for card, ok in zip(cards, allowed, strict=True) if ok & bit)
@@ -633,7 +493,7 @@ class View:
             best = self.contract
             return (PASS, *(_BIDS[c] for c in Contract if best is None or best < c))
         if phase is Phase.CALL:
-            return tuple(_CALLS[index] for index in iter_bits(self._callable_mask()))
+            return tuple(_CALLS[index] for index in iter_bits(_callable_mask(self.hand.mask)))
         if phase is Phase.ANNOUNCE:
             return (NO_SLAM, SLAM)
         cards: tuple[AnyMove, ...] = self.legal_card_moves()
@@ -653,14 +513,6 @@ class View:
                 self.hand.mask, [c.index for c in self.trick.cards], self.rules, self.trumps_played
             )
         return tuple(_MOVES[i] for i in iter_bits(mask))
-
-    def _callable_mask(self) -> int:
-        # As State._callable_mask: the Kings, or the highest rank the taker lacks one of.
-        for rank in range(14, 0, -1):
-            mask = _rank_mask(rank)
-            if self.hand.mask & mask != mask:
-                return mask
-        return 0  # pragma: no cover - no hand holds every suit card
 
     def _declarable(self) -> tuple[Poignee, ...]:
         seat = self.seat
@@ -700,10 +552,7 @@ class View:
         :param rng: a :class:`random.Random`, advanced.
         :raises RulesError: if ``rng`` is not a :class:`random.Random`.
         """
-        if not isinstance(rng, random.Random):
-            raise RulesError(f"invalid rng {quote(rng)}: expected a random.Random")
-        hands, pile = self._deal_hidden(rng)
-        return self._state(hands, pile, rng)
+        return sampling.sample(self, rng)
 
     def samples(self, n: int, rng: random.Random) -> tuple[State, ...]:
         """``n`` states drawn by :meth:`sample` one after the other.
@@ -731,432 +580,16 @@ class View:
         # ends, for a void deal, and under a garde sans or a garde contre.
         return self.rules.bidding and not self._dog_shown
 
-    def _places(self) -> tuple[list[int], list[int], int | None]:
-        """The places the unseen cards go to (other seats, then a hidden pile: the discard or
-        the unseen dog), their capacities, and the index of the pile's place."""
-        seats = [p for p in range(self.rules.players) if p != self.seat]
-        capacities = [self.hand_sizes[p] for p in seats]
-        pile_place = None
-        pile = self._pile_size()
-        if pile:
-            pile_place = len(seats)
-            capacities.append(pile)
-        # A position made up by hand may leave cards out of play altogether (in no hand, pile
-        # or trick); which of the unseen cards they are is hidden too.
-        gone = len(self._unseen()) - sum(capacities)
-        if gone:
-            capacities.append(gone)
-        return seats, capacities, pile_place
-
-    def _allowed(
-        self,
-        cards: Sequence[int],
-        seats: Sequence[int],
-        discard_place: int | None,
-        *,
-        voids: bool = True,
-        discard_trumps: bool = True,
-        dealer_plain: bool = True,
-    ) -> list[int]:
-        banned = []
-        for p in seats:
-            mask = 0
-            if voids:
-                for suit in self.void_suits[p]:
-                    mask |= SUIT_MASKS[suit]
-                if self.out_of_trumps[p]:
-                    mask |= TRUMP_MASK
-                mask |= TRUMP_MASK & ~_trumps_up_to(self.max_trump[p])
-            if p == self.dealer and not dealer_plain:
-                mask |= _PLAIN
-            banned.append(mask)
-        french = self.rules.bidding
-        if discard_place is not None:
-            if not french:
-                banned.append(HONOUR_MASK | (0 if discard_trumps else TRUMP_MASK))
-            elif self._hidden_dog:
-                banned.append(0)  # the dog may hold anything
-            else:
-                banned.append(HONOUR_MASK | TRUMP_MASK)  # every trump discarded is shown
-        banned.append(0)  # out of play (if there is such a place): anything
-        allowed = [
-            sum(1 << place for place, ban in enumerate(banned) if not ban >> card & 1)
-            for card in cards
-        ]
-        if french and voids:
-            self._french_limits(cards, seats, discard_place, banned, allowed)
-        return allowed
-
-    def _french_limits(
-        self,
-        cards: Sequence[int],
-        seats: Sequence[int],
-        pile_place: int | None,
-        banned: list[int],
-        allowed: list[int],
-    ) -> None:
-        # What French play shows beyond voids (see the module description), applied to
-        # ``allowed`` in place: extra bans per seat, and cards kept to a few places.
-        place_of = {p: place for place, p in enumerate(seats)}
-        extra = [0] * len(banned)
-        pins: dict[int, int] = {}  # card -> the places it may go to
-        taker = self.taker
-        taker_place = place_of.get(taker) if taker is not None else None
-        pile_bit = 0 if pile_place is None or self._hidden_dog else 1 << pile_place
-        for (declarer, _), shown in zip(self.poignees, self.poignee_shown, strict=True):
-            if declarer not in place_of:
-                continue
-            place = place_of[declarer]
-            if shown.mask & EXCUSE_MASK:
-                extra[place] |= TRUMP_MASK & ~shown.mask
-            else:
-                top = shown.mask.bit_length() - 1
-                extra[place] |= TRUMP_MASK & ((1 << top) - 1) & ~shown.mask
-            for card in iter_bits(shown.mask):
-                pins[card] = pins.get(card, -1) & 1 << place
-        if taker_place is not None:
-            keep = 1 << taker_place | pile_bit
-            if self.talon is not None:  # the shown dog: with the taker or in its discard
-                for card in iter_bits(self.talon.mask):
-                    pins[card] = pins.get(card, -1) & keep
-            if self.discard_shown and not self.discard_remaining:
-                # a trump discarded: the taker kept no discardable card (while it is still
-                # discarding, see _deal_french)
-                extra[taker_place] |= _PLAIN
-            called = self.called
-            if called is not None and called.rank is not None and int(called.rank) < 14:
-                # the taker held every card of the ranks above the one called
-                for rank in range(int(called.rank) + 1, 15):
-                    for card in iter_bits(_rank_mask(rank)):
-                        pins[card] = pins.get(card, -1) & keep
-        for at, card in enumerate(cards):
-            mask = allowed[at]
-            for place, ban in enumerate(extra):
-                if ban >> card & 1:
-                    mask &= ~(1 << place)
-            if card in pins:
-                mask &= pins[card]
-            allowed[at] = mask
-
-    def _deal_hidden(self, rng: random.Random) -> tuple[list[TarotCardSet], TarotCardSet]:
-        cards = self._unseen()
-        seats, capacities, discard_place = self._places()
-        rules = self.rules
-        coupled = (
-            not rules.bidding
-            and discard_place is not None
-            and rules.discard_rule is DiscardRule.TRADITIONAL
-            and self.dealer != self.seat
-        )
-        dealer_place = seats.index(self.dealer) if self.dealer in seats else None
-        shown_plain = (self.played_by(self.dealer).mask & _PLAIN).bit_count()
-        remaining = self.discard_remaining
-
-        def discard_rule_holds(allocation: Allocation) -> bool:
-            assert discard_place is not None and dealer_place is not None
-            if not any(1 << card & TRUMP_MASK for card in allocation[discard_place]):
-                return True
-            plain = sum(1 for card in allocation[dealer_place] if 1 << card & _PLAIN)
-            return plain + shown_plain <= remaining
-
-        if rules.bidding:
-            result = self._deal_french(cards, seats, capacities, discard_place, rng)
-        else:
-            result = allocate(
-                cards,
-                self._allowed(cards, seats, discard_place),
-                capacities,
-                rng,
-                accept=discard_rule_holds if coupled else None,
-            )
-            if result is not None and coupled and result[1] != "rejection":
-                result = self._discard_cases(cards, seats, capacities, discard_place, rng)
-        if result is None:
-            # The tricks imply voids that no dealing of the unseen cards meets: a position made
-            # up by hand rather than played. Deal within the sizes alone.
-            result = allocate(
-                cards, self._allowed(cards, seats, discard_place, voids=False), capacities, rng
-            )
-        if result is None:  # pragma: no cover - the sizes always add up (checked on creation)
-            raise RulesError("invalid Tarot view: the unseen cards cannot fill the hidden hands")
-        allocation = result[0]
-        hands = [TarotCardSet()] * self.rules.players
-        hands[self.seat] = self.hand
-        for place, p in enumerate(seats):
-            hands[p] = TarotCardSet(sum(1 << card for card in allocation[place]))
-        if self.discard is not None:
-            pile = self.discard
-        elif discard_place is not None:
-            pile = TarotCardSet(sum(1 << card for card in allocation[discard_place]))
-        else:
-            pile = TarotCardSet()
-        return hands, pile
-
-    def _deal_french(
-        self,
-        cards: Sequence[int],
-        seats: Sequence[int],
-        capacities: Sequence[int],
-        pile_place: int | None,
-        rng: random.Random,
-    ) -> tuple[Allocation, str] | None:
-        # French rules: the cards that may go to one place only are dealt there first, then
-        # the others as allocate() deals them, under _call_test's test on whole deals (met by
-        # rejection, or by drawing a fallback again). While the taker is still discarding
-        # after a trump, it holds at most as many discardable cards as it has left to
-        # discard: the taker's place is split in two, one for those cards, of each possible
-        # size, and the case is drawn by its count (as _discard_cases does).
-        allowed = self._allowed(cards, seats, pile_place)
-        taker = self.taker
-        if not (
-            self.discard_shown and self.discard_remaining and taker is not None and taker in seats
-        ):
-            return self._pinned_allocation(cards, allowed, capacities, seats, pile_place, None, rng)
-        taker_place = list(seats).index(taker)
-        split = len(capacities)  # the taker's discardable cards
-        bit = 1 << taker_place
-        cases = []
-        for count in range(min(self.discard_remaining, capacities[taker_place]) + 1):
-            sizes = [*capacities, count]
-            sizes[taker_place] -= count
-            masks = [
-                (mask & ~bit) | 1 << split if 1 << card & _PLAIN and mask & bit else mask
-                for card, mask in zip(cards, allowed, strict=True)
-            ]
-            if feasible(cards, masks, sizes):
-                ways = count_allocations(cards, masks, sizes)
-                cases.append((masks, sizes, 1 if ways is None else ways))
-        if not cases:
-            return None
-        pick = rng.randrange(sum(weight for _, _, weight in cases))
-        masks, sizes, _ = cases[-1]
-        for option, option_sizes, weight in cases:
-            if pick < weight:
-                masks, sizes = option, option_sizes
-                break
-            pick -= weight
-        result = self._pinned_allocation(cards, masks, sizes, seats, pile_place, split, rng)
-        if result is None:  # pragma: no cover - the case was feasible
-            return None
-        allocation, method = result
-        allocation[taker_place] += allocation.pop()
-        return allocation, method
-
-    def _pinned_allocation(
-        self,
-        cards: Sequence[int],
-        allowed: Sequence[int],
-        capacities: Sequence[int],
-        seats: Sequence[int],
-        pile_place: int | None,
-        split: int | None,
-        rng: random.Random,
-    ) -> tuple[Allocation, str] | None:
-        # allocate(), with the cards that may go to one place only dealt there first
-        # (``split``: the place of the taker's discardable cards, if apart).
-        places = len(capacities)
-        fixed: Allocation = [[] for _ in range(places)]
-        free: list[int] = []
-        free_allowed: list[int] = []
-        room = list(capacities)
-        for card, mask in zip(cards, allowed, strict=True):
-            if mask and not mask & (mask - 1):
-                place = mask.bit_length() - 1
-                fixed[place].append(card)
-                room[place] -= 1
-            else:
-                free.append(card)
-                free_allowed.append(mask)
-        if any(space < 0 for space in room):
-            return None
-        test = self._call_test(seats, pile_place, split)
-
-        def accept(allocation: Allocation) -> bool:
-            assert test is not None
-            return test([fixed[place] + allocation[place] for place in range(places)])
-
-        result = allocate(
-            free, free_allowed, room, rng, accept=None if test is None else accept, lazy=True
-        )
-        if result is None:
-            return None
-        allocation, method = result
-        if test is not None and not accept(allocation):
-            # The fallbacks ignore the test: draw again (it fails rarely), up to a point.
-            for _ in range(_TEST_RETRIES):
-                again = allocate(free, free_allowed, room, rng, attempts=0)
-                assert again is not None  # the same problem was feasible
-                if accept(again[0]):
-                    allocation, method = again
-                    break
-        return [fixed[place] + allocation[place] for place in range(places)], method
-
-    def _call_test(
-        self, seats: Sequence[int], pile_place: int | None, split: int | None
-    ) -> Callable[[Allocation], bool] | None:
-        # The test that the call was legal in a sampled deal (None: no test): the taker was
-        # not dealt all four cards of the rank it called. ``split`` is the place of the
-        # taker's discardable cards when they are apart (see _deal_french).
-        taker = self.taker
-        called = self.called
-        if taker is None or taker == self.seat or called is None or called.rank is None:
-            return None
-        rank = _rank_mask(int(called.rank))
-        taker_place = list(seats).index(taker)
-        seen = self.played_by(taker).mask
-        talon = _mask_of(self.talon)
-
-        def holds(allocation: Allocation) -> bool:
-            dealt = seen
-            taker_cards = list(allocation[taker_place])
-            if split is not None:
-                taker_cards += allocation[split]
-            for card in taker_cards:
-                dealt |= 1 << card
-            if talon:
-                if pile_place is not None:
-                    for card in allocation[pile_place]:
-                        dealt |= 1 << card
-                dealt |= self.discard_shown.mask
-                dealt &= ~talon
-            return dealt & rank != rank
-
-        return holds
-
-    def _discard_cases(
-        self,
-        cards: Sequence[int],
-        seats: Sequence[int],
-        capacities: Sequence[int],
-        discard_place: int | None,
-        rng: random.Random,
-    ) -> tuple[Allocation, str] | None:
-        # Traditional discard rule, tight constraints: either the discard holds no trump, or
-        # the dealer holds no plain card (nor has played one). Pick a case by its count.
-        cases = []
-        for discard_trumps, dealer_plain in ((False, True), (True, False)):
-            if not dealer_plain and self.played_by(self.dealer).mask & _PLAIN:
-                continue
-            allowed = self._allowed(
-                cards,
-                seats,
-                discard_place,
-                discard_trumps=discard_trumps,
-                dealer_plain=dealer_plain,
-            )
-            if feasible(cards, allowed, capacities):
-                count = count_allocations(cards, allowed, capacities)
-                cases.append((allowed, 1 if count is None else count))
-        if not cases:
-            return None
-        pick = rng.randrange(sum(weight for _, weight in cases))
-        allowed = cases[-1][0]
-        for option, weight in cases:
-            if pick < weight:
-                allowed = option
-                break
-            pick -= weight
-        return allocate(cards, allowed, capacities, rng, attempts=0)
-
     def _state(
         self, hands: Sequence[TarotCardSet], discard: TarotCardSet, rng: random.Random
     ) -> State:
-        # The state of these hands and this hidden pile (``discard``: the dealer's discard,
-        # or under French rules the unseen dog or the taker's whole discard).
-        rules = self.rules
-        dealer = self.dealer
-        held = [hands[p].mask | self.played_by(p).mask for p in range(rules.players)]
-        french = rules.bidding
-        if french and self._hidden_dog:
-            talon = discard.mask
-            discard = TarotCardSet()
-            owner = dealer
-        elif french:
-            owner = self.discarder
-            whole = discard.mask | self.discard_shown.mask
-            discard = TarotCardSet(whole)
-            held[owner] |= whole
-            assert self.talon is not None
-            talon = self.talon.mask
-        else:
-            owner = dealer
-            held[dealer] |= discard.mask
-            if self.talon is not None:
-                talon = self.talon.mask
-            else:
-                pool = [i for i in range(TAROT_PACK_SIZE) if held[dealer] >> i & 1]
-                talon = sum(1 << i for i in rng.sample(pool, min(rules.talon_size, len(pool))))
-        dealt = list(held)
-        if not (french and self._hidden_dog):
-            dealt[owner] &= ~talon
-        if (
-            any(mask.bit_count() != rules.hand_size for mask in dealt)
-            or talon.bit_count() != rules.talon_size
-            or (not (french and self._hidden_dog) and talon & ~held[owner])
-        ):
-            dealt = _made_up_deal(rules, dealt, talon)
-        initial = Deal(
-            rules=rules,
-            dealer=dealer,
-            hands=tuple(TarotCardSet(mask) for mask in dealt),
-            talon=TarotCardSet(talon),
-        )
-        excuse_trick = None
-        for number, trick in enumerate(self.tricks):
-            if trick.mask & EXCUSE_MASK:
-                excuse_trick = number
-        return State(
-            initial=initial,
-            phase=self.phase,
-            to_move=self.to_move,
-            hands=tuple(hands),
-            discard=discard,
-            trick=self.trick,
-            tricks=self.tricks,
-            won=self.won,
-            trumps_played=self.trumps_played,
-            excuse_trick=excuse_trick,
-            bids=self.bids,
-            called=self.called,
-            slam_announced=self.slam_announced,
-            poignees=self.poignees,
-        )
+        # The state of these hands and this hidden pile (see sampling.state_of).
+        return sampling.state_of(self, hands, discard, rng)
 
     # -- written forms ---------------------------------------------------------------------
 
     def __str__(self) -> str:
-        discard = f"?{self.discard_size}" if self.discard is None else _holding(self.discard)
-        talon = "?" if self.talon is None else _holding(self.talon)
-        tricks = "/".join(_trick_text(t) for t in self.tricks) or "-"
-        words = [
-            str(self.rules),
-            f"seat:{self.seat}",
-            f"dealer:{self.dealer}",
-            f"phase:{self.phase.value}",
-            f"move:{self.to_move}",
-            f"hand:{_holding(self.hand)}",
-            "sizes:" + ",".join(map(str, self.hand_sizes)),
-            f"discard:{discard}",
-            f"talon:{talon}",
-            "won:" + "/".join(_holding(pile) for pile in self.won),
-            f"trumps:{'yes' if self.trumps_played else 'no'}",
-            f"tricks:{tricks}",
-            f"trick:{self.trick.leader}:{_trick_text(self.trick, winner=False) or '-'}",
-        ]
-        if self.rules.bidding:
-            slam = {None: "-", True: "yes", False: "no"}[self.slam_announced]
-            poignees = "/".join(
-                f"{seat}={level.value}={_holding(shown)}"
-                for (seat, level), shown in zip(self.poignees, self.poignee_shown, strict=True)
-            )
-            words += [
-                "bids:" + (",".join(str(bid) for bid in self.bids) or "-"),
-                f"called:{'-' if self.called is None else self.called}",
-                f"slam:{slam}",
-                f"poignees:{poignees or '-'}",
-                f"shown:{_holding(self.discard_shown)}",
-            ]
-        return " ".join(words)
+        return _view_text.to_text(self)
 
     def __repr__(self) -> str:
         return f"View.parse({str(self)!r})"
@@ -1167,112 +600,13 @@ class View:
 
         :raises NotationError: if the text is not a view.
         """
-        if not isinstance(text, str):
-            raise NotationError(f"invalid Tarot view {quote(text)}: expected a str")
-        marker = text.find(" seat:")
-        if marker < 0:
-            raise NotationError(f"invalid Tarot view {quote(text)}: expected RULES seat:...")
-        fields: dict[str, str] = {}
-        for word in text[marker:].split():
-            name, colon, value = word.partition(":")
-            if not colon or name in fields:
-                raise NotationError(f"invalid Tarot view {quote(text)}: bad field {quote(word)}")
-            fields[name] = value
-        try:
-            return cls._from_fields(text[:marker].strip(), fields)
-        except (RulesError, KeyError, ValueError) as error:
-            raise NotationError(f"invalid Tarot view {quote(text)}: {error}") from None
-
-    @classmethod
-    def _from_fields(cls, rules_text: str, fields: Mapping[str, str]) -> View:
-        rules = Rules.parse(rules_text)
-        expected = _FIELDS + (_FRENCH_FIELDS if rules.bidding else ())
-        if sorted(fields) != sorted(expected):
-            raise NotationError(f"expected the fields {', '.join(expected)}")
-        discard_text = fields["discard"]
-        if discard_text.startswith("?"):
-            discard, size = None, _int(discard_text[1:])
-        else:
-            discard = parse_holding(discard_text)
-            size = len(discard)
-        talon = None if fields["talon"] == "?" else parse_holding(fields["talon"])
-        trumps = {"yes": True, "no": False}.get(fields["trumps"].lower())
-        if trumps is None:
-            raise NotationError(f"trumps must be yes or no, not {quote(fields['trumps'])}")
-        tricks = (
-            ()
-            if fields["tricks"] == "-"
-            else tuple(_parse_trick(part) for part in fields["tricks"].split("/"))
-        )
-        leader, colon, cards = fields["trick"].partition(":")
-        if not colon:
-            raise NotationError(f"invalid trick {quote(fields['trick'])}: expected LEADER:CARDS")
-        trick = _parse_trick(cards, leader=_int(leader), complete=False)
-        french: dict[str, Any] = {}
-        if rules.bidding:
-            french = _french_fields(fields)
-        return cls(
-            rules=rules,
-            seat=_int(fields["seat"]),
-            dealer=_int(fields["dealer"]),
-            phase=Phase(fields["phase"]),
-            to_move=_int(fields["move"]),
-            hand=parse_holding(fields["hand"]),
-            hand_sizes=tuple(_int(s) for s in fields["sizes"].split(",")),
-            discard=discard,
-            discard_size=size,
-            talon=talon,
-            trick=trick,
-            tricks=tricks,
-            won=tuple(parse_holding(part) for part in fields["won"].split("/")),
-            trumps_played=trumps,
-            **french,
-        )
+        return _view_text.parse(cls, text)
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data (read back by :meth:`from_dict`); ``void_suits`` and
         ``out_of_trumps`` (under French rules ``max_trump``, ``partner_known`` and
         ``partner`` too) are included for convenience."""
-        data = {
-            "format": _FORMAT,
-            "version": 1,
-            "game": "tarot",
-            "rules": str(self.rules),
-            "seat": self.seat,
-            "dealer": self.dealer,
-            "phase": self.phase.value,
-            "to_move": self.to_move,
-            "hand": _holding(self.hand),
-            "hand_sizes": list(self.hand_sizes),
-            "discard": None if self.discard is None else _holding(self.discard),
-            "discard_size": self.discard_size,
-            "talon": None if self.talon is None else _holding(self.talon),
-            "trick": _trick_dict(self.trick),
-            "tricks": [_trick_dict(t) for t in self.tricks],
-            "won": [_holding(pile) for pile in self.won],
-            "trumps_played": self.trumps_played,
-            "void_suits": [sorted(str(s) for s in voids) for voids in self.void_suits],
-            "out_of_trumps": list(self.out_of_trumps),
-        }
-        if self.rules.bidding:
-            data.update(
-                {
-                    "bids": [str(bid) for bid in self.bids],
-                    "called": None if self.called is None else str(self.called),
-                    "slam_announced": self.slam_announced,
-                    "poignees": [
-                        {"seat": seat, "poignee": level.value, "cards": _holding(shown)}
-                        for (seat, level), shown in zip(
-                            self.poignees, self.poignee_shown, strict=True
-                        )
-                    ],
-                    "discard_shown": _holding(self.discard_shown),
-                    "max_trump": list(self.max_trump),
-                    "partner_known": self.partner_known,
-                    "partner": self.partner,
-                }
-            )
-        return data
+        return _view_text.to_dict(self)
 
     def to_json(self) -> str:
         """:meth:`to_dict` as JSON text."""
@@ -1285,222 +619,12 @@ class View:
         :raises NotationError: if the text is not JSON (nested too deeply included) or the
             data is not a Tarot view.
         """
-        if isinstance(data, str):
-            data = _json.loads(data, "Tarot view data")
-        try:
-            if not isinstance(data, Mapping):
-                raise NotationError("expected a JSON object")
-            if data.get("format") != _FORMAT or data.get("game") != "tarot":
-                raise NotationError("expected format 'cardgames-view' and game 'tarot'")
-            rules = Rules.parse(data["rules"])
-            french: dict[str, Any] = {}
-            if rules.bidding:
-                poignees = data["poignees"]
-                if not isinstance(poignees, list):
-                    raise NotationError("expected the poignees as a list")
-                called = data["called"]
-                french = {
-                    "bids": tuple(Bid.parse(bid) for bid in data["bids"]),
-                    "called": None if called is None else TarotCard.parse(called),
-                    "slam_announced": data["slam_announced"],
-                    "poignees": tuple(
-                        (item["seat"], Poignee(item["poignee"])) for item in poignees
-                    ),
-                    "poignee_shown": tuple(parse_holding(item["cards"]) for item in poignees),
-                    "discard_shown": parse_holding(data["discard_shown"]),
-                }
-            view = cls(
-                rules=rules,
-                seat=data["seat"],
-                dealer=data["dealer"],
-                phase=Phase(data["phase"]),
-                to_move=data["to_move"],
-                hand=parse_holding(data["hand"]),
-                hand_sizes=tuple(data["hand_sizes"]),
-                discard=None if data["discard"] is None else parse_holding(data["discard"]),
-                discard_size=data["discard_size"],
-                talon=None if data["talon"] is None else parse_holding(data["talon"]),
-                trick=_trick_from_dict(data["trick"]),
-                tricks=tuple(_trick_from_dict(t) for t in data["tricks"]),
-                won=tuple(parse_holding(pile) for pile in data["won"]),
-                trumps_played=data["trumps_played"],
-                **french,
-            )
-        except (RulesError, KeyError, TypeError, ValueError, AttributeError) as error:
-            raise NotationError(f"invalid Tarot view data {quote(data)}: {error}") from None
-        return view
+        return _view_text.from_dict(cls, data)
 
     def to_unicode(self) -> str:
         """A plain picture of the view: the seat's hand, the table, what is known of the
         others."""
-        rules = self.rules
-        lines = [
-            f"Tarot {rules}: seat {self.seat}'s view (dealer {self.dealer}), "
-            f"{self.phase.value}, seat {self.to_move} to move",
-            f"Hand: {self.hand.to_unicode() or '-'}",
-        ]
-        if rules.bidding:
-            lines.extend(self._french_lines())
-        if self.discard is not None:
-            lines.append(f"Discard: {self.discard.to_unicode() or '-'}")
-        elif self.discard_shown:
-            lines.append(
-                f"Discard: {self.discard_size} cards, trumps shown "
-                f"{self.discard_shown.to_unicode()}"
-            )
-        elif not rules.bidding or self.discard_size:
-            lines.append(f"Discard: {self.discard_size} hidden cards")
-        for p in range(rules.players):
-            if p == self.seat:
-                continue
-            known = []
-            if self.void_suits[p]:
-                known.append(
-                    "void in " + " ".join(s.to_unicode() for s in sorted(self.void_suits[p]))
-                )
-            if self.out_of_trumps[p]:
-                known.append("no trumps")
-            elif self.max_trump[p] < 21:
-                known.append(f"no trump above {self.max_trump[p]}")
-            note = f" ({', '.join(known)})" if known else ""
-            lines.append(f"Seat {p}: {self.hand_sizes[p]} cards{note}")
-        played = " ".join(
-            f"{seat}:{card.to_unicode()}"
-            for seat, card in zip(self.trick.players, self.trick.cards, strict=True)
-        )
-        lines.append(f"Trick (led by {self.trick.leader}): {played or '-'}")
-        lines.append(f"Tricks played: {len(self.tricks)}")
-        return "\n".join(lines)
-
-    def _french_lines(self) -> list[str]:
-        lines = ["Bids: " + (", ".join(str(bid) for bid in self.bids) or "-")]
-        taker = self.taker
-        if taker is not None:
-            contract = self.contract
-            assert contract is not None
-            line = f"Taker: seat {taker}, {contract.value}"
-            if self.called is not None:
-                line += f", called {self.called.to_unicode()}"
-                if not self.partner_known:
-                    line += " (partner unknown)"
-                elif self.partner is None:
-                    line += " (alone)"
-                else:
-                    line += f" (partner: seat {self.partner})"
-            if self.slam_announced:
-                line += ", slam announced"
-            lines.append(line)
-        if self.talon is not None:
-            lines.append(f"Dog: {self.talon.to_unicode() or '-'}")
-        for (seat, level), shown in zip(self.poignees, self.poignee_shown, strict=True):
-            lines.append(f"Poignée ({level.value}) of seat {seat}: {shown.to_unicode()}")
-        return lines
-
-
-def _french_fields(fields: Mapping[str, str]) -> dict[str, Any]:
-    # The French fields of View.parse.
-    bids = () if fields["bids"] == "-" else tuple(Bid.parse(b) for b in fields["bids"].split(","))
-    called = None if fields["called"] == "-" else TarotCard.parse(fields["called"])
-    word = fields["slam"].lower()
-    if word not in ("-", "yes", "no"):
-        raise NotationError(f"slam must be yes, no or -, not {quote(fields['slam'])}")
-    slam = None if word == "-" else word == "yes"
-    poignees = []
-    shown = []
-    if fields["poignees"] != "-":
-        for part in fields["poignees"].split("/"):
-            seat, level, cards = [*part.split("="), "", ""][:3]
-            poignees.append((_int(seat), Poignee(level)))
-            shown.append(parse_holding(cards))
-    return {
-        "bids": bids,
-        "called": called,
-        "slam_announced": slam,
-        "poignees": tuple(poignees),
-        "poignee_shown": tuple(shown),
-        "discard_shown": parse_holding(fields["shown"]),
-    }
-
-
-def _made_up_deal(rules: Rules, held: list[int], talon: int) -> list[int]:
-    # A position made up by hand need not come from any deal; give it one that at least
-    # shares out the pack: each seat keeps what it can of its cards, the rest fills up.
-    dealt = [mask & ~talon for mask in held]
-    taken = talon
-    for p, mask in enumerate(dealt):
-        mask &= ~taken
-        while mask.bit_count() > rules.hand_size:
-            mask &= mask - 1
-        dealt[p] = mask
-        taken |= mask
-    spare = [i for i in range(TAROT_PACK_SIZE) if not taken >> i & 1]
-    for p, mask in enumerate(dealt):
-        while mask.bit_count() < rules.hand_size:
-            mask |= 1 << spare.pop()
-        dealt[p] = mask
-    return dealt
-
-
-def _holding(cards: TarotCardSet) -> str:
-    return format_holding(cards)
-
-
-def _int(text: str) -> int:
-    if not text.isdigit() or len(text) > 6:
-        raise NotationError(f"invalid number {quote(text)}")
-    return int(text)
-
-
-def _trick_text(trick: Trick, *, winner: bool = True) -> str:
-    cards = ",".join(
-        f"{card}@{seat}" for seat, card in zip(trick.players, trick.cards, strict=True)
-    )
-    if winner and trick.winner is not None:
-        cards += f">{trick.winner}"
-    return cards
-
-
-def _parse_trick(text: str, *, leader: int | None = None, complete: bool = True) -> Trick:
-    body, arrow, won_by = text.partition(">")
-    if complete != bool(arrow):
-        raise NotationError(f"invalid trick {quote(text)}: a completed trick ends with >WINNER")
-    cards: list[TarotCard] = []
-    players: list[int] = []
-    if body != "-":
-        for part in body.split(","):
-            card, at, seat = part.partition("@")
-            if not at:
-                raise NotationError(f"invalid trick card {quote(part)}: expected CARD@SEAT")
-            cards.append(TarotCard.parse(card))
-            players.append(_int(seat))
-    if leader is None:
-        if not players:
-            raise NotationError(f"invalid trick {quote(text)}: a completed trick has cards")
-        leader = players[0]
-    return Trick(
-        leader=leader,
-        cards=tuple(cards),
-        players=tuple(players),
-        winner=_int(won_by) if arrow else None,
-    )
-
-
-def _trick_dict(trick: Trick) -> dict[str, Any]:
-    return {
-        "leader": trick.leader,
-        "cards": [str(card) for card in trick.cards],
-        "players": list(trick.players),
-        "winner": trick.winner,
-    }
-
-
-def _trick_from_dict(data: Mapping[str, Any]) -> Trick:
-    return Trick(
-        leader=data["leader"],
-        cards=tuple(TarotCard.parse(card) for card in data["cards"]),
-        players=tuple(data["players"]),
-        winner=data["winner"],
-    )
+        return _view_text.to_unicode(self)
 
 
 def view_of(state: State, seat: int) -> View:
