@@ -64,13 +64,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from typing import Any, overload
+from typing import Any, Final, overload
 
 from cardgames import tailor, tarot
+from cardgames.arena import results
 from cardgames.arena.play import BotError, _DealPlayer, _Failure, play_deal
 from cardgames.arena.results import (
-    MAX_DEALS,
-    Z_95,
     AnyRules,
     ArenaGame,
     ArenaResult,
@@ -93,6 +92,12 @@ __all__ = [
     "play_deal",
     "run",
 ]
+
+Z_95: Final = results.Z_95
+"""The two-sided 95 % quantile of the normal distribution: an interval is mean ± ``Z_95`` ×
+standard error."""
+MAX_DEALS: Final = results.MAX_DEALS
+"""The most deals one arena plays."""
 
 
 def _check_run(
