@@ -1,4 +1,4 @@
-"""SVG pictures of cards, hands, tricks and whole table positions, for both games.
+"""SVG pictures of cards, hands and tricks, and the drawing kit behind each game's table picture.
 
 Every function returns an :class:`SvgImage`: a ``str`` holding one ``<svg>`` document, which
 Jupyter displays as a picture. Cards are small drawn faces: a rounded rectangle with the rank
@@ -9,6 +9,12 @@ face; the Excuse, the two Jokers and the Tailor each have a face of their own. E
 ``<title>`` holding its Unicode form, so that the pictures can be searched and tested.
 
 The output depends only on the arguments: the same position always gives the same bytes.
+
+This module knows no game: a Tarot card is drawn from what it shows (its suit and rank, or
+its trump number, or that it is the Excuse), a trick from its seats and cards, and
+:func:`table` asks the state for its picture (``state.to_svg()``), which each game draws in
+its own ``render`` module with the layout helpers here (seat panels round a felt table,
+fanned hands, captions).
 
 >>> from cardgames.tarot import TarotCard
 >>> image = card(TarotCard.parse('KH'))
@@ -24,14 +30,14 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeGuard, cast
 
 import attrs
 
 from cardgames.cards import Card
 from cardgames.cardset import CardLike
 from cardgames.errors import NotationError
-from cardgames.render import SUIT_SYMBOLS, format_points
+from cardgames.render import SUIT_SYMBOLS
 from cardgames.validation import check_int, quote
 
 if TYPE_CHECKING:
@@ -123,13 +129,19 @@ def _tarot_face(value: TarotCard) -> _Face:
     return _Face(str(value), title, str(value.rank), symbol, symbol, "", colour, "#ffffff")
 
 
-def _face(value: object) -> _Face:
-    from cardgames.tarot.cards import TarotCard
+def _is_tarot_card(value: object) -> TypeGuard[TarotCard]:
+    # A card of the 78-card Tarot pack, known by what it shows (this module imports no game).
+    return not isinstance(value, type) and all(hasattr(value, name) for name in _TAROT_FACE)
 
-    if isinstance(value, TarotCard):
-        return _tarot_face(value)
+
+_TAROT_FACE: Final = ("is_excuse", "is_trump", "trump_number", "suit", "rank", "to_unicode")
+
+
+def _face(value: object) -> _Face:
     if isinstance(value, Card):
         return _standard_face(value)
+    if _is_tarot_card(value):
+        return _tarot_face(value)
     raise NotationError(
         f"invalid card {quote(value)}: expected a Card (55-card pack) or a TarotCard"
     )
@@ -319,12 +331,14 @@ def _trick_drawing(value: Trick, width: int, title: str) -> _Drawing:
     return _Drawing(tuple(body), wide, size[1])
 
 
-def _check_trick(value: object) -> Trick:
-    from cardgames.tarot.state import Trick
+_TRICK_FIELDS: Final = ("leader", "cards", "players", "winner")
 
-    if not isinstance(value, Trick):
+
+def _check_trick(value: object) -> Trick:
+    # A trick, known by its fields (this module imports no game): a cardgames.tarot.Trick.
+    if isinstance(value, type) or not all(hasattr(value, name) for name in _TRICK_FIELDS):
         raise NotationError(f"invalid trick {quote(value)}: expected a cardgames.tarot.Trick")
-    return value
+    return cast("Trick", value)
 
 
 def trick(value: Trick, *, width: int = DEFAULT_CARD_WIDTH) -> SvgImage:
@@ -568,45 +582,6 @@ def _lines_on_felt(lines: Sequence[str], width: int, css: str) -> _Drawing:
     return _Drawing(tuple(body), wide, step * len(lines))
 
 
-def _trick_on_felt(trick: Trick, players: int, width: int, title: str) -> _Drawing:
-    # The trick in the middle of the table: each card pushed toward the seat that played it,
-    # with the seat under it, later cards on top; the winner's card outlined once complete.
-    label = width * 0.28
-    slot = (float(width), _height(width) + label * 1.5)
-    points = _around([slot] * players, (0, 0), width * 0.12)
-    left = min(x for x, _ in points) - slot[0] / 2
-    right = max(x for x, _ in points) + slot[0] / 2
-    top = min(y for _, y in points) - slot[1] / 2
-    bottom = max(y for _, y in points) + slot[1] / 2
-    title_size = width * 0.32
-    heading = title_size * 1.6
-    wide = max(right - left, _text_width(title, title_size, bold=True))
-    shift = (wide - (right - left)) / 2 - left
-    body = [
-        '<g class="trick">',
-        _felt_text(wide / 2, title_size, title, title_size, "trick-title", bold=True),
-    ]
-    for seat, value in zip(trick.players, trick.cards, strict=True):
-        won = seat == trick.winner
-        x, y = points[seat]
-        card_x = x - slot[0] / 2 + shift
-        card_y = y - slot[1] / 2 - top + heading
-        body.append(_card_group(_face(value), card_x, card_y, width, highlight=won))
-        name = f"seat {seat}" + (" wins" if won else "")
-        body.append(
-            _felt_text(
-                card_x + width / 2,
-                card_y + _height(width) + label * 1.15,
-                name,
-                label,
-                "seat-label",
-                bold=won,
-            )
-        )
-    body.append("</g>")
-    return _Drawing(tuple(body), wide, heading + bottom - top)
-
-
 def table(
     state: TarotState | TailorState,
     *,
@@ -647,21 +622,30 @@ def table(
     >>> image = table(state)
     >>> image.count('class="card"'), image.count('class="seat"')
     (78, 3)
-    """
-    from cardgames.tailor.state import State as TailorState
-    from cardgames.tarot.state import State as TarotState
 
+    The picture is the state's own ``to_svg()``, which each game draws in its ``render``
+    module (:func:`cardgames.tarot.render.state_to_svg`,
+    :func:`cardgames.tailor.render.state_to_svg`).
+    """
     width = _card_width(width)
-    per_row = check_int(per_row, "cards per row", low=1, high=_MAX_PER_ROW)
-    if isinstance(state, TarotState):
-        parts = _tarot_table(state, width, per_row)
-    elif isinstance(state, TailorState):
-        parts = _tailor_table(state, width, per_row)
-    else:
+    per_row = _per_row(per_row)
+    draw = None if isinstance(state, type) else getattr(state, "to_svg", None)
+    if not callable(draw):
         raise NotationError(
             f"invalid state {quote(state)}: expected a cardgames.tarot.State or a "
             "cardgames.tailor.State"
         )
+    image = draw(width=width, per_row=per_row)
+    assert isinstance(image, SvgImage)
+    return image
+
+
+def _per_row(value: object) -> int:
+    return check_int(value, "cards per row", low=1, high=_MAX_PER_ROW)
+
+
+def _table_picture(parts: Sequence[_Drawing], width: int) -> SvgImage:
+    # A game's table picture: its parts (heading, captions, the round table) in a column.
     drawing = _column(parts, width)
     return _document(drawing.width, drawing.height, drawing.body, "table")
 
@@ -692,55 +676,6 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def _tarot_order(cards: Iterable[TarotCard]) -> list[TarotCard]:
-    # The order of the text pictures (cardgames.tarot.render.hand_lines): spades, hearts,
-    # diamonds, clubs, each from the King down, then the trumps from 21 down and the Excuse.
-    def key(value: TarotCard) -> tuple[int, int]:
-        if value.suit is not None:
-            return (int(value.suit), -int(value.rank or 0))
-        return (4, -(value.trump_number or 0))
-
-    return sorted(cards, key=key)
-
-
-def _tarot_centre(state: TarotState, width: int, per_row: int) -> _Drawing:
-    # The middle of a Tarot table: the trick (or the last one won), the discard while the
-    # dealer discards, what the auction waits for before the play; the dog once shown.
-    from cardgames.tarot.state import Phase
-
-    phase = state.phase
-    players = state.rules.players
-    parts: list[_Drawing] = []
-    if phase is Phase.BIDDING:
-        parts.append(_lines_on_felt(("Bidding", f"seat {state.to_move} to bid"), width, "auction"))
-    elif phase is Phase.CALL:
-        parts.append(
-            _lines_on_felt(("Call", f"seat {state.to_move} to call a card"), width, "auction")
-        )
-    elif phase is Phase.ANNOUNCE:
-        parts.append(
-            _lines_on_felt(("Announcement", f"seat {state.to_move} to announce"), width, "auction")
-        )
-    elif state.rules.bidding and state.is_void:
-        parts.append(_lines_on_felt(("Void deal", "every seat passed"), width, "auction"))
-    elif phase is Phase.DISCARD:
-        title = f"Discard ({state.discard_remaining} more to discard)"
-        parts.append(_cards_on_felt(state.discard, title, width, per_row, "discard"))
-    elif state.trick.cards or not state.tricks:
-        number = len(state.tricks) + 1
-        title = f"Trick {number}, led by seat {state.trick.leader}"
-        parts.append(_trick_on_felt(state.trick, players, width, title))
-    else:
-        last = state.tricks[-1]
-        title = f"Trick {len(state.tricks)}, led by seat {last.leader}"
-        parts.append(_trick_on_felt(last, players, width, title))
-    contract = state.contract if state.taker is not None else None
-    if contract is not None and contract.dog_shown and phase is not Phase.DISCARD:
-        small = max(round(width * 0.75), 12)
-        parts.append(_cards_on_felt(state.initial.talon, "Dog (shown)", small, 100, "dog", width))
-    return _stack_on_felt(parts, width)
-
-
 def _cards_on_felt(
     cards: Iterable[object], title: str, width: int, per_row: int, css: str, text: int = 0
 ) -> _Drawing:
@@ -768,98 +703,3 @@ def _stack_on_felt(parts: Sequence[_Drawing], width: int) -> _Drawing:
         body.append(part.moved((wide - part.width) / 2, y))
         y += part.height + gap
     return _Drawing(tuple(body), wide, y - gap)
-
-
-def _tarot_table(state: TarotState, width: int, per_row: int) -> list[_Drawing]:
-    from cardgames.tarot.render import contract_lines
-    from cardgames.tarot.render import state_heading as heading
-
-    parts = [_heading(heading(state), width)]
-    french = state.rules.bidding
-    if french:
-        parts.append(_caption(contract_lines(state), width, "contract"))
-    tricks = [0] * state.rules.players
-    for done in state.tricks:
-        if done.winner is not None:
-            tricks[done.winner] += 1
-    points = state.points()
-    panels = []
-    for seat, cards in enumerate(state.hands):
-        notes = []
-        if seat == state.dealer:
-            notes.append("dealer")
-        if french and seat == state.taker:
-            notes.append("taker")
-        if french and seat == state.partner:
-            notes.append("partner")
-        to_move = seat == state.to_move and not state.is_over
-        if to_move:
-            notes.append("to move")
-        won = format_points(points[seat])
-        stats = f"{_plural(tricks[seat], 'trick')}, {won} point{'' if won == '1' else 's'}"
-        faces = [_face(value) for value in _tarot_order(cards)]
-        panels.append(_seat_panel(seat, notes, stats, faces, width, per_row, to_move))
-    parts.append(_round_table(panels, _tarot_centre(state, width, per_row), width))
-    score = state.score() if french else None
-    if score is not None:
-        parts.append(_caption(tuple(score.to_unicode().splitlines()), width, "score"))
-    return parts
-
-
-def _tailor_centre(state: TailorState, width: int) -> _Drawing:
-    # The middle of a Chase the Tailor table: the pile's top card, the stock face down, and
-    # what the next card must follow, the direction of play, the chase.
-    from cardgames.tailor.render import top_to_unicode
-
-    label = width * 0.3
-    gap = _gap(width)
-    top = label * 1.5
-    title = f"Pile ({_plural(len(state.pile), 'card')})"
-    body = [
-        '<g class="pile">',
-        f'<text class="pile-title" x="0" y="{_num(label)}" font-size="{_num(label)}" '
-        f'font-weight="bold" fill="{_ON_FELT}">{_esc(title)}</text>',
-        _card_group(_face(state.top_card), 0, top, width),
-        _card_back(width + 2 * gap, top, width, f"{len(state.stock)} in the stock"),
-    ]
-    facts = [
-        f"follow: {top_to_unicode(state.top)}",
-        f"stock: {_plural(len(state.stock), 'card')}",
-        "direction: " + ("clockwise" if state.direction == 1 else "anticlockwise"),
-    ]
-    if state.rules.chase_mode:
-        facts.append("chase: " + ("on" if state.chase_active else "off"))
-    if state.drawn is not None:
-        facts.append(f"drawn: {state.drawn.to_unicode()}")
-    if state.passes:
-        facts.append(f"passes: {state.passes}")
-    text_x = 2 * width + 4 * gap
-    step = label * 1.3
-    for line, fact in enumerate(facts):
-        body.append(
-            f'<text class="pile-fact" x="{_num(text_x)}" y="{_num(top + label + step * line)}" '
-            f'font-size="{_num(label)}" fill="{_ON_FELT}">{_esc(fact)}</text>'
-        )
-    body.append("</g>")
-    longest = max(_text_width(fact, label) for fact in facts)
-    height = top + max(_height(width), step * len(facts))
-    return _Drawing(tuple(body), text_x + longest, height)
-
-
-def _tailor_table(state: TailorState, width: int, per_row: int) -> list[_Drawing]:
-    from cardgames.tailor.render import state_heading as heading
-
-    payoffs = state.payoffs()
-    panels = []
-    for seat, cards in enumerate(state.hands):
-        to_move = seat == state.to_move and not state.is_over
-        notes = ["to move"] if to_move else []
-        if seat == state.winner:
-            notes.append("went out")
-        stats = f"{_plural(len(cards), 'card')}, score {payoffs[seat]}"
-        faces = _faces(cards)
-        panels.append(_seat_panel(seat, notes, stats, faces, width, per_row, to_move))
-    return [
-        _heading(heading(state), width),
-        _round_table(panels, _tailor_centre(state, width), width),
-    ]

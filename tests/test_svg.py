@@ -538,6 +538,27 @@ def test_state_html_is_well_formed_titled_and_sized() -> None:
         assert len(card_groups(root)) >= sum(map(len, state.hands))
 
 
+def test_a_table_is_the_state_own_picture_drawn_by_its_game() -> None:
+    tarot_state = tarot.deal(TAROT_RULES, seed=4)
+    tailor_state = tailor.deal(TAILOR_RULES, seed=4)
+    image = svg.table(tarot_state, width=30, per_row=9)
+    assert isinstance(image, svg.SvgImage)
+    assert image == tarot_state.to_svg(width=30, per_row=9)
+    assert image == tarot_render.state_to_svg(tarot_state, width=30, per_row=9)
+    image = svg.table(tailor_state, width=30, per_row=9)
+    assert isinstance(image, svg.SvgImage)
+    assert image == tailor_state.to_svg(width=30, per_row=9)
+    assert image == tailor_render.state_to_svg(tailor_state, width=30, per_row=9)
+    with pytest.raises(NotationError, match=r"tarot\.State"):
+        tarot_render.state_to_svg(tailor_state)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match=r"tailor\.State"):
+        tailor_render.state_to_svg(tarot_state)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="card width"):
+        tarot_state.to_svg(width=5)
+    with pytest.raises(NotationError, match="State"):
+        svg.table(tarot.State)  # type: ignore[arg-type]
+
+
 # -- every position draws -------------------------------------------------------------------
 
 

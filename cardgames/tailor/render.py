@@ -19,6 +19,29 @@ from cardgames.cardset import CardSet
 from cardgames.errors import NotationError
 from cardgames.render import Block, boxed, format_points, grid, render, stacked, table_layout
 from cardgames.search.results import Analysis
+from cardgames.svg import (
+    _ON_FELT,
+    DEFAULT_CARD_WIDTH,
+    DEFAULT_PER_ROW,
+    SvgImage,
+    _card_back,
+    _card_group,
+    _card_width,
+    _Drawing,
+    _esc,
+    _face,
+    _faces,
+    _gap,
+    _heading,
+    _height,
+    _num,
+    _per_row,
+    _plural,
+    _round_table,
+    _seat_panel,
+    _table_picture,
+    _text_width,
+)
 from cardgames.tailor.moves import Move
 from cardgames.tailor.rules import Call
 from cardgames.tailor.state import State
@@ -34,6 +57,7 @@ __all__ = [
     "move_to_unicode",
     "state_heading",
     "state_to_html",
+    "state_to_svg",
     "state_to_unicode",
     "top_to_unicode",
     "values_legend",
@@ -254,10 +278,88 @@ def state_to_html(state: State) -> str:
 
     :raises NotationError: if ``state`` is not a :class:`cardgames.tailor.State`.
     """
-    from cardgames import svg
-
     state = _check_state(state)
     return (
         f'<div class="cardgames-tailor-state" title="{html.escape(str(state))}">'
-        f"{svg.table(state)}</div>"
+        f"{state_to_svg(state)}</div>"
     )
+
+
+# -- the SVG table ----------------------------------------------------------------------------
+
+
+def state_to_svg(
+    state: State, *, width: int = DEFAULT_CARD_WIDTH, per_row: int = DEFAULT_PER_ROW
+) -> SvgImage:
+    """A position as an SVG picture, the seats round a table: the drawing behind
+    :func:`cardgames.svg.table` and ``state.to_svg()`` for Chase the Tailor, which describes it.
+
+    :param width: each card's width in pixels, an int from 16 to 400.
+    :param per_row: cards in a row of a hand, an int from 1 to 100.
+    :raises NotationError: if ``state`` is not a :class:`cardgames.tailor.State`.
+    :raises RulesError: if ``width`` or ``per_row`` is out of range.
+
+    >>> from cardgames import tailor
+    >>> image = state_to_svg(tailor.deal(tailor.Rules(players=3), seed=2))
+    >>> image.count('class="card"'), image.count('class="seat"')
+    (22, 3)
+    """
+    state = _check_state(state)
+    width = _card_width(width)
+    per_row = _per_row(per_row)
+    return _table_picture(_tailor_table(state, width, per_row), width)
+
+
+def _tailor_centre(state: State, width: int) -> _Drawing:
+    # The middle of a Chase the Tailor table: the pile's top card, the stock face down, and
+    # what the next card must follow, the direction of play, the chase.
+    label = width * 0.3
+    gap = _gap(width)
+    top = label * 1.5
+    title = f"Pile ({_plural(len(state.pile), 'card')})"
+    body = [
+        '<g class="pile">',
+        f'<text class="pile-title" x="0" y="{_num(label)}" font-size="{_num(label)}" '
+        f'font-weight="bold" fill="{_ON_FELT}">{_esc(title)}</text>',
+        _card_group(_face(state.top_card), 0, top, width),
+        _card_back(width + 2 * gap, top, width, f"{len(state.stock)} in the stock"),
+    ]
+    facts = [
+        f"follow: {top_to_unicode(state.top)}",
+        f"stock: {_plural(len(state.stock), 'card')}",
+        "direction: " + ("clockwise" if state.direction == 1 else "anticlockwise"),
+    ]
+    if state.rules.chase_mode:
+        facts.append("chase: " + ("on" if state.chase_active else "off"))
+    if state.drawn is not None:
+        facts.append(f"drawn: {state.drawn.to_unicode()}")
+    if state.passes:
+        facts.append(f"passes: {state.passes}")
+    text_x = 2 * width + 4 * gap
+    step = label * 1.3
+    for line, fact in enumerate(facts):
+        body.append(
+            f'<text class="pile-fact" x="{_num(text_x)}" y="{_num(top + label + step * line)}" '
+            f'font-size="{_num(label)}" fill="{_ON_FELT}">{_esc(fact)}</text>'
+        )
+    body.append("</g>")
+    longest = max(_text_width(fact, label) for fact in facts)
+    height = top + max(_height(width), step * len(facts))
+    return _Drawing(tuple(body), text_x + longest, height)
+
+
+def _tailor_table(state: State, width: int, per_row: int) -> list[_Drawing]:
+    payoffs = state.payoffs()
+    panels = []
+    for seat, cards in enumerate(state.hands):
+        to_move = seat == state.to_move and not state.is_over
+        notes = ["to move"] if to_move else []
+        if seat == state.winner:
+            notes.append("went out")
+        stats = f"{_plural(len(cards), 'card')}, score {payoffs[seat]}"
+        faces = _faces(cards)
+        panels.append(_seat_panel(seat, notes, stats, faces, width, per_row, to_move))
+    return [
+        _heading(state_heading(state), width),
+        _round_table(panels, _tailor_centre(state, width), width),
+    ]

@@ -74,6 +74,7 @@ from cardgames.validation import (
 )
 
 if TYPE_CHECKING:
+    from cardgames.svg import SvgImage
     from cardgames.tailor.match import Players
     from cardgames.tailor.view import View
 
@@ -570,6 +571,13 @@ class State(_Link):
         from cardgames.tailor.render import state_to_html
 
         return state_to_html(self)
+
+    def to_svg(self, *, width: int = 40, per_row: int = 13) -> SvgImage:
+        """The table as an SVG picture, the seats round it (see :func:`cardgames.svg.table`,
+        which calls this, and :func:`cardgames.tailor.render.state_to_svg`, which draws it)."""
+        from cardgames.tailor.render import state_to_svg
+
+        return state_to_svg(self, width=width, per_row=per_row)
 
     def view(self, seat: int) -> View:
         """What ``seat`` knows of this round (see :class:`cardgames.tailor.View`): its own hand,

@@ -17,9 +17,11 @@ T 21 3 EX
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Final
 
+from cardgames import svg
 from cardgames.cards import Suit
 from cardgames.errors import AnalysisError, NotationError
 from cardgames.render import (
@@ -33,6 +35,29 @@ from cardgames.render import (
     table_layout,
 )
 from cardgames.search.results import Analysis
+from cardgames.svg import (
+    DEFAULT_CARD_WIDTH,
+    DEFAULT_PER_ROW,
+    SvgImage,
+    _around,
+    _caption,
+    _card_group,
+    _card_width,
+    _cards_on_felt,
+    _Drawing,
+    _face,
+    _felt_text,
+    _heading,
+    _height,
+    _lines_on_felt,
+    _per_row,
+    _plural,
+    _round_table,
+    _seat_panel,
+    _stack_on_felt,
+    _table_picture,
+    _text_width,
+)
 from cardgames.tarot.cards import TarotCard, TarotCardSet
 from cardgames.tarot.contracts import AnyMove, Bid, Call
 from cardgames.tarot.play import count_mask
@@ -50,6 +75,7 @@ __all__ = [
     "points_text",
     "state_heading",
     "state_to_html",
+    "state_to_svg",
     "state_to_unicode",
     "trick_lines",
     "trick_to_html",
@@ -574,10 +600,8 @@ def state_to_html(state: State) -> str:
 
     :raises NotationError: if ``state`` is not a :class:`cardgames.tarot.state.State`.
     """
-    from cardgames import svg
-
     state = _check_state(state)
-    return _html("tarot-state", svg.table(state), str(state))
+    return _html("tarot-state", state_to_svg(state), str(state))
 
 
 def trick_to_html(trick: Trick) -> str:
@@ -586,7 +610,149 @@ def trick_to_html(trick: Trick) -> str:
 
     :raises NotationError: if ``trick`` is not a :class:`cardgames.tarot.state.Trick`.
     """
-    from cardgames import svg
-
     trick = _check_trick(trick)
     return _html("tarot-trick", svg.trick(trick), str(trick))
+
+
+# -- the SVG table ----------------------------------------------------------------------------
+
+
+def state_to_svg(
+    state: State, *, width: int = DEFAULT_CARD_WIDTH, per_row: int = DEFAULT_PER_ROW
+) -> SvgImage:
+    """A position as an SVG picture, the seats round a table: the drawing behind
+    :func:`cardgames.svg.table` and ``state.to_svg()`` for Tarot, which describes it.
+
+    :param width: each card's width in pixels, an int from 16 to 400.
+    :param per_row: cards in a row of a hand, an int from 1 to 100.
+    :raises NotationError: if ``state`` is not a :class:`cardgames.tarot.state.State`.
+    :raises RulesError: if ``width`` or ``per_row`` is out of range.
+
+    >>> from cardgames import tarot
+    >>> image = state_to_svg(tarot.deal(tarot.Rules.traditional(players=4), seed=2))
+    >>> image.count('class="card"'), image.count('class="seat"')
+    (78, 4)
+    """
+    state = _check_state(state)
+    width = _card_width(width)
+    per_row = _per_row(per_row)
+    return _table_picture(_tarot_table(state, width, per_row), width)
+
+
+def _trick_on_felt(trick: Trick, players: int, width: int, title: str) -> _Drawing:
+    # The trick in the middle of the table: each card pushed toward the seat that played it,
+    # with the seat under it, later cards on top; the winner's card outlined once complete.
+    label = width * 0.28
+    slot = (float(width), _height(width) + label * 1.5)
+    points = _around([slot] * players, (0, 0), width * 0.12)
+    left = min(x for x, _ in points) - slot[0] / 2
+    right = max(x for x, _ in points) + slot[0] / 2
+    top = min(y for _, y in points) - slot[1] / 2
+    bottom = max(y for _, y in points) + slot[1] / 2
+    title_size = width * 0.32
+    heading = title_size * 1.6
+    wide = max(right - left, _text_width(title, title_size, bold=True))
+    shift = (wide - (right - left)) / 2 - left
+    body = [
+        '<g class="trick">',
+        _felt_text(wide / 2, title_size, title, title_size, "trick-title", bold=True),
+    ]
+    for seat, value in zip(trick.players, trick.cards, strict=True):
+        won = seat == trick.winner
+        x, y = points[seat]
+        card_x = x - slot[0] / 2 + shift
+        card_y = y - slot[1] / 2 - top + heading
+        body.append(_card_group(_face(value), card_x, card_y, width, highlight=won))
+        name = f"seat {seat}" + (" wins" if won else "")
+        body.append(
+            _felt_text(
+                card_x + width / 2,
+                card_y + _height(width) + label * 1.15,
+                name,
+                label,
+                "seat-label",
+                bold=won,
+            )
+        )
+    body.append("</g>")
+    return _Drawing(tuple(body), wide, heading + bottom - top)
+
+
+def _tarot_order(cards: Iterable[TarotCard]) -> list[TarotCard]:
+    # The order of the text pictures (cardgames.tarot.render.hand_lines): spades, hearts,
+    # diamonds, clubs, each from the King down, then the trumps from 21 down and the Excuse.
+    def key(value: TarotCard) -> tuple[int, int]:
+        if value.suit is not None:
+            return (int(value.suit), -int(value.rank or 0))
+        return (4, -(value.trump_number or 0))
+
+    return sorted(cards, key=key)
+
+
+def _tarot_centre(state: State, width: int, per_row: int) -> _Drawing:
+    # The middle of a Tarot table: the trick (or the last one won), the discard while the
+    # dealer discards, what the auction waits for before the play; the dog once shown.
+    phase = state.phase
+    players = state.rules.players
+    parts: list[_Drawing] = []
+    if phase is Phase.BIDDING:
+        parts.append(_lines_on_felt(("Bidding", f"seat {state.to_move} to bid"), width, "auction"))
+    elif phase is Phase.CALL:
+        parts.append(
+            _lines_on_felt(("Call", f"seat {state.to_move} to call a card"), width, "auction")
+        )
+    elif phase is Phase.ANNOUNCE:
+        parts.append(
+            _lines_on_felt(("Announcement", f"seat {state.to_move} to announce"), width, "auction")
+        )
+    elif state.rules.bidding and state.is_void:
+        parts.append(_lines_on_felt(("Void deal", "every seat passed"), width, "auction"))
+    elif phase is Phase.DISCARD:
+        title = f"Discard ({state.discard_remaining} more to discard)"
+        parts.append(_cards_on_felt(state.discard, title, width, per_row, "discard"))
+    elif state.trick.cards or not state.tricks:
+        number = len(state.tricks) + 1
+        title = f"Trick {number}, led by seat {state.trick.leader}"
+        parts.append(_trick_on_felt(state.trick, players, width, title))
+    else:
+        last = state.tricks[-1]
+        title = f"Trick {len(state.tricks)}, led by seat {last.leader}"
+        parts.append(_trick_on_felt(last, players, width, title))
+    contract = state.contract if state.taker is not None else None
+    if contract is not None and contract.dog_shown and phase is not Phase.DISCARD:
+        small = max(round(width * 0.75), 12)
+        parts.append(_cards_on_felt(state.initial.talon, "Dog (shown)", small, 100, "dog", width))
+    return _stack_on_felt(parts, width)
+
+
+def _tarot_table(state: State, width: int, per_row: int) -> list[_Drawing]:
+    parts = [_heading(state_heading(state), width)]
+    french = state.rules.bidding
+    if french:
+        parts.append(_caption(contract_lines(state), width, "contract"))
+    tricks = [0] * state.rules.players
+    for done in state.tricks:
+        if done.winner is not None:
+            tricks[done.winner] += 1
+    points = state.points()
+    panels = []
+    for seat, cards in enumerate(state.hands):
+        notes = []
+        if seat == state.dealer:
+            notes.append("dealer")
+        if french and seat == state.taker:
+            notes.append("taker")
+        if french and seat == state.partner:
+            notes.append("partner")
+        to_move = seat == state.to_move and not state.is_over
+        if to_move:
+            notes.append("to move")
+        won = format_points(points[seat])
+        stats = f"{_plural(tricks[seat], 'trick')}, {won} point{'' if won == '1' else 's'}"
+        faces = [_face(value) for value in _tarot_order(cards)]
+        panels.append(_seat_panel(seat, notes, stats, faces, width, per_row, to_move))
+    parts.append(_round_table(panels, _tarot_centre(state, width, per_row), width))
+    score = state.score() if french else None
+    if score is not None:
+        parts.append(_caption(tuple(score.to_unicode().splitlines()), width, "score"))
+    return parts

@@ -90,6 +90,7 @@ from cardgames.tarot.rules import MAX_PLAYERS, ExcuseRule, Rules, _check_rules
 from cardgames.validation import as_tuple, check_bool, check_int, check_seat, make_rng, quote
 
 if TYPE_CHECKING:
+    from cardgames.svg import SvgImage
     from cardgames.tarot.game import Players
     from cardgames.tarot.scoring import Score
     from cardgames.tarot.view import View
@@ -1032,6 +1033,13 @@ class State:
         from cardgames.tarot.render import state_to_html
 
         return state_to_html(self)
+
+    def to_svg(self, *, width: int = 40, per_row: int = 13) -> SvgImage:
+        """The table as an SVG picture, the seats round it (see :func:`cardgames.svg.table`,
+        which calls this, and :func:`cardgames.tarot.render.state_to_svg`, which draws it)."""
+        from cardgames.tarot.render import state_to_svg
+
+        return state_to_svg(self, width=width, per_row=per_row)
 
     def view(self, seat: int) -> View:
         """What ``seat`` knows of this deal (see :class:`cardgames.tarot.view.View`): its own hand,

@@ -1,102 +1,25 @@
-"""Arenas: bots play many deals against each other, and the figures say how much better one is.
+"""The figures of an arena: its games, each bot's standing, the comparison of every pair of
+bots, and the dict form they are written and read back in (:class:`ArenaResult`).
 
-:func:`run` deals ``deals`` deals (Tarot) or rounds (Chase the Tailor) from one seed and lets
-the bots play them, one bot per seat. With ``duplicate=True`` (the default) every deal is played
-once for each rotation of the bots round the seats, so every bot holds every hand once and the
-luck of the cards cancels out of the comparison.
-
-The unit of the statistics is the deal: a bot's *score* on a deal is its payoff averaged over
-the games it played on that deal (every rotation under duplicate). :class:`ArenaResult` gives,
-per bot, the mean score with its standard error and a 95 % confidence interval, and for every
-pair of bots the same figures for the paired difference of their scores, deal by deal, with
-how many deals each won. Payoffs are each game's own: Tarot's
-:meth:`cardgames.tarot.state.State.payoffs` (points above the table's average), Chase the Tailor's
-:meth:`cardgames.tailor.State.payoffs` (0 for going out, minus the hand value left otherwise).
-
-French Tarot (:meth:`cardgames.tarot.rules.Rules.french`) is played whole, bidding included:
-the bots bid, call, discard, announce and declare as well as play the cards, and the payoffs
-are the contract's score (:meth:`cardgames.tarot.state.State.score`). A deal on which every
-seat passes is void: it counts as a game with payoff 0 for every seat, and so as a 0 for every
-bot in the figures (it stays in the sample: which deals are void depends on the bots' bids as
-much as on the cards).
-
-Every random choice is derived from ``seed``: deal ``d`` is shuffled with
-``derive_seed(seed, "deal", d)`` and the bot of entry ``e`` gets, in rotation ``r`` of that
-deal, a :class:`random.Random` seeded with ``derive_seed(seed, "bot", d, r, e)``
-(:func:`cardgames.tailor.derive_seed`, a SHA-256 of the parts). Deals are independent of each
-other, so an ``executor`` that plays them in parallel gives exactly the serial result.
-
-Where the deals are played
---------------------------
-
-By default (``executor=None``) :func:`run` plays every deal in the calling process, one after
-the other: a library call starts no processes it was not asked for, and bots written in an
-interactive session (which a process pool could not pickle) work as they are. Given an
-``executor``, the deals go through :func:`cardgames.solver.batch.batch_map`, the machinery of
-:func:`cardgames.solver.batch.analyse_many`: in chunks sized by how long a deal takes, with a
-bounded number of chunks out at a time, collected in deal order. It may be any
-:class:`concurrent.futures.Executor` (a thread or process pool, the executor of a Dask client)
-or the address of a Dask scheduler such as ``"tcp://10.0.0.5:8786"`` (connected to for the
-arena's duration by :func:`cardgames.solver.batch.dask_executor`; this needs the
-``distributed`` package, ``pip install cardgames[dask]``). A process pool or a cluster needs
-bots it can pickle, as the library's are. The command line ``cardgames arena`` plays on every
-available core unless told otherwise.
-
-If a deal fails (a bot returns an illegal move, or raises), the arena stops with that error:
-the first failing deal in deal order, as when playing serially. A bot's exception is raised as
-it is, with a note naming the bot, its seat, the deal and the rotation; one that could not come
-back from a worker process (it cannot be pickled) is replaced, wherever the deals are played,
-by a :class:`BotError` that says the same and carries the bot's traceback as text.
-
-``print(result)`` shows the figures as a table (:meth:`ArenaResult.table`); ``repr`` shows
-every field.
-
->>> from cardgames import arena, bots, tailor
->>> result = arena.run(tailor.Rules(players=2), [bots.RuleBot(), bots.RandomBot()], deals=4,
-...                    seed=1)
->>> [standing.games for standing in result.standings], len(result.games)
-([8, 8], 8)
->>> arena.ArenaResult.from_dict(result.to_dict()) == result
-True
+The statistics are described in :mod:`cardgames.arena`: the unit is the deal, a bot's score
+on a deal its payoff averaged over the games it played on that deal.
 """
 
 from __future__ import annotations
 
-import contextlib
 import math
-import pickle
-import random
 import re
-import traceback
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from fractions import Fraction
-from typing import Any, Final, Literal, TypeAlias, cast, overload
+from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
 from cardgames import tailor, tarot
-from cardgames.bots.protocol import TailorBot, TarotBot, TarotMove, bot_name, check_bot
-from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
-from cardgames.solver.batch import BatchError, SerialExecutor, batch_map, dask_executor
+from cardgames.errors import NotationError, RulesError
 from cardgames.tailor.rules import MAX_PLAYERS as TAILOR_MAX_PLAYERS
-from cardgames.tailor.rules import derive_seed
-from cardgames.tailor.view import view_of as tailor_view_of
 from cardgames.tarot.rules import MAX_PLAYERS as TAROT_MAX_PLAYERS
-from cardgames.tarot.view import view_of as tarot_view_of
 from cardgames.validation import as_tuple, check_bool, check_int, check_seed, quote
-
-__all__ = [
-    "MAX_DEALS",
-    "Z_95",
-    "ArenaGame",
-    "ArenaResult",
-    "BotError",
-    "Comparison",
-    "Standing",
-    "play_deal",
-    "run",
-]
 
 Z_95: Final = 1.959963984540054
 """The two-sided 95 % quantile of the normal distribution: an interval is mean ± ``Z_95`` ×
@@ -473,6 +396,7 @@ class ArenaResult:
         ``head_to_head``) those of the games, as recomputed from them.
 
         >>> from cardgames import bots, tailor
+        >>> from cardgames.arena import run
         >>> result = run(tailor.Rules(players=2), [bots.RuleBot(), bots.RandomBot()], deals=1)
         >>> data = result.to_dict()
         >>> ArenaResult.from_dict(data) == result
@@ -537,6 +461,7 @@ class ArenaResult:
         interval that one deal cannot give.
 
         >>> from cardgames import bots, tailor
+        >>> from cardgames.arena import run
         >>> result = run(tailor.Rules(players=2), [bots.RuleBot(), bots.RandomBot()], deals=3,
         ...              seed=2)
         >>> print(result.table())
@@ -718,6 +643,10 @@ def _read_number(value: object) -> Fraction:
     )
 
 
+def _rotations(players: int, duplicate: bool) -> range:
+    return range(players) if duplicate else range(1)
+
+
 def _deal_scores(games: Sequence[ArenaGame], entries: int, per_deal: int) -> list[list[Fraction]]:
     """Per deal (in order), each entry's payoff averaged over that deal's games: ``games``
     come deal by deal, ``per_deal`` games each, and every game seats every entry (as the
@@ -731,406 +660,3 @@ def _deal_scores(games: Sequence[ArenaGame], entries: int, per_deal: int) -> lis
                 totals[entry] += payoff.numerator if payoff.denominator == 1 else payoff
         rows.append([Fraction(total) / per_deal for total in totals])
     return rows
-
-
-# -- playing -------------------------------------------------------------------------------
-
-
-class BotError(CardgamesError):
-    """A bot raised an exception that could not come back from where its deal was played.
-
-    A process pool or a cluster sends each deal's result back pickled; a bot's exception that
-    cannot be pickled (or read back) would be lost on the way, so :func:`run` raises this
-    instead, with what there is to know: the exception's class name and message, which bot
-    raised it where, and its traceback as text (in ``details``, and in the error's notes
-    so that a printed traceback shows it). :func:`run` raises it in whatever executor the
-    deals are played (in this process too), so that an arena fails the same way everywhere;
-    an exception that can be pickled is raised as it is.
-
-    >>> error = BotError("Hooked", "lost my way", bot="mine", seat=1, deal=3, rotation=0)
-    >>> print(error)
-    bot 'mine' at seat 1 raised Hooked: lost my way, in deal 3 (rotation 0)
-
-    :param kind: the exception's class name.
-    :param message: its message.
-    :param bot: the bot's label (:func:`cardgames.bots.protocol.bot_name`).
-    :param seat: the seat it played.
-    :param deal: the deal's number.
-    :param rotation: the rotation of the bots in that deal.
-    :param details: the traceback, as text.
-    """
-
-    def __init__(
-        self,
-        kind: str,
-        message: str,
-        *,
-        bot: str,
-        seat: int,
-        deal: int,
-        rotation: int,
-        details: str = "",
-    ) -> None:
-        super().__init__(
-            f"bot {bot!r} at seat {seat} raised {kind}: {message}, in deal {deal} "
-            f"(rotation {rotation})"
-        )
-        self.kind = kind
-        self.message = message
-        self.bot = bot
-        self.seat = seat
-        self.deal = deal
-        self.rotation = rotation
-        self.details = details
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Keyword arguments do not survive the default pickling of an exception.
-        return (_rebuild_bot_error, (self.kind, self.message, self._where()), self.__dict__)
-
-    def _where(self) -> tuple[str, int, int, int, str]:
-        return (self.bot, self.seat, self.deal, self.rotation, self.details)
-
-
-def _rebuild_bot_error(kind: str, message: str, where: tuple[str, int, int, int, str]) -> BotError:
-    bot, seat, deal, rotation, details = where
-    return BotError(
-        kind, message, bot=bot, seat=seat, deal=deal, rotation=rotation, details=details
-    )
-
-
-class _BotCrash(Exception):
-    """Carries a bot's exception out of a deal with where it was raised. It never leaves the
-    module: :func:`play_deal` re-raises the bot's own exception, :func:`run` that or a
-    :class:`BotError`."""
-
-    def __init__(self, error: Exception, bot: str, seat: int) -> None:
-        super().__init__(bot, seat)
-        self.error = error
-        self.bot = bot
-        self.seat = seat
-        self.deal = 0
-        self.rotation = 0
-
-    def where(self) -> str:
-        return (
-            f"raised by bot {self.bot!r} at seat {self.seat}, in deal {self.deal} "
-            f"(rotation {self.rotation})"
-        )
-
-
-def _choose(bot: Any, view: Any, rng: random.Random, seat: int) -> Any:
-    try:
-        return bot.choose(view, rng)
-    except Exception as error:
-        raise _BotCrash(error, bot_name(bot), seat) from error
-
-
-def _add_note(error: BaseException, note: str) -> None:
-    with contextlib.suppress(Exception):  # a class refusing new attributes keeps its text
-        error.add_note(note)
-
-
-def _round_trips(error: BaseException) -> bool:
-    """Whether ``error`` survives the trip back from a worker process: pickled, then read."""
-    try:
-        pickle.loads(pickle.dumps(error, protocol=pickle.HIGHEST_PROTOCOL))
-    except Exception:
-        return False
-    return True
-
-
-def _text_of(error: BaseException) -> str:
-    try:
-        return str(error)
-    except Exception:  # a broken __str__ of the bot's exception
-        return f"<{type(error).__name__} whose message cannot be shown>"
-
-
-def _bot_failure(crash: _BotCrash) -> Exception:
-    """The exception :func:`run` raises for a bot's: the bot's own, noted with where it was
-    raised, if it can come back from a worker; else a :class:`BotError` saying what it was."""
-    error = crash.error
-    _add_note(error, crash.where())
-    if _round_trips(error):
-        return error
-    kind = type(error).__name__
-    try:
-        details = "".join(traceback.format_exception(error))
-    except Exception:
-        details = ""
-    failure = BotError(
-        kind,
-        _text_of(error),
-        bot=crash.bot,
-        seat=crash.seat,
-        deal=crash.deal,
-        rotation=crash.rotation,
-        details=details,
-    )
-    # No __cause__: some packages (distributed, through tblib) pickle an exception's cause
-    # with it, and this one's is the exception that could not be pickled.
-    _add_note(
-        failure,
-        f"({kind} cannot go from one process to another: it could not be pickled and read "
-        "back, so the arena raises this error in its place, wherever the deals are played.)"
-        + (f"\nThe bot's traceback:\n{details}" if details else ""),
-    )
-    return failure
-
-
-def _tarot_game(
-    bots: Sequence[TarotBot], state: tarot.State, rngs: Sequence[random.Random]
-) -> tarot.State:
-    while not state.is_over:
-        seat = state.to_move
-        move = _choose(bots[seat], tarot_view_of(state, seat), rngs[seat], seat)
-        state = _play(state, move, bots[seat], seat)
-    return state
-
-
-def _tailor_game(
-    bots: Sequence[TailorBot], state: tailor.State, rngs: Sequence[random.Random]
-) -> tailor.State:
-    while not state.is_over:
-        seat = state.to_move
-        move = _choose(bots[seat], tailor_view_of(state, seat), rngs[seat], seat)
-        state = _play(state, move, bots[seat], seat)
-    return state
-
-
-@overload
-def _play(state: tarot.State, move: TarotMove, bot: object, seat: int) -> tarot.State: ...
-@overload
-def _play(state: tailor.State, move: tailor.Move, bot: object, seat: int) -> tailor.State: ...
-def _play(state: Any, move: Any, bot: object, seat: int) -> Any:
-    try:
-        return state.play(move)
-    except IllegalMoveError as error:
-        raise IllegalMoveError(f"bot {bot_name(bot)!r} at seat {seat}: {error}") from None
-
-
-def _rotations(players: int, duplicate: bool) -> range:
-    return range(players) if duplicate else range(1)
-
-
-def play_deal(
-    rules: AnyRules,
-    bots: Sequence[TarotBot] | Sequence[TailorBot],
-    seed: int,
-    deal: int,
-    duplicate: bool = True,
-) -> tuple[ArenaGame, ...]:
-    """Play deal number ``deal`` of the arena seeded with ``seed``: once per rotation of the
-    bots with ``duplicate``, else once as they are seated. This is the unit of work
-    :func:`run` hands to an executor (through a module-level class, so that process pools can
-    pickle it).
-
-    Tarot deals are dealt by seat ``deal % players``, Chase the Tailor rounds started by it.
-
-    :raises IllegalMoveError: if a bot returns an illegal move (naming the bot and its seat).
-    :raises Exception: whatever a bot raises, with a note naming the bot, its seat, the deal
-        and the rotation.
-    """
-    try:
-        return _play_rotations(rules, bots, seed, deal, duplicate)
-    except _BotCrash as crash:
-        error, where = crash.error, crash.where()
-    # Raised outside the handler, so that the bot's exception keeps its own cause and context.
-    _add_note(error, where)
-    raise error
-
-
-def _play_rotations(
-    rules: AnyRules,
-    bots: Sequence[TarotBot] | Sequence[TailorBot],
-    seed: int,
-    deal: int,
-    duplicate: bool,
-) -> tuple[ArenaGame, ...]:
-    players = rules.players
-    deal_seed = derive_seed(seed, "deal", deal)
-    starter = deal % players
-    games = []
-    for rotation in _rotations(players, duplicate):
-        seats = tuple((seat - rotation) % players for seat in range(players))
-        rngs = [random.Random(derive_seed(seed, "bot", deal, rotation, entry)) for entry in seats]
-        try:
-            if isinstance(rules, tarot.Rules):
-                tarot_bots = [cast("TarotBot", bots[entry]) for entry in seats]
-                start = tarot.deal(rules, deal_seed, dealer=starter)
-                payoffs: tuple[Fraction | int, ...] = _tarot_game(tarot_bots, start, rngs).payoffs()
-            else:
-                tailor_bots = [cast("TailorBot", bots[entry]) for entry in seats]
-                first = tailor.deal(rules, seed=deal_seed, first_player=starter)
-                payoffs = _tailor_game(tailor_bots, first, rngs).payoffs()
-        except _BotCrash as crash:
-            crash.deal, crash.rotation = deal, rotation
-            raise
-        games.append(
-            ArenaGame(
-                deal=deal,
-                rotation=rotation,
-                seats=seats,
-                payoffs=[Fraction(value) for value in payoffs],
-            )
-        )
-    return tuple(games)
-
-
-def _check_run(
-    rules: object, bots: object, deals: object, seed: object, duplicate: object
-) -> tuple[AnyRules, tuple[Any, ...]]:
-    if not isinstance(rules, tarot.Rules | tailor.Rules):
-        raise RulesError(
-            f"invalid arena rules {quote(rules)}: expected a cardgames.tarot.rules.Rules or a "
-            "cardgames.tailor.Rules"
-        )
-    seated = as_tuple(bots, "arena bots")
-    if len(seated) != rules.players:
-        raise RulesError(
-            f"invalid arena bots: {len(seated)} given for {rules.players} seats; expected one "
-            "bot per seat"
-        )
-    for bot in seated:
-        check_bot(bot)
-    check_int(deals, "deals", low=1, high=MAX_DEALS)
-    check_seed(seed)
-    check_bool(duplicate, "duplicate")
-    return rules, seated
-
-
-@overload
-def run(
-    rules: tarot.Rules,
-    bots: Sequence[TarotBot],
-    *,
-    deals: int = ...,
-    seed: int = ...,
-    duplicate: bool = ...,
-    executor: Executor | str | None = ...,
-    progress: bool = ...,
-) -> ArenaResult: ...
-@overload
-def run(
-    rules: tailor.Rules,
-    bots: Sequence[TailorBot],
-    *,
-    deals: int = ...,
-    seed: int = ...,
-    duplicate: bool = ...,
-    executor: Executor | str | None = ...,
-    progress: bool = ...,
-) -> ArenaResult: ...
-def run(
-    rules: AnyRules,
-    bots: Sequence[TarotBot] | Sequence[TailorBot],
-    *,
-    deals: int = 100,
-    seed: int = 0,
-    duplicate: bool = True,
-    executor: Executor | str | None = None,
-    progress: bool = False,
-) -> ArenaResult:
-    """Let ``bots`` (one per seat, entry ``e`` at seat ``e`` in rotation 0) play ``deals``
-    deals of ``rules``; see the module's description for the seeding and the figures.
-
-    :param rules: :class:`cardgames.tarot.rules.Rules` or :class:`cardgames.tailor.Rules`.
-    :param bots: one bot per seat; they are only ever handed views.
-    :param deals: deals (rounds) to play, 1 to :data:`MAX_DEALS`.
-    :param seed: the arena's seed, 0 to ``2**64 - 1``.
-    :param duplicate: play each deal in every rotation of the bots over the seats.
-    :param executor: where to play the deals: None (the default) plays them one after the
-        other in this process; any :class:`concurrent.futures.Executor`, or a Dask scheduler
-        address, plays them in parallel through :func:`cardgames.solver.batch.batch_map` (see
-        the module's description). The result is the serial one either way.
-    :param progress: show a progress bar with the rate and the time left (on standard error).
-    :raises RulesError: for bad arguments, or a deal the executor could not play (a bot a
-        process pool cannot pickle, a worker that died).
-    :raises IllegalMoveError: if a bot returns an illegal move.
-    :raises BotError: if a bot raises an exception that cannot be pickled (one that can is
-        raised as it is, with a note saying which bot raised it where).
-    :raises AnalysisError: if ``executor`` is a scheduler address and the ``distributed``
-        package is missing or the scheduler cannot be reached.
-    """
-    rules, seated = _check_run(rules, bots, deals, seed, duplicate)
-    _check_executor(executor)
-    check_bool(progress, "progress")
-    player = _DealPlayer(rules=rules, bots=seated, seed=seed, duplicate=duplicate)
-    if isinstance(executor, str):
-        with dask_executor(executor) as cluster:
-            played = _play_all(player, deals, cluster, progress)
-    else:
-        played = _play_all(
-            player, deals, SerialExecutor() if executor is None else executor, progress
-        )
-    games = [game for deal_games in played for game in deal_games]
-    return ArenaResult(
-        game="tarot" if isinstance(rules, tarot.Rules) else "tailor",
-        rules=str(rules),
-        seed=seed,
-        duplicate=duplicate,
-        names=[bot_name(bot) for bot in seated],
-        games=games,
-    )
-
-
-def _check_executor(executor: object) -> None:
-    if executor is None or isinstance(executor, Executor):
-        return
-    if not isinstance(executor, str) or not executor.strip():
-        raise RulesError(
-            f"invalid executor {quote(executor)}: expected a concurrent.futures.Executor, a Dask "
-            "scheduler address such as 'tcp://HOST:8786', or None"
-        )
-
-
-@attrs.frozen
-class _Failure:
-    """A deal that raised: the error travels back as a value, so that the arena re-raises the
-    bot's own exception rather than batch_map's summary of it."""
-
-    error: Exception
-
-
-@attrs.frozen
-class _DealPlayer:
-    """The work :func:`run` hands to :func:`cardgames.solver.batch.batch_map`: a deal number
-    in, its games out (a module-level class, so that process pools and clusters can pickle it)."""
-
-    rules: AnyRules
-    bots: tuple[Any, ...]
-    seed: int
-    duplicate: bool
-
-    def __call__(self, deal: int) -> tuple[ArenaGame, ...] | _Failure:
-        try:
-            return _play_rotations(self.rules, self.bots, self.seed, deal, self.duplicate)
-        except _BotCrash as crash:  # the bot's exception if it can travel, else a BotError
-            return _Failure(_bot_failure(crash))
-        except Exception as error:  # re-raised by the arena, in deal order
-            return _Failure(error)
-
-
-def _play_all(
-    player: _DealPlayer, deals: int, executor: Executor, progress: bool
-) -> list[tuple[ArenaGame, ...]]:
-    results = batch_map(
-        player, range(deals), executor=executor, progress=progress, total=deals, unit="deal"
-    )
-    played = []
-    try:
-        for result in results:
-            if isinstance(result, _Failure):
-                raise result.error
-            if isinstance(result, BatchError):  # the whole chunk failed on its way
-                hint = ""
-                if "pickl" in f"{result.kind} {result.message}".lower():
-                    hint = " (a process pool or a cluster needs bots it can pickle)"
-                raise RulesError(
-                    f"deal {result.index} could not be played on the {type(executor).__name__}: "
-                    f"{result.kind}: {result.message}{hint}"
-                )
-            played.append(result)
-    finally:
-        results.close()  # a failure cancels the deals not yet started
-    return played
