@@ -40,9 +40,9 @@ in Tarot again after every trick, and at the end) and the result. ``--bots`` the
 bot per seat, or fewer, repeated in seat order (``rule,pimc`` at three seats is rule, pimc,
 rule).
 
-Bots are named ``random``, ``rule`` or ``pimc`` (:func:`cardgames.arena_cli.parse_bot`, with
+Bots are named ``random``, ``rule`` or ``pimc`` (:func:`cardgames.cli.options.parse_bot`, with
 its ``:setting=value`` forms), or are the user's own, ``module:Class`` or ``file.py:Class``
-(:func:`cardgames.arena_cli.load_user_bot`); a PIMC bot given no ``time_per_move`` gets
+(:func:`cardgames.cli.options.load_user_bot`); a PIMC bot given no ``time_per_move`` gets
 :data:`PIMC_TIME_PER_MOVE` seconds a move. The bot in seat ``s`` draws from
 :func:`cardgames.strategies.bot_rng` ``(seed, 0, s)``, with the ``--seed`` that also shuffles
 the deal, so one command line always gives the same bots' play.
@@ -59,6 +59,7 @@ from typing import Any, Final, Generic, Protocol, TextIO, TypeVar
 
 import attrs
 
+from cardgames.cli.options import parse_bot
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.validation import check_seat, quote
 
@@ -220,7 +221,6 @@ def make_bots(names: Sequence[str]) -> tuple[object, ...]:
     >>> make_bots(['pimc'])[0].time_per_move
     1.0
     """
-    from cardgames.arena_cli import parse_bot
     from cardgames.bots import PIMCBot
 
     bots: list[object] = []
