@@ -46,7 +46,7 @@ from typing import Any
 import attrs
 
 from cardgames import arena, tailor, tarot
-from cardgames.arena_cli import parse_bot
+from cardgames.cli.options import parse_bot
 
 
 @attrs.define

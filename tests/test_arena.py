@@ -24,12 +24,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from record_helpers import drop, set_at
 
-from cardgames import arena, arena_cli, tailor, tarot
+from cardgames import arena, tailor, tarot
 from cardgames.arena import Z_95, ArenaGame, ArenaResult
-from cardgames.arena_cli import add_parser, parse_bot, parse_bots
-from cardgames.arena_cli import run as run_cli
 from cardgames.bots import PIMCBot, RandomBot, RuleBot, TailorBot, TarotBot
 from cardgames.bots.protocol import Bot
+from cardgames.cli import arena as arena_cli
+from cardgames.cli.arena import add_parser
+from cardgames.cli.arena import run as run_cli
+from cardgames.cli.options import parse_bot, parse_bots
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.solver import batch
 from cardgames.solver.batch import SerialExecutor

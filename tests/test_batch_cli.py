@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 from cardgames import solver, tailor, tarot
+from cardgames.cli import batch as batch_cli
 from cardgames.errors import AnalysisError, NotationError
-from cardgames.solver import batch, batch_cli
+from cardgames.solver import batch
 
 
 def run_batch(argv: Sequence[str]) -> int:

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from cardgames import tailor, tarot
+from cardgames.cli import batch as batch_cli
 from cardgames.cli import build_parser, main
-from cardgames.solver import batch_cli
 
 resource = pytest.importorskip("resource")  # POSIX: the limits put on the processes started
 

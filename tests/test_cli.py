@@ -114,8 +114,8 @@ def test_help_shows_the_shared_defaults(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_command_modules_are_registered() -> None:
     # Each module listed adds its subcommands; the list is the one place to add more.
-    assert "cardgames.solver.cli" in COMMAND_MODULES
-    assert "cardgames.solver.batch_cli" in COMMAND_MODULES
+    assert "cardgames.cli.review" in COMMAND_MODULES
+    assert "cardgames.cli.batch" in COMMAND_MODULES
     commands = _subcommands()
     assert commands["batch"].get_default("run") is not None
     assert commands["review"].get_default("run") is not None

@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 
 from cardgames import tailor, tarot
-from cardgames._cli_human import PIMC_TIME_PER_MOVE, bot_names, make_bots
 from cardgames.bots import PIMCBot, RandomBot, RuleBot
 from cardgames.cli import main
+from cardgames.cli._tarot import format_deal
+from cardgames.cli.human import PIMC_TIME_PER_MOVE, bot_names, make_bots
 from cardgames.errors import RulesError
 from cardgames.strategies import bot_rng
 from cardgames.tailor.render import state_to_unicode as tailor_picture
-from cardgames.tarot.cli import format_deal
 from cardgames.tarot.render import state_to_unicode
 
 TAROT_RULES = tarot.Rules.traditional(players=3)

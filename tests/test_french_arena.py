@@ -9,8 +9,9 @@ from fractions import Fraction
 
 import pytest
 
-from cardgames import arena, arena_cli
+from cardgames import arena
 from cardgames.bots import PIMCBot, RandomBot, RuleBot, TarotBot
+from cardgames.cli import arena as arena_cli
 from cardgames.errors import RulesError
 from cardgames.tarot import Rules
 from cardgames.tarot.contracts import PASS

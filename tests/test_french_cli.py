@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from cardgames._cli_human import play_human
-from cardgames._cli_options import PLAYERS_HELP, RULES_HELP
 from cardgames.bots import RandomBot
 from cardgames.cli import main
+from cardgames.cli._tarot import human_table
+from cardgames.cli.human import play_human
+from cardgames.cli.options import PLAYERS_HELP, RULES_HELP
 from cardgames.tarot import records
-from cardgames.tarot.cli import human_table
 from cardgames.tarot.contracts import (
     PASS,
     Announcement,

@@ -575,7 +575,7 @@ def test_a_play_step_under_a_limit_shows_bounds_on_its_loss() -> None:
 
 def test_the_human_players_result_line_writes_points_as_people_read_them() -> None:
     # Regression: `cardgames play tarot --human` ended with "104/3 (~34.67) points".
-    from cardgames.tarot.cli import _result
+    from cardgames.cli._tarot import _result
 
     state = tarot.deal(tarot.Rules.simplified(players=4), seed=2)
     final, _ = tarot.play_deal(state, tarot.random_strategy(2))

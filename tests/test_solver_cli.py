@@ -141,8 +141,8 @@ def test_a_position_in_the_discard_phase_says_what_to_do(
 
 
 def test_long_analyses_report_progress_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardgames.cli._progress import _Progress
     from cardgames.search.results import SearchProgress
-    from cardgames.solver.cli import _Progress
 
     report = SearchProgress(
         moves_scored=2,

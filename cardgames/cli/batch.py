@@ -44,6 +44,7 @@ from collections.abc import Iterator
 from typing import IO, Any, Final, TypeVar
 
 from cardgames import _json
+from cardgames.cli.options import limit_from_args, tailor_rules_from_args, tarot_rules_from_args
 from cardgames.errors import AnalysisError, CardgamesError, NotationError, RulesError
 from cardgames.search.results import Limit
 from cardgames.solver.batch import (
@@ -170,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
         raise AnalysisError("cardgames batch needs IN and -o OUT (or --make-positions GAME)")
     if args.jobs is not None:
         check_int(args.jobs, "--jobs", low=1, high=4096, error=AnalysisError)
-    default_limit = _default_limit(args)
+    default_limit = limit_from_args(args)
     started = time.perf_counter()
     counts = {"done": 0, "failed": 0, "skipped": 0}
     status = 0
@@ -328,12 +329,6 @@ def _open_output(path: str, mode: str, *, hint: str = "") -> _Output:
     except OSError as error:
         raise NotationError(f"cannot write {quote(path)}: {error.strerror or error}") from None
     return _Output(quote(path), file, hint=hint)
-
-
-def _default_limit(args: argparse.Namespace) -> Limit | None:
-    if args.time_limit is None and args.node_limit is None:
-        return None
-    return Limit(nodes=args.node_limit, time=args.time_limit)
 
 
 def _analyse_file(
@@ -650,12 +645,11 @@ def make_positions(args: argparse.Namespace, out: IO[str]) -> None:
     game = args.make_positions
     if game == "tarot":
         from cardgames import tarot
-        from cardgames.tarot.cli import rules_from_args as tarot_rules_from
 
         # As every other subcommand reads them: simplified, traditional or french with the
         # players they usually have, or a rules text (which --players must agree with).
         rules = "traditional" if args.rules is None else args.rules
-        tarot_rules = tarot_rules_from(argparse.Namespace(rules=rules, players=args.players))
+        tarot_rules = tarot_rules_from_args(argparse.Namespace(rules=rules, players=args.players))
 
         def position(seed: int) -> str:
             # Under French rules the bidding, the dog and the announcements come first: the
@@ -664,9 +658,8 @@ def make_positions(args: argparse.Namespace, out: IO[str]) -> None:
 
     else:
         from cardgames import tailor
-        from cardgames.tailor.cli import rules_from_args as tailor_rules_from
 
-        tailor_rules = tailor_rules_from(
+        tailor_rules = tailor_rules_from_args(
             argparse.Namespace(rules=args.rules, players=args.players, chase=False)
         )
 

@@ -29,13 +29,11 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
 import cardgames
-from cardgames._cli_options import TargetOptions, add_game_options
-from cardgames._cli_records import GAME_NAMES, read_record
 from cardgames._compiled import backend
-from cardgames.deck import Deck
+from cardgames.cli._records import GAME_NAMES
 
 __all__ = ["COMMAND_MODULES", "GAMES", "build_parser", "main"]
 
@@ -43,11 +41,16 @@ GAMES = GAME_NAMES
 """The games on the command line: the name to type and the game's name."""
 
 COMMAND_MODULES: tuple[str, ...] = (
-    "cardgames.solver.cli",  # analyse, review
-    "cardgames.solver.batch_cli",  # batch
-    "cardgames.arena_cli",  # arena
+    "cardgames.cli.packs",
+    "cardgames.cli.show",
+    "cardgames.cli.deal",
+    "cardgames.cli.play",
+    "cardgames.cli.analyse",
+    "cardgames.cli.review",
+    "cardgames.cli.batch",
+    "cardgames.cli.arena",
 )
-"""Modules that each add subcommands.
+"""The modules of the subcommands, in the order ``cardgames --help`` lists them.
 
 Each module has ``add_parser(subparsers) -> None``, which adds its subcommand(s) to the
 top-level ``subparsers`` (an ``argparse`` subparsers action), and ``run(args) -> int``, which
@@ -63,91 +66,6 @@ class _CommandModule(Protocol):
 
     def run(self, args: argparse.Namespace) -> int:
         """Run a parsed command line; returns the exit status."""
-
-
-def _run_show(args: argparse.Namespace) -> int:
-    from cardgames import tailor, tarot
-    from cardgames._cli_results import totals_lines
-    from cardgames.tailor.cli import format_round
-    from cardgames.tarot.cli import format_deal
-
-    record = read_record(args.file)
-    print(record.title)
-    for key, value in record.tags:
-        print(f"  {key}: {value}")
-    for number, played in enumerate(record.deals, start=1):
-        if len(record.deals) > 1:
-            print(f"{'Deal' if record.game == 'tarot' else 'Round'} {number}:")
-        final = played.states()[-1]
-        if isinstance(final, tarot.State):
-            print(format_deal(final, hands=True))
-        else:
-            assert isinstance(played.start, tailor.State)
-            print(format_round(played.start, played.moves))  # type: ignore[arg-type]
-    if record.totals is not None:
-        for line in totals_lines(record.totals, over=record.series_over):
-            print(line)
-    return 0
-
-
-def _run_packs(args: argparse.Namespace) -> int:
-    from cardgames.tarot.cards import tarot_deck
-
-    packs: tuple[tuple[str, Deck[Any]], ...] = (
-        ("Chase the Tailor", Deck.tailor()),
-        ("Tarot", tarot_deck()),
-    )
-    for name, deck in packs:
-        print(f"{name} pack ({len(deck)} cards):")
-        print(f"  {deck.to_set().to_unicode()}")
-    deck = Deck.tailor().shuffled(args.seed)
-    hands, rest = deck.deal(args.players, 7)
-    print(f"\nChase the Tailor pack shuffled with seed {args.seed}, {args.players} hands of 7:")
-    for seat, hand in enumerate(hands):
-        print(f"  seat {seat}: {hand.to_unicode()}")
-    print(f"  stock ({len(rest)} cards), top first: {rest}")
-    return 0
-
-
-def _game_command(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser], verb: str, summary: str
-) -> None:
-    parser = commands.add_parser(verb, help=summary, description=summary[0].upper() + summary[1:])
-    parser.add_argument(
-        "target",
-        choices=GAMES,
-        metavar="GAME",
-        help="the game: tarot or tailor (Chase the Tailor)",
-    )
-    options = TargetOptions(parser, GAMES)
-    add_game_options(options, tarot="tarot", tailor="tailor", human=verb == "play")
-    if verb == "play":
-        options.add(
-            "--game",
-            action="store_true",
-            defaults={"tarot": False},
-            help="play a whole game (every player deals once) instead of one deal",
-        )
-        options.add(
-            "--rounds",
-            type=int,
-            defaults={"tailor": 1},
-            help="rounds to play; more than 1 plays a match",
-        )
-    options.add(
-        "--json",
-        action="store_true",
-        defaults={"tarot": False, "tailor": False},
-        help="print JSON (a record) instead of text",
-    )
-
-    def run(args: argparse.Namespace) -> int:
-        options.resolve(args, args.target)
-        module = importlib.import_module(f"cardgames.{args.target}.cli")
-        status: int = getattr(module, f"run_{verb}")(args)
-        return status
-
-    parser.set_defaults(run=run)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -168,41 +86,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="show the version and the solver backend, then exit",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", help="the subcommands:")
-
-    packs = commands.add_parser(
-        "packs",
-        help="show the packs and a seeded shuffle and deal",
-        description="Show both packs, then a seeded shuffle of the Chase the Tailor pack, dealt.",
-    )
-    packs.add_argument("--seed", type=int, default=1, help="shuffle seed (default 1)")
-    packs.add_argument(
-        "--players", type=int, default=4, choices=range(2, 7), help="hands to deal (default 4)"
-    )
-    packs.set_defaults(run=_run_packs)
-
-    show = commands.add_parser(
-        "show",
-        help="print a saved record of either game",
-        description=(
-            'Print a saved record (Tarot or Chase the Tailor, told by its "game" field): the '
-            "hands dealt, then each trick with the seat of every card (Tarot) or each turn "
-            "with the seat that moved (Chase the Tailor), and the result; for a whole Tarot "
-            "game or Chase the Tailor match, then the series totals (higher is better) and "
-            "the winners. A French Tarot deal shows the bids, the contract and taker, the "
-            "called card, the dog, the discard, the announcement and the poignées before its "
-            "tricks, and ends with its score."
-        ),
-    )
-    show.add_argument("file", metavar="FILE", help="a record written by --json or dumps()")
-    show.set_defaults(run=_run_show)
-
-    _game_command(commands, "deal", "deal a game and show the hands")
-    _game_command(
-        commands,
-        "play",
-        "deal and play out a game with random legal moves, play it yourself against bots "
-        "(--human), or watch bots play it (--bots)",
-    )
 
     for name in COMMAND_MODULES:
         module: _CommandModule = importlib.import_module(name)

@@ -21,7 +21,7 @@ line from standard input:
 * ``undo``: back to the human's previous turn, taking back its last entry and every bot's
   move after it (refused, with a message, before the human's first move); the bots may then
   choose differently, as their random streams have moved on;
-* ``hint``: the move :class:`cardgames.bots.PIMCBot` would choose from the human's view
+* ``hint``: the move :class:`~cardgames.bots.pimc.PIMCBot` would choose from the human's view
   (:func:`pimc_hint`: :data:`HINT_WORLDS` deals that agree with what the human can see, each
   solved; at most :data:`HINT_SECONDS` seconds), never from the hidden hands;
 * ``help`` (or ``?``) to list these commands, ``quit`` (or ``exit``) to stop.
@@ -40,9 +40,9 @@ in Tarot again after every trick, and at the end) and the result. ``--bots`` the
 bot per seat, or fewer, repeated in seat order (``rule,pimc`` at three seats is rule, pimc,
 rule).
 
-Bots are named ``random``, ``rule`` or ``pimc`` (:func:`cardgames.arena_cli.parse_bot`, with
+Bots are named ``random``, ``rule`` or ``pimc`` (:func:`cardgames.cli.options.parse_bot`, with
 its ``:setting=value`` forms), or are the user's own, ``module:Class`` or ``file.py:Class``
-(:func:`cardgames.arena_cli.load_user_bot`); a PIMC bot given no ``time_per_move`` gets
+(:func:`cardgames.cli.options.load_user_bot`); a PIMC bot given no ``time_per_move`` gets
 :data:`PIMC_TIME_PER_MOVE` seconds a move. The bot in seat ``s`` draws from
 :func:`cardgames.strategies.bot_rng` ``(seed, 0, s)``, with the ``--seed`` that also shuffles
 the deal, so one command line always gives the same bots' play.
@@ -59,6 +59,7 @@ from typing import Any, Final, Generic, Protocol, TextIO, TypeVar
 
 import attrs
 
+from cardgames.cli.options import parse_bot
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.validation import check_seat, quote
 
@@ -90,8 +91,8 @@ __all__ = [
 PIMC_TIME_PER_MOVE: Final = 1.0
 """Seconds a move for a PIMC bot named on the command line without a ``time_per_move``."""
 HINT_WORLDS: Final = 12
-"""Deals the ``hint`` command samples from the human's view (as many as :class:`PIMCBot`'s
-default)."""
+"""Deals the ``hint`` command samples from the human's view (as many as
+:class:`~cardgames.bots.pimc.PIMCBot`'s default)."""
 HINT_SECONDS: Final = 2.0
 """The wall-clock cap of one ``hint``, in seconds."""
 QUIT_WORDS: Final = ("quit", "exit")
@@ -220,7 +221,6 @@ def make_bots(names: Sequence[str]) -> tuple[object, ...]:
     >>> make_bots(['pimc'])[0].time_per_move
     1.0
     """
-    from cardgames.arena_cli import parse_bot
     from cardgames.bots import PIMCBot
 
     bots: list[object] = []
@@ -572,7 +572,7 @@ def watch_bot_names(text: str, players: int) -> tuple[str, ...]:
 
 
 def pimc_hint(seed: int, human: int) -> Callable[[Any], tuple[object, str]]:
-    """What ``hint`` answers: the move :class:`cardgames.bots.PIMCBot` chooses from the
+    """What ``hint`` answers: the move :class:`~cardgames.bots.pimc.PIMCBot` chooses from the
     human's view (:data:`HINT_WORLDS` worlds, at most :data:`HINT_SECONDS` seconds), said to
     come from the view only. The ``n``-th hint of a deal draws its worlds from
     ``derive_seed(seed, "hint", n)``."""

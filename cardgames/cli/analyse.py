@@ -1,4 +1,4 @@
-"""``cardgames analyse`` and ``cardgames review``: the solver on the command line.
+"""``cardgames analyse``: the perfect-information solver on one position.
 
 * ``cardgames analyse`` analyses the embedded sample position (what ``make demo`` runs);
 * ``cardgames analyse tarot [--rules R] [--players P] [--seed S] [--tricks-left K]`` a seeded
@@ -6,58 +6,40 @@
 * ``cardgames analyse tailor [--players P] [--seed S] [--chase] [--cards-left N]`` a seeded
   Chase the Tailor round played on until a hand holds ``N`` cards, or ``--position TEXT``;
 * ``cardgames analyse FILE [--after N] [--deal D]`` the position after move ``N`` of a saved
-  record (0: the start; default: after its last move);
-* ``cardgames review FILE [--time-limit S]`` judges every move of a saved record with
-  :func:`cardgames.solver.review` and prints :meth:`cardgames.solver.Review.to_unicode`
-  line by line as the moves are judged.
+  record (0: the start; default: after its last move).
 
 French Tarot (``--rules french``): the solver analyses the play of the cards, so a position
 must be in the play phase, after the bidding, the call, the taker's discard and the
-announcement (an AnalysisError says so otherwise); ``review`` lists those moves, and the
-poignées, in order without judging them and judges the cards played.
+announcement (an AnalysisError says so otherwise).
 
 Options may come before or after the game or file. The defaults are the ones ``deal`` and
 ``play`` use (Tarot: traditional rules, three players; Chase the Tailor: four players; seed 1).
-``--json`` prints :meth:`cardgames.solver.Analysis.to_dict` (for ``review``, every
-:meth:`cardgames.solver.PlayStep.to_dict` and the summary) as one line of JSON, as every
-``--json`` of the command line does. An analysis that runs for more than
-a second reports its progress on standard error.
+``--json`` prints :meth:`cardgames.solver.Analysis.to_dict` as one line of JSON, as every
+``--json`` of the command line does. An analysis that runs for more than a second reports its
+progress on standard error. ``cardgames review`` (:mod:`cardgames.cli.review`) judges every
+move of a record the same way.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 import textwrap
-import threading
-import time
 from typing import Any
 
-from cardgames._cli_options import TargetOptions, add_game_options
-from cardgames._cli_records import GAME_NAMES, position_after, read_record
-from cardgames.errors import AnalysisError
-from cardgames.search.results import SearchProgress
-from cardgames.solver.play_review import (
-    PlayerSummary,
-    _move_width,
-    review_heading,
-    review_line,
-    summarise,
+from cardgames.cli._progress import _Progress
+from cardgames.cli._records import GAME_NAMES, position_after, read_record
+from cardgames.cli.options import (
+    TargetOptions,
+    add_game_options,
+    add_limit_options,
+    limit_from_args,
+    tailor_rules_from_args,
+    tarot_rules_from_args,
 )
+from cardgames.errors import AnalysisError
 
-__all__ = [
-    "REVIEW_SECONDS",
-    "add_parser",
-    "format_analysis",
-    "run",
-]
-_REEXPORTED = (PlayerSummary, summarise)  # their home is cardgames.solver.play_review
-
-REVIEW_SECONDS = 2.0
-"""The time limit of ``review`` for each move when neither limit is given: the first moves of
-a whole deal cannot be solved exactly in reasonable time, so they are judged with bounds
-(shown ``a..b``) and left out of the summary, while the later ones are solved exactly."""
+__all__ = ["add_parser", "format_analysis", "run"]
 
 _TARGETS = {
     "sample": "the built-in sample",
@@ -71,51 +53,14 @@ _BUILDING_MORE = ("--tricks-left", "--cards-left")
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``analyse`` and ``review`` to the top-level ``subparsers``."""
+    """Add ``analyse`` to the top-level ``subparsers``."""
     _add_analyse(subparsers)
-    _add_review(subparsers)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``analyse`` or ``review``; returns the exit status."""
+    """Run ``analyse``; returns the exit status."""
     status: int = args.run(args)
     return status
-
-
-def _add_common(
-    options: TargetOptions,
-    targets: tuple[str, ...],
-    *,
-    perspective: bool,
-    seconds: float | None = None,
-) -> None:
-    every: dict[str, object] = dict.fromkeys(targets)
-    if perspective:
-        options.add(
-            "--perspective",
-            type=int,
-            defaults=every,
-            help="the seat whose side the values are for (default: the player to move)",
-        )
-    options.add(
-        "--time-limit",
-        type=float,
-        metavar="SECONDS",
-        defaults=every,
-        help="seconds allowed for each analysis (default: "
-        + ("no limit" if seconds is None else f"{seconds:g} unless --node-limit is given")
-        + ")",
-    )
-    options.add(
-        "--node-limit",
-        type=int,
-        metavar="NODES",
-        defaults=every,
-        help="search nodes allowed for each analysis (default: no limit)",
-    )
-    options.add(
-        "--json", action="store_true", defaults=dict.fromkeys(targets, False), help="print JSON"
-    )
 
 
 def _add_analyse(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -172,7 +117,17 @@ def _add_analyse(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         defaults={"record": 1},
         help="the deal (or round) of the record, counted from 1",
     )
-    _add_common(options, tuple(_TARGETS), perspective=True)
+    targets = tuple(_TARGETS)
+    options.add(
+        "--perspective",
+        type=int,
+        defaults=dict.fromkeys(targets),
+        help="the seat whose side the values are for (default: the player to move)",
+    )
+    add_limit_options(options, targets)
+    options.add(
+        "--json", action="store_true", defaults=dict.fromkeys(targets, False), help="print JSON"
+    )
 
     def run_analyse(args: argparse.Namespace) -> int:
         target = args.target
@@ -197,86 +152,6 @@ def _add_analyse(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     parser.set_defaults(run=run_analyse)
 
 
-def _add_review(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "review",
-        help="judge every move of a saved record with the solver",
-        description=(
-            "Analyse the position before each move of a saved record and print what each move "
-            "cost its side (the best move's value minus the played move's), then a summary per "
-            "seat. Tarot discards are not judged: the review starts with the first card played. "
-            "In French Tarot the bids, the call, the taker's discard, the announcement and "
-            "poignées are listed in order, not judged; only the cards played are."
-        ),
-    )
-    parser.add_argument("file", metavar="FILE", help="a saved record of either game")
-    options = TargetOptions(parser, {"record": "a record FILE"})
-    options.add(
-        "--after",
-        type=int,
-        metavar="N",
-        defaults={"record": 0},
-        help="judge only the moves after move N",
-    )
-    options.add(
-        "--deal",
-        type=int,
-        metavar="D",
-        defaults={"record": 1},
-        help="the deal (or round) of the record, counted from 1",
-    )
-    _add_common(options, ("record",), perspective=False, seconds=REVIEW_SECONDS)
-
-    def run_review(args: argparse.Namespace) -> int:
-        given = options.given(args)
-        options.resolve(args, "record")
-        if "--time-limit" not in given and "--node-limit" not in given:
-            args.time_limit = REVIEW_SECONDS
-        return _run_review(args)
-
-    parser.set_defaults(run=run_review)
-
-
-def _limit(args: argparse.Namespace) -> Any:
-    from cardgames.solver import Limit
-
-    if args.time_limit is None and args.node_limit is None:
-        return None
-    return Limit(nodes=args.node_limit, time=args.time_limit)
-
-
-class _Progress:
-    """Reports on standard error, once a second, while an analysis runs past its first second.
-
-    A background thread does the reporting, so even a single long search shows signs of life;
-    the Tarot solver also tells it the moves scored, the nodes searched and the bounds on
-    the value proved so far.
-    """
-
-    def __init__(self, interval: float = 1.0) -> None:
-        self.interval = interval
-        self.started = time.perf_counter()
-        self.status = ""
-        self.finished = threading.Event()
-        self.thread = threading.Thread(target=self._tick, daemon=True)
-
-    def __call__(self, report: SearchProgress) -> None:
-        self.status = f", {report.to_unicode()}"
-
-    def __enter__(self) -> _Progress:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.finished.set()
-        self.thread.join()
-
-    def _tick(self) -> None:
-        while not self.finished.wait(self.interval):
-            elapsed = time.perf_counter() - self.started
-            print(f"  ... analysing: {elapsed:.0f} s{self.status}", file=sys.stderr, flush=True)
-
-
 def _run_sample(args: argparse.Namespace) -> int:
     from cardgames import tarot
     from cardgames.solver.sample import SAMPLE_POSITION
@@ -287,14 +162,13 @@ def _run_sample(args: argparse.Namespace) -> int:
 
 def _run_tarot(args: argparse.Namespace) -> int:
     from cardgames import tarot
-    from cardgames.tarot.cli import rules_from_args
     from cardgames.tarot.positions import random_position
 
     if args.position is not None:
         state = tarot.State.parse(args.position)
         title = "the given position"
     else:
-        rules = rules_from_args(args)
+        rules = tarot_rules_from_args(args)
         state = random_position(
             rules, seed=args.seed, tricks_left=args.tricks_left, dealer=args.dealer
         )
@@ -305,14 +179,15 @@ def _run_tarot(args: argparse.Namespace) -> int:
 
 def _run_tailor(args: argparse.Namespace) -> int:
     from cardgames import tailor
-    from cardgames.tailor.cli import rules_from_args
     from cardgames.tailor.positions import random_position
 
     if args.position is not None:
         state = tailor.State.parse(args.position)
         title = "the given position"
     else:
-        state = random_position(rules_from_args(args), seed=args.seed, cards_left=args.cards_left)
+        state = random_position(
+            tailor_rules_from_args(args), seed=args.seed, cards_left=args.cards_left
+        )
         title = f"seed {args.seed}, near the end of the round"
     return _print(state, _analyse(state, args), args, title)
 
@@ -332,7 +207,7 @@ def _run_record(args: argparse.Namespace) -> int:
 
 def _check_play_phase(state: Any, advice: str) -> None:
     from cardgames import tarot
-    from cardgames._cli_records import before_the_play
+    from cardgames.cli._records import before_the_play
 
     problem = before_the_play(state)
     if isinstance(state, tarot.State) and state.rules.bidding and problem is not None:
@@ -352,51 +227,18 @@ def _check_play_phase(state: Any, advice: str) -> None:
 
 def _analyse(state: Any, args: argparse.Namespace) -> Any:
     from cardgames import solver, tailor
-    from cardgames.solver.tailor_search import analyse_tailor
 
     with _Progress() as progress:
         if isinstance(state, tailor.State):
-            return analyse_tailor(
+            return solver.analyse(
                 state,
                 perspective=args.perspective,
-                limit=_limit(args),
+                limit=limit_from_args(args),
                 horizon=getattr(args, "horizon", None),
             )
         return solver.analyse(
-            state, perspective=args.perspective, limit=_limit(args), progress=progress
+            state, perspective=args.perspective, limit=limit_from_args(args), progress=progress
         )
-
-
-def _run_review(args: argparse.Namespace) -> int:
-    from cardgames.solver import review
-
-    record = read_record(args.file)
-    played = record.deal(args.deal)
-    total = len(played.moves)
-    if not 0 <= args.after <= total:
-        raise AnalysisError(
-            f"invalid --after {args.after}: the record has {total} moves (choose 0 to {total})"
-        )
-    limit = _limit(args)  # a bad limit is refused before anything is printed
-    deal = f", deal {args.deal}" if len(record.deals) > 1 else ""
-    width = _move_width(played.start)
-    if not args.json:
-        print(f"Review of {record.title}{deal}: {total} moves")
-        for line in review_heading(played.start, played.discard_moves()):
-            print(line)
-
-    def show(item: Any) -> None:
-        if not args.json:
-            print(review_line(item, width), flush=True)
-
-    with _Progress():
-        result = review(played.start, played.moves, limit=limit, after=args.after, on_item=show)
-    if args.json:
-        report = {"file": args.file, "deal": args.deal, **result.to_dict()}
-        print(json.dumps(report))
-        return 0
-    print(result.summary_text())
-    return 0
 
 
 def _print(state: Any, analysis: Any, args: argparse.Namespace, title: str) -> int:

@@ -1,115 +1,33 @@
-"""The ``tarot`` part of the command line: ``cardgames deal tarot`` and ``cardgames play tarot``.
+"""How the command line shows a Tarot deal: as text, and at the table of terminal play.
 
-``cardgames play tarot`` plays out with random legal moves, or, with ``--human SEAT``, lets you
-play one deal from that seat against bots (``--bots``; see ``cardgames._cli_human``), or with
-``--bots`` alone lets you watch bots play one deal, trick by trick.
-
-``--rules`` takes ``simplified``, ``traditional`` or ``french`` (with ``--players``: 3 for
-traditional rules, 4 for simplified and for French rules unless given), or a full rules text
-such as ``simplified-4,magician_bonus=0`` or ``french-5`` (see
-:meth:`cardgames.tarot.rules.Rules.parse`). The default is traditional rules for three
-players, seed 1, dealer 0. ``--json`` prints the record (the deal, or the whole game with
-``--game``) on one line instead of text.
-
-Under French rules a deal is played from the bidding on: the random players bid, call, discard
-and announce too, and a human seat types ``pass``, ``garde``, ``call-KH``, ``slam``,
-``no-slam``, ``poignee-single`` or a card (see :func:`cardgames.tarot.contracts.parse_move`).
-
->>> from cardgames.cli import main
->>> main(['deal', 'tarot', '--seed', '7'])
-Tarot traditional-3, seed 7, dealer 0
-...
-0
->>> main(['play', 'tarot', '--rules', 'french', '--seed', '3'])
-Tarot french-4, dealer 0
-  bids: seat 3 garde-contre, seat 2 pass, seat 1 pass, seat 0 pass
-...
-0
+:func:`format_deal` writes a deal trick by trick (``cardgames play tarot`` and ``cardgames
+show``); :func:`human_table` and :func:`watch_table` tell :mod:`cardgames.cli.human` how to read
+and show the moves of a deal played at the terminal (``cardgames play tarot --human SEAT`` or
+``--bots`` alone), the same for every rules family.
 """
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Final
 
-from cardgames._cli_human import (
+from cardgames.cli._results import numbers
+from cardgames.cli.human import (
     Table,
-    bots_only_with_human,
-    check_human_args,
-    run_human,
-    run_watch,
 )
-from cardgames._cli_results import numbers, totals_lines
-from cardgames.deck import make_rng
-from cardgames.errors import RulesError
 from cardgames.render import format_points
 from cardgames.tarot.contracts import Announcement, AnyMove, Bid, Call, Declaration, parse_move
-from cardgames.tarot.game import Game, random_strategy
 from cardgames.tarot.records import dumps, record_of
 from cardgames.tarot.render import contract_lines, move_to_unicode, state_to_unicode
 from cardgames.tarot.rules import Rules
-from cardgames.tarot.state import Move, Phase, State, Trick, deal
-from cardgames.validation import quote
+from cardgames.tarot.state import Move, Phase, State, Trick
 
-__all__ = [
-    "FRENCH_PLAYERS",
-    "format_deal",
-    "rules_from_args",
-    "run_deal",
-    "run_play",
-]
-
-FRENCH_PLAYERS: Final = 4
-"""The number of players ``--rules french`` means without ``--players``: the FFT's standard
-game."""
-_PRESETS: Final[dict[str, tuple[Callable[[int], Rules], int]]] = {
-    "simplified": (Rules.simplified, 4),
-    "traditional": (Rules.traditional, 3),
-    "french": (Rules.french, FRENCH_PLAYERS),
-}
-
-
-def rules_from_args(args: argparse.Namespace) -> Rules:
-    """The rules named by ``--rules`` and ``--players`` (None: the preset's usual number).
-
-    :raises RulesError: for an impossible combination.
-    :raises NotationError: for an unreadable rules text.
-    """
-    name = str(args.rules).strip().lower()
-    if name in _PRESETS:
-        make, usual = _PRESETS[name]
-        return make(args.players if args.players is not None else usual)
-    rules = Rules.parse(args.rules)
-    if args.players is not None and args.players != rules.players:
-        raise RulesError(f"--players {args.players} disagrees with --rules {quote(args.rules)}")
-    return rules
+__all__ = ["format_deal", "human_table", "watch_table"]
 
 
 def _number(value: Fraction) -> str:
     return format_points(value)
-
-
-def run_deal(args: argparse.Namespace) -> int:
-    """Deal and show the hands (or a JSON record with ``--json``)."""
-    rules = rules_from_args(args)
-    state = deal(rules, seed=args.seed, dealer=args.dealer)
-    if args.json:
-        print(dumps(state))
-        return 0
-    print(f"Tarot {rules}, seed {args.seed}, dealer {state.dealer}")
-    for seat, hand in enumerate(state.initial.hands):
-        print(f"  seat {seat}: {hand.to_unicode()}")
-    print(f"  {_talon_name(rules)}: {state.initial.talon.to_unicode()}")
-    if rules.bidding:
-        print(f"  seat {state.to_move} bids first")
-    print(f"position: {state.position()}")
-    return 0
-
-
-def _talon_name(rules: Rules) -> str:
-    return "dog" if rules.bidding else "talon"
 
 
 def format_deal(state: State, *, hands: bool = False) -> str:
@@ -281,71 +199,3 @@ def watch_table(rules: Rules) -> Table[State, AnyMove]:
         full_picture=state_to_unicode,
         redraw=_trick_over,
     )
-
-
-def _run_human(args: argparse.Namespace, rules: Rules) -> int:
-    check_human_args(args.human, game=args.game, rounds=1, json=args.json)
-    state = deal(rules, seed=args.seed, dealer=args.dealer)
-    human: int = args.human
-    table = human_table(rules, human)
-    return run_human(
-        state,
-        players=rules.players,
-        human=human,
-        bots=args.bots,
-        seed=args.seed,
-        table=table,
-        view=State.view,
-        heading=f"Tarot {rules}, seed {args.seed}, dealer {state.dealer}",
-        record_text=_record_text,
-        save=args.save,
-    )
-
-
-def _run_watch(args: argparse.Namespace, rules: Rules) -> int:
-    check_human_args(None, game=args.game, rounds=1, json=args.json)
-    state = deal(rules, seed=args.seed, dealer=args.dealer)
-    return run_watch(
-        state,
-        players=rules.players,
-        bots=args.bots,
-        seed=args.seed,
-        table=watch_table(rules),
-        view=State.view,
-        heading=f"Tarot {rules}, seed {args.seed}, dealer {state.dealer}",
-        record_text=_record_text,
-        save=args.save,
-    )
-
-
-def run_play(args: argparse.Namespace) -> int:
-    """Deal and play out with random legal moves (one deal, or a whole game with ``--game``);
-    with ``--human SEAT``, one deal against bots with you at the prompt; with ``--bots`` alone,
-    one deal of bots told move by move."""
-    rules = rules_from_args(args)
-    if getattr(args, "human", None) is not None:
-        return _run_human(args, rules)
-    bots_only_with_human(args)
-    if getattr(args, "bots", None) is not None:
-        return _run_watch(args, rules)
-    if args.game:
-        game = Game(rules=rules, seed=args.seed, first_dealer=args.dealer)
-        game = game.play_out(random_strategy(args.seed))
-        if args.json:
-            print(dumps(game))
-            return 0
-        for state in game.deals:
-            print(format_deal(state))
-        for line in totals_lines(game.totals, over=game.is_over):
-            print(line)
-        return 0
-    rng = make_rng(args.seed)
-    state = deal(rules, seed=rng, dealer=args.dealer)
-    choose = random_strategy(rng)
-    while not state.is_over:
-        state = state.play(choose(state))
-    if args.json:
-        print(dumps(state))
-        return 0
-    print(format_deal(state))
-    return 0
