@@ -12,7 +12,7 @@ A player is a strategy, any callable from a :class:`~cardgames.tailor.State` to 
 legal moves, or a bot (:class:`cardgames.bots.protocol.Bot`: an object with
 ``choose(view, rng)``), which is only shown its seat's :class:`cardgames.tailor.view.View`.
 Every play function takes one player for every seat, or a sequence of exactly one per seat,
-and an ``rng`` that seeds the bots (see :mod:`cardgames.strategies` for how a bot is told from
+and an ``rng`` that seeds the bots (see :mod:`cardgames.players` for how a bot is told from
 a strategy and how each bot seat gets its own generator).
 The records the play functions return are built on matches (:mod:`cardgames.tailor.records`
 imports this module), so those functions import the records module when called, keeping the
@@ -37,7 +37,8 @@ import attrs
 
 from cardgames.deck import RandomSource, random_below
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.strategies import BotRandom, bot_seed, seat_players
+from cardgames.players import BotRandom, bot_seed
+from cardgames.tailor._seating import _play, _players
 from cardgames.tailor.moves import Move
 from cardgames.tailor.rules import MAX_PLAYERS, Rules, derive_seed
 from cardgames.tailor.state import State, deal
@@ -122,23 +123,6 @@ def _check_state(state: object) -> State:
     return state
 
 
-def _play(state: State, players: tuple[Strategy, ...]) -> State:
-    # Every round ends (Rules.max_turns caps it), so this always returns.
-    while not state.is_over:
-        move = players[state.to_move](state)
-        if isinstance(move, str):  # State.play reads text; a player must name a Move
-            raise IllegalMoveError(
-                f"invalid move {quote(move)} from seat {state.to_move}: expected a Chase the "
-                "Tailor move (a player returns moves, not their written form)"
-            )
-        state = state.play(move)
-    return state
-
-
-def _players(strategies: Players, rules: Rules, seed: int, number: int) -> tuple[Strategy, ...]:
-    return seat_players(strategies, rules.players, _GAME, view=State.view, seed=seed, deal=number)
-
-
 def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tuple[State, Record]:
     """Play ``state`` to the end of its round; returns the final state and the round's record.
 
@@ -151,7 +135,7 @@ def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tu
     :param strategies: one player (strategy or bot) for every seat, or a sequence of one per
         seat.
     :param rng: seeds the bots (a seed, a ``random.Random`` or None for a fixed default): the
-        bot in seat ``s`` draws from :func:`cardgames.strategies.bot_rng` ``(base, 0, s)``.
+        bot in seat ``s`` draws from :func:`cardgames.players.bot_rng` ``(base, 0, s)``.
     :raises RulesError: if ``state`` is not a state, ``strategies`` not a player or a
         sequence of one player per seat, or ``rng`` not a seed, a ``random.Random`` or None.
     :raises IllegalMoveError: if a player picks an illegal move.
@@ -413,7 +397,7 @@ class Match:
             per seat.
         :param rng: seeds the bots (a seed, a ``random.Random`` or None for a fixed default):
             in round number ``n`` the bot in seat ``s`` draws from
-            :func:`cardgames.strategies.bot_rng` ``(base, n, s)``, so playing round by round
+            :func:`cardgames.players.bot_rng` ``(base, n, s)``, so playing round by round
             with one seed gives the match :meth:`play_out` gives with it.
         :raises IllegalMoveError: if the match is over, or a player picks an illegal move.
         :raises RulesError: if ``strategies`` is not a player or a sequence of one player per

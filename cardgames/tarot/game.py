@@ -5,7 +5,7 @@ A player is a strategy, any callable from a :class:`~cardgames.tarot.state.State
 legal moves, or a bot (:class:`cardgames.bots.protocol.Bot`: an object with
 ``choose(view, rng)``), which is only shown its seat's :class:`cardgames.tarot.view.View`.
 Every play function takes either one player, used by every seat, or a sequence of exactly one
-per seat, and an ``rng`` that seeds the bots (see :mod:`cardgames.strategies` for how a bot is
+per seat, and an ``rng`` that seeds the bots (see :mod:`cardgames.players` for how a bot is
 told from a strategy and how each bot seat gets its own generator).
 
 The records that :meth:`Game.play_round` and :func:`play_deal` return are built on games
@@ -30,7 +30,8 @@ import attrs
 
 from cardgames.deck import RandomSource, make_rng, random_below
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.strategies import BotRandom, bot_seed, seat_players
+from cardgames.players import BotRandom, bot_seed
+from cardgames.tarot._seating import _play, _players
 from cardgames.tarot.contracts import AnyMove
 from cardgames.tarot.rules import Rules, _check_rules
 from cardgames.tarot.state import Deal, State
@@ -82,22 +83,6 @@ def random_strategy(source: RandomSource) -> Strategy:
     return choose
 
 
-def _play(state: State, players: tuple[Strategy, ...]) -> State:
-    while not state.is_over:
-        move = players[state.to_move](state)
-        if isinstance(move, str):  # State.play reads text; a player must name a Move
-            raise IllegalMoveError(
-                f"invalid Tarot move {quote(move)} from seat {state.to_move}: expected a Move "
-                "(a player returns moves, not their written form)"
-            )
-        state = state.play(move)
-    return state
-
-
-def _players(strategies: Players, rules: Rules, seed: int, deal: int) -> tuple[Strategy, ...]:
-    return seat_players(strategies, rules.players, "Tarot", view=State.view, seed=seed, deal=deal)
-
-
 def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tuple[State, Record]:
     """Play ``state`` to the end of its deal; returns the final state and its record.
 
@@ -109,7 +94,7 @@ def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tu
         :class:`~cardgames.tarot.state.State` constructor, which no record can describe).
     :param strategies: one player (strategy or bot) for every seat, or one per seat.
     :param rng: seeds the bots (a seed, a ``random.Random`` or None for a fixed default): the
-        bot in seat ``s`` draws from :func:`cardgames.strategies.bot_rng` ``(base, 0, s)``.
+        bot in seat ``s`` draws from :func:`cardgames.players.bot_rng` ``(base, 0, s)``.
     :raises RulesError: if ``state`` is not such a state, ``strategies`` is not a player or a
         sequence of one player per seat, or ``rng`` is not a seed, a ``random.Random`` or None.
     :raises IllegalMoveError: if a player returns an illegal move (or not a Move).
@@ -288,7 +273,7 @@ class Game:
             per seat.
         :param rng: seeds the bots (a seed, a ``random.Random`` or None for a fixed default):
             in deal number ``n`` the bot in seat ``s`` draws from
-            :func:`cardgames.strategies.bot_rng` ``(base, n, s)``, so playing round by round
+            :func:`cardgames.players.bot_rng` ``(base, n, s)``, so playing round by round
             with one seed gives the game :meth:`play_out` gives with it.
         :raises RulesError: if ``strategies`` is not a player or a sequence of one player per
             seat, or ``rng`` is not a seed, a ``random.Random`` or None.
