@@ -41,14 +41,16 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from importlib import resources
-from typing import Any, Final
+from typing import Any, Final, Protocol, TypeVar
+
+import attrs
 
 from cardgames import _json
-from cardgames.errors import NotationError, RulesError
-from cardgames.validation import check_int, quote
+from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
+from cardgames.validation import as_tuple, check_int, quote
 
 __all__ = [
     "FORMAT",
@@ -57,18 +59,28 @@ __all__ = [
     "Tags",
     "envelope",
     "game_of",
+    "only_deal",
     "parse_json",
+    "read_deal",
     "read_envelope",
     "read_fields",
     "read_int",
     "read_list",
+    "read_move_texts",
+    "read_moves",
     "read_number",
     "read_numbers",
+    "read_record",
     "read_str",
+    "record_deal",
     "record_schema",
+    "register_game",
+    "replay_moves",
+    "states_of",
     "to_json",
     "to_number",
     "to_tags",
+    "with_tags",
 ]
 
 FORMAT: Final = "cardgames-record"
@@ -397,6 +409,197 @@ def read_envelope(data: object, game: str) -> tuple[str, Tags, object, list[obje
     object.__setattr__(tags, "_items", _check_tags(raw_tags, NotationError))
     deals = read_list(data["deals"], "record deals")
     return rules, tags, data.get("series"), deals
+
+
+# -- the machinery every game's records share ---------------------------------------------------
+# Each game's ``records`` module gives its codec (how a deal starts and ends, the series of a
+# multi-deal game, its names in messages) and calls these for the rest.
+
+R = TypeVar("R")
+
+
+class _Playable(Protocol):
+    def play(self, move: Any) -> Any: ...
+
+
+P = TypeVar("P", bound=_Playable)
+
+_RECORD_OF: dict[str, Callable[[Any], Any]] = {}
+
+
+def register_game(game: str, record_of: Callable[[Any], Any]) -> None:
+    """Make ``record_of`` (a state to the record of its deal) the way :func:`record_deal`
+    records a state of ``game``: each game's ``records`` module registers itself, so that its
+    multi-deal play (which its records are built on) can return records without importing them.
+
+    :raises RulesError: if ``game`` is not one of :data:`GAMES`.
+    """
+    if game not in GAMES:
+        raise RulesError(f"invalid game {quote(game)}: expected one of {', '.join(GAMES)}")
+    _RECORD_OF[game] = record_of
+
+
+def record_deal(game: str, state: object) -> Any:
+    """The record of the deal that led to ``state``, a state of ``game`` (see
+    :func:`register_game`): what a game's play functions hand back beside the final state.
+
+    :raises RulesError: if no records module of ``game`` is loaded.
+    """
+    record_of = _RECORD_OF.get(game)
+    if record_of is None:
+        raise RulesError(f"no records of the game {quote(game)} are loaded")
+    return record_of(state)
+
+
+def read_moves(
+    moves: object,
+    *,
+    parse: Callable[[str], R],
+    kinds: type | tuple[type, ...],
+    what: str,
+    expected: str,
+    limit: int,
+) -> tuple[R, ...]:
+    """The moves of a deal record, given as moves or their written forms (``parse`` reads
+    those). Malformed moves are :class:`~cardgames.errors.IllegalMoveError`, as everywhere a
+    move is taken.
+
+    :param kinds: the classes of a move.
+    :param what: the moves' name in messages (``"Tarot moves"``; one move drops the ``s``).
+    :param expected: what a move is, in messages (``"a Move"``).
+    :param limit: the most moves a deal has.
+    """
+    if isinstance(moves, str | bytes | Mapping) or not isinstance(moves, Iterable):
+        raise IllegalMoveError(
+            f"invalid {what} {quote(moves)}: expected a sequence of moves or their written forms"
+        )
+    result: list[R] = []
+    for move in as_tuple(moves, what, error=IllegalMoveError, limit=limit):
+        if isinstance(move, str):
+            result.append(parse(move))
+        elif isinstance(move, kinds):
+            result.append(move)  # type: ignore[arg-type]  # one of the game's move classes
+        else:
+            raise IllegalMoveError(
+                f"invalid {what[:-1]} {quote(move)}: expected {expected} or its written form"
+            )
+    return tuple(result)
+
+
+def replay_moves(start: P, moves: Iterable[object], unit: str) -> P:
+    """The state after playing ``moves`` from ``start``, each checked by ``play``.
+
+    :param unit: the game's name for a deal, in messages (``"deal"``, ``"round"``).
+    :raises IllegalMoveError: naming the move's number, if one is illegal where it is played.
+    """
+    state = start
+    for number, move in enumerate(moves):
+        try:
+            state = state.play(move)
+        except IllegalMoveError as error:
+            raise IllegalMoveError(f"move {number + 1} of the {unit}: {error}") from None
+    return state
+
+
+def states_of(start: P, moves: Iterable[object]) -> tuple[P, ...]:
+    """``start``, then the state after each move: ``len(moves) + 1`` states."""
+    states = [start]
+    for move in moves:
+        states.append(states[-1].play(move))
+    return tuple(states)
+
+
+def only_deal(deals: Sequence[R], units: str) -> R:
+    """The one deal of a record of one deal.
+
+    :param units: the game's name for deals, in messages (``"deals"``, ``"rounds"``).
+    :raises RulesError: if there is not exactly one.
+    """
+    if len(deals) != 1:
+        raise RulesError(f"this record holds {len(deals)} {units}, not one: use record.deals[i]")
+    return deals[0]
+
+
+def with_tags(record: R, tags: Mapping[str, str] | None) -> R:
+    """``record`` (an attrs record with ``tags``) with ``tags`` added, replacing any of the
+    same name.
+
+    :raises RulesError: if ``tags`` is not a mapping of strings to strings.
+    """
+    extra = to_tags(tags)
+    if extra:
+        old: Tags = record.tags  # type: ignore[attr-defined]  # every game's Record has tags
+        record = attrs.evolve(record, tags={**old, **extra})  # type: ignore[misc]
+    return record
+
+
+def read_deal(
+    data: object,
+    where: str,
+    *,
+    read_start: Callable[[object], R],
+    make: Callable[[R, list[object]], P],
+) -> tuple[P, dict[str, object]]:
+    """Read one entry of a record's ``deals``: its ``start`` with ``read_start``, its
+    ``moves`` (strings, handed to ``make`` with the start to build the deal's record).
+
+    :returns: the deal's record and the entry's fields (to check its ``result``).
+    :raises NotationError: for a missing, unknown or mistyped entry, quoting it.
+    """
+    fields = read_fields(data, f"record {where}", ("start", "moves"), ("result",))
+    start = read_start(fields["start"])
+    moves = read_list(fields["moves"], f"{where} moves")
+    return make(start, moves), fields
+
+
+def read_move_texts(moves: list[object], where: str) -> list[str]:
+    """``moves`` if every one is a string (a written move).
+
+    :raises NotationError: otherwise, quoting it.
+    """
+    for move in moves:
+        read_str(move, f"{where} move")
+    return moves  # type: ignore[return-value]  # every item checked above
+
+
+def read_record(
+    data: object,
+    game: str,
+    *,
+    parse_rules: Callable[[str], R],
+    read_deal: Callable[[object, R, int], object],
+    read_series: Callable[[object], tuple[object, object]],
+    make: Callable[[R, tuple[object, ...], Tags, object], P],
+    check_totals: Callable[[P, object], None],
+    name: str,
+) -> P:
+    """Read the JSON data of a record of ``game``: the envelope, then through the game's codec
+    the rules, each deal, the series and its totals.
+
+    :param read_deal: one entry of ``deals`` and its number, read with the record's rules.
+    :param read_series: the ``series`` entry to the game's series and the written totals.
+    :param make: the game's record from the rules, deals, tags and series (None or read).
+    :param check_totals: raises unless the written totals are the ones the deals give.
+    :param name: the game's name in messages (``"Tarot"``).
+    :raises NotationError: for anything wrong, quoting it.
+    """
+    rules_text, tags, series_data, deals_data = read_envelope(data, game)
+    try:
+        rules = parse_rules(rules_text)
+    except CardgamesError as error:
+        raise NotationError(f"invalid record rules {quote(rules_text)}: {error}") from None
+    deals = tuple(read_deal(item, rules, number) for number, item in enumerate(deals_data))
+    series: object = None
+    totals: object = None
+    if series_data is not None:
+        series, totals = read_series(series_data)
+    try:
+        record = make(rules, deals, tags, series)
+    except CardgamesError as error:
+        raise NotationError(f"invalid {name} record: {error}") from None
+    if series is not None:
+        check_totals(record, totals)
+    return record
 
 
 # -- the schema ----------------------------------------------------------------------------------

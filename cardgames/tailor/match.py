@@ -15,8 +15,8 @@ Every play function takes one player for every seat, or a sequence of exactly on
 and an ``rng`` that seeds the bots (see :mod:`cardgames.players` for how a bot is told from
 a strategy and how each bot seat gets its own generator).
 The records the play functions return are built on matches (:mod:`cardgames.tailor.records`
-imports this module), so those functions import the records module when called, keeping the
-import-time dependency one way.
+imports this module), so those functions ask the core's :func:`cardgames.records.record_deal`
+for them, where the records module registers itself: the import runs one way.
 
 >>> match = Match(rules=Rules(players=3), seed=1).play_out(random_strategy(1))
 >>> match.is_over, match.rounds_played, len(match.totals)
@@ -38,6 +38,7 @@ import attrs
 from cardgames.deck import RandomSource, random_below
 from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.players import BotRandom, bot_seed
+from cardgames.records import record_deal
 from cardgames.tailor._seating import _play, _players
 from cardgames.tailor.moves import Move
 from cardgames.tailor.rules import MAX_PLAYERS, Rules, derive_seed
@@ -145,12 +146,11 @@ def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tu
     >>> final.is_over, record.deals[0].replay() == final
     (True, True)
     """
-    from cardgames.tailor.records import record_of  # records sit above matches: module doc
 
     _check_state(state)
     players = _players(strategies, state.rules, bot_seed(rng), 0)
     final = _play(state, players)
-    return final, record_of(final)
+    return final, record_deal("tailor", final)
 
 
 def _to_payoffs(payoffs: Iterable[int]) -> tuple[int, ...]:
@@ -408,11 +408,10 @@ class Match:
         >>> match.rounds_played, record.deals[0].replay() == match.deals[0]
         (1, True)
         """
-        from cardgames.tailor.records import record_of  # records sit above matches: module doc
 
         players = _players(strategies, self.rules, bot_seed(rng), self.rounds_played)
         match = self.record(_play(self.next_deal(), players))
-        return match, record_of(match.deals[-1])
+        return match, record_deal("tailor", match.deals[-1])
 
     def play_out(self, strategies: Players, *, rng: BotRandom = None) -> Match:
         """Play every remaining round.

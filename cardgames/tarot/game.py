@@ -9,8 +9,9 @@ per seat, and an ``rng`` that seeds the bots (see :mod:`cardgames.players` for h
 told from a strategy and how each bot seat gets its own generator).
 
 The records that :meth:`Game.play_round` and :func:`play_deal` return are built on games
-(:mod:`cardgames.tarot.records` imports this module), so those two import the records module
-when called, keeping the import-time dependency one way.
+(:mod:`cardgames.tarot.records` imports this module), so those two ask the core's
+:func:`cardgames.records.record_deal` for them, where the records module registers itself:
+the import runs one way.
 
 >>> from cardgames.tarot import Rules
 >>> game = Game(rules=Rules.traditional(players=3), seed=11).play_out(random_strategy(11))
@@ -31,6 +32,7 @@ import attrs
 from cardgames.deck import RandomSource, make_rng, random_below
 from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.players import BotRandom, bot_seed
+from cardgames.records import record_deal
 from cardgames.tarot._seating import _play, _players
 from cardgames.tarot.contracts import AnyMove
 from cardgames.tarot.rules import Rules, _check_rules
@@ -104,7 +106,6 @@ def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tu
     >>> final.is_over, record.deals[0].replay() == final
     (True, True)
     """
-    from cardgames.tarot.records import record_of  # records sit above games: see module doc
 
     if not isinstance(state, State):
         raise RulesError(f"invalid Tarot state {quote(state)}: expected a tarot State")
@@ -115,7 +116,7 @@ def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tu
             "recorded (play it out with State.play_out instead)"
         )
     final = _play(state, players)
-    return final, record_of(final)
+    return final, record_deal("tarot", final)
 
 
 def _deals(deals: Sequence[State]) -> tuple[State, ...]:
@@ -286,11 +287,10 @@ class Game:
         >>> len(game.deals), record.deals[0].replay() == game.deals[0]
         (1, True)
         """
-        from cardgames.tarot.records import record_of  # records sit above games: see module doc
 
         players = _players(strategies, self.rules, bot_seed(rng), len(self.deals))
         game = self.record(_play(self.start_next(), players))
-        return game, record_of(game.deals[-1])
+        return game, record_deal("tarot", game.deals[-1])
 
     def play_out(self, strategies: Players, *, rng: BotRandom = None) -> Game:
         """Play every remaining deal to the end.
