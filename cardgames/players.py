@@ -48,8 +48,9 @@ from typing import Any, Final, Protocol, TypeAlias, TypeVar
 
 import attrs
 
+from cardgames.deck import RandomSource, random_below
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.validation import SEED_LIMIT, as_tuple, check_int, derive_seed, quote
+from cardgames.validation import SEED_LIMIT, as_tuple, check_int, derive_seed, make_rng, quote
 
 __all__ = [
     "DEFAULT_BOT_SEED",
@@ -64,6 +65,7 @@ __all__ = [
     "check_rng",
     "is_bot",
     "play_to_end",
+    "random_choice",
     "seat_players",
     "seat_strategies",
 ]
@@ -322,6 +324,19 @@ def play_to_end(
     return state
 
 
+class _Series(Protocol):
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def rules(self) -> Any: ...
+
+    def record(self, state: Any) -> Any: ...
+
+
+G = TypeVar("G", bound=_Series)
+
+
 class _Rules(Protocol):
     @property
     def players(self) -> int:
@@ -368,3 +383,51 @@ class Seating:
     def play(self, state: P, players: Sequence[Callable[[P], object]]) -> P:
         """``state`` played to the end (:func:`play_to_end`)."""
         return play_to_end(state, players, move=self.move, expected=self.expected)
+
+    def play_series(
+        self,
+        series: G,
+        players: Any,
+        rng: BotRandom,
+        *,
+        next_deal: Callable[[G], Any],
+        played: Callable[[G], int],
+    ) -> G:
+        """Play every remaining deal of ``series`` (a game or match: ``is_over``, ``rules``
+        and ``record(state)``), seating the players again for each deal's number.
+
+        :param next_deal: the series' next deal, ready to play.
+        :param played: how many deals the series has finished.
+        """
+        seed = bot_seed(rng)
+        seated = self.seat(players, series.rules, seed, played(series))
+        while not series.is_over:
+            series = series.record(self.play(next_deal(series), seated))
+            if not series.is_over:
+                seated = self.seat(players, series.rules, seed, played(series))
+        return series
+
+
+def random_choice(
+    source: RandomSource, kind: type[P], *, what: str, expected: str, over: str
+) -> Callable[[P], Any]:
+    """A strategy choosing uniformly among the legal moves of a state of the class ``kind``,
+    reproducibly from ``source`` (only raw bits of the generator are used, so the same seed
+    makes the same choices on every machine).
+
+    :param what: a state's name in messages (``"Tarot state"``).
+    :param expected: what a state is, in messages (``"a tarot State"``).
+    :param over: the message when there is no legal move.
+    :raises RulesError: if ``source`` is neither a seed nor a :class:`random.Random`.
+    """
+    rng = make_rng(source)
+
+    def choose(state: P) -> Any:
+        if not isinstance(state, kind):
+            raise RulesError(f"invalid {what} {quote(state)}: expected {expected}")
+        moves = state.legal_moves()  # type: ignore[attr-defined]  # every game's State has it
+        if not moves:
+            raise IllegalMoveError(over)
+        return moves[random_below(rng, len(moves))]
+
+    return choose

@@ -57,6 +57,7 @@ __all__ = [
     "GAMES",
     "VERSION",
     "Tags",
+    "check_record",
     "envelope",
     "game_of",
     "only_deal",
@@ -449,6 +450,37 @@ def record_deal(game: str, state: object) -> Any:
     if record_of is None:
         raise RulesError(f"no records of the game {quote(game)} are loaded")
     return record_of(state)
+
+
+def check_record(
+    deals: Iterable[object],
+    rules: object,
+    series: object,
+    *,
+    deal_kind: type,
+    rules_of: Callable[[Any], object],
+    series_kind: type,
+    prefix: str,
+    unit: str,
+) -> None:
+    """Check the deals and series of a game's record: each deal a ``deal_kind`` of the
+    record's rules (``rules_of`` gives a deal's), the series None or a ``series_kind``.
+
+    :param prefix: what starts the record's name in messages (``"Tarot "`` or nothing).
+    :param unit: the game's name for a deal, in messages (``"deal"``, ``"round"``).
+    :raises RulesError: naming the first bad deal or the series.
+    """
+    for item in deals:
+        if not isinstance(item, deal_kind):
+            raise RulesError(f"invalid {prefix}record deal {quote(item)}: expected a DealRecord")
+        found = rules_of(item)
+        if found != rules:
+            raise RulesError(
+                f"invalid {prefix}record: a {unit} of the rules {quote(str(found))} in a record "
+                f"of {quote(str(rules))}"
+            )
+    if series is not None and not isinstance(series, series_kind):
+        raise RulesError(f"invalid {prefix}series {quote(series)}: expected a Series")
 
 
 def read_moves(

@@ -35,15 +35,15 @@ from typing import TYPE_CHECKING, Final, TypeAlias
 
 import attrs
 
-from cardgames.deck import RandomSource, random_below
+from cardgames.deck import RandomSource
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.players import BotRandom, bot_seed
+from cardgames.players import BotRandom, bot_seed, random_choice
 from cardgames.records import record_deal
-from cardgames.tailor._seating import _play, _players
+from cardgames.tailor._seating import SEATING, _play, _players
 from cardgames.tailor.moves import Move
 from cardgames.tailor.rules import MAX_PLAYERS, Rules, derive_seed
 from cardgames.tailor.state import State, deal
-from cardgames.validation import as_tuple, check_int, check_seat, check_seed, make_rng, quote
+from cardgames.validation import as_tuple, check_int, check_seat, check_seed, quote
 
 if TYPE_CHECKING:
     from cardgames.bots.protocol import Bot
@@ -92,17 +92,13 @@ def random_strategy(source: RandomSource) -> Strategy:
     >>> random_strategy(random.Random(9))(state) == random_strategy(9)(state)
     True
     """
-    rng = make_rng(source)
-
-    def choose(state: State) -> Move:
-        if not isinstance(state, State):
-            raise RulesError(f"invalid state {quote(state)}: expected a tailor.State")
-        moves = state.legal_moves()
-        if not moves:
-            raise IllegalMoveError("no move can be chosen: the round is over")
-        return moves[random_below(rng, len(moves))]
-
-    return choose
+    return random_choice(
+        source,
+        State,
+        what="state",
+        expected="a tailor.State",
+        over="no move can be chosen: the round is over",
+    )
 
 
 def start_of(state: State) -> State:
@@ -430,11 +426,10 @@ class Match:
         >>> match.play_out(bots, rng=7) == match.play_out(bots, rng=7)
         True
         """
-        seed = bot_seed(rng)
-        players = _players(strategies, self.rules, seed, self.rounds_played)
-        match = self
-        while not match.is_over:
-            match = match.record(_play(match.next_deal(), players))
-            if not match.is_over:
-                players = _players(strategies, self.rules, seed, match.rounds_played)
-        return match
+        return SEATING.play_series(
+            self,
+            strategies,
+            rng,
+            next_deal=lambda match: match.next_deal(),
+            played=lambda match: match.rounds_played,
+        )

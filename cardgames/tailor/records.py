@@ -36,6 +36,7 @@ import attrs
 from cardgames.errors import CardgamesError, NotationError, RulesError
 from cardgames.records import (
     Tags,
+    check_record,
     envelope,
     only_deal,
     parse_json,
@@ -226,17 +227,17 @@ class Record:
     series: Series | None = None
 
     def __attrs_post_init__(self) -> None:
-        for item in self.deals:
-            if not isinstance(item, DealRecord):
-                raise RulesError(f"invalid record deal {quote(item)}: expected a DealRecord")
-            if item.initial.rules != self.rules:
-                raise RulesError(
-                    f"invalid record: a round of the rules {quote(str(item.initial.rules))} in "
-                    f"a record of {quote(str(self.rules))}"
-                )
+        check_record(
+            self.deals,
+            self.rules,
+            self.series,
+            deal_kind=DealRecord,
+            rules_of=lambda item: item.initial.rules,
+            series_kind=Series,
+            prefix="",
+            unit="round",
+        )
         if self.series is not None:
-            if not isinstance(self.series, Series):
-                raise RulesError(f"invalid series {quote(self.series)}: expected a Series")
             self._match()
 
     def _only(self) -> DealRecord:

@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING, TypeAlias
 
 import attrs
 
-from cardgames.deck import RandomSource, make_rng, random_below
+from cardgames.deck import RandomSource, make_rng
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.players import BotRandom, bot_seed
+from cardgames.players import BotRandom, bot_seed, random_choice
 from cardgames.records import record_deal
-from cardgames.tarot._seating import _play, _players
+from cardgames.tarot._seating import SEATING, _play, _players
 from cardgames.tarot.contracts import AnyMove
 from cardgames.tarot.rules import Rules, _check_rules
 from cardgames.tarot.state import Deal, State
@@ -72,17 +72,13 @@ def random_strategy(source: RandomSource) -> Strategy:
     >>> random_strategy(5)(state) == random_strategy(random.Random(5))(state)
     True
     """
-    rng = make_rng(source)
-
-    def choose(state: State) -> AnyMove:
-        if not isinstance(state, State):
-            raise RulesError(f"invalid Tarot state {quote(state)}: expected a tarot State")
-        moves = state.legal_moves()
-        if not moves:
-            raise IllegalMoveError("no legal move: the deal is over")
-        return moves[random_below(rng, len(moves))]
-
-    return choose
+    return random_choice(
+        source,
+        State,
+        what="Tarot state",
+        expected="a tarot State",
+        over="no legal move: the deal is over",
+    )
 
 
 def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tuple[State, Record]:
@@ -313,14 +309,13 @@ class Game:
         >>> one.deals[0] == game.play_out(bots, rng=7).deals[0]
         True
         """
-        seed = bot_seed(rng)
-        players = _players(strategies, self.rules, seed, len(self.deals))
-        game = self
-        while not game.is_over:
-            game = game.record(_play(game.start_next(), players))
-            if not game.is_over:
-                players = _players(strategies, self.rules, seed, len(game.deals))
-        return game
+        return SEATING.play_series(
+            self,
+            strategies,
+            rng,
+            next_deal=lambda game: game.start_next(),
+            played=lambda game: len(game.deals),
+        )
 
     @property
     def running_totals(self) -> tuple[tuple[Fraction, ...], ...]:

@@ -49,6 +49,7 @@ import attrs
 from cardgames.errors import CardgamesError, NotationError, RulesError
 from cardgames.records import (
     Tags,
+    check_record,
     envelope,
     only_deal,
     parse_json,
@@ -266,17 +267,17 @@ class Record:
     series: Series | None = None
 
     def __attrs_post_init__(self) -> None:
-        for deal in self.deals:
-            if not isinstance(deal, DealRecord):
-                raise RulesError(f"invalid Tarot record deal {quote(deal)}: expected a DealRecord")
-            if deal.deal.rules != self.rules:
-                raise RulesError(
-                    f"invalid Tarot record: a deal of the rules {quote(str(deal.deal.rules))} "
-                    f"in a record of {quote(str(self.rules))}"
-                )
+        check_record(
+            self.deals,
+            self.rules,
+            self.series,
+            deal_kind=DealRecord,
+            rules_of=lambda item: item.deal.rules,
+            series_kind=Series,
+            prefix="Tarot ",
+            unit="deal",
+        )
         if self.series is not None:
-            if not isinstance(self.series, Series):
-                raise RulesError(f"invalid Tarot series {quote(self.series)}: expected a Series")
             self._game()
 
     def _only(self) -> DealRecord:
