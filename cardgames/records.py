@@ -417,6 +417,7 @@ def read_envelope(data: object, game: str) -> tuple[str, Tags, object, list[obje
 # multi-deal game, its names in messages) and calls these for the rest.
 
 R = TypeVar("R")
+T = TypeVar("T")
 
 
 class _Playable(Protocol):
@@ -570,8 +571,8 @@ def read_deal(
     where: str,
     *,
     read_start: Callable[[object], R],
-    make: Callable[[R, list[object]], P],
-) -> tuple[P, dict[str, object]]:
+    make: Callable[[R, list[object]], T],
+) -> tuple[T, dict[str, object]]:
     """Read one entry of a record's ``deals``: its ``start`` with ``read_start``, its
     ``moves`` (strings, handed to ``make`` with the start to build the deal's record).
 
@@ -601,10 +602,10 @@ def read_record(
     parse_rules: Callable[[str], R],
     read_deal: Callable[[object, R, int], object],
     read_series: Callable[[object], tuple[object, object]],
-    make: Callable[[R, tuple[object, ...], Tags, object], P],
-    check_totals: Callable[[P, object], None],
+    make: Callable[[R, tuple[object, ...], Tags, object], T],
+    check_totals: Callable[[T, object], None],
     name: str,
-) -> P:
+) -> T:
     """Read the JSON data of a record of ``game``: the envelope, then through the game's codec
     the rules, each deal, the series and its totals.
 

@@ -37,7 +37,7 @@ import attrs
 
 from cardgames.deck import RandomSource
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.players import BotRandom, bot_seed, random_choice
+from cardgames.players import Bot, BotRandom, bot_seed, random_choice
 from cardgames.records import record_deal
 from cardgames.tailor._seating import SEATING, _play, _players
 from cardgames.tailor.moves import Move
@@ -46,7 +46,6 @@ from cardgames.tailor.state import State, deal
 from cardgames.validation import as_tuple, check_int, check_seat, check_seed, quote
 
 if TYPE_CHECKING:
-    from cardgames.bots.protocol import Bot
     from cardgames.tailor.records import Record
     from cardgames.tailor.view import View
 
@@ -70,8 +69,6 @@ Player: TypeAlias = "Strategy | Bot[View, Move]"
 """A strategy (given the state) or a bot (given only its seat's view)."""
 Players: TypeAlias = "Player | Sequence[Player]"
 """One player for every seat, or a sequence of exactly one per seat."""
-
-_GAME: Final = "Chase the Tailor"
 
 
 def random_strategy(source: RandomSource) -> Strategy:
@@ -142,7 +139,6 @@ def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tu
     >>> final.is_over, record.deals[0].replay() == final
     (True, True)
     """
-
     _check_state(state)
     players = _players(strategies, state.rules, bot_seed(rng), 0)
     final = _play(state, players)
@@ -404,7 +400,6 @@ class Match:
         >>> match.rounds_played, record.deals[0].replay() == match.deals[0]
         (1, True)
         """
-
         players = _players(strategies, self.rules, bot_seed(rng), self.rounds_played)
         match = self.record(_play(self.next_deal(), players))
         return match, record_deal("tailor", match.deals[-1])

@@ -31,7 +31,7 @@ import attrs
 
 from cardgames.deck import RandomSource, make_rng
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.players import BotRandom, bot_seed, random_choice
+from cardgames.players import Bot, BotRandom, bot_seed, random_choice
 from cardgames.records import record_deal
 from cardgames.tarot._seating import SEATING, _play, _players
 from cardgames.tarot.contracts import AnyMove
@@ -40,7 +40,6 @@ from cardgames.tarot.state import Deal, State
 from cardgames.validation import as_tuple, check_int, check_seat, check_seed, quote
 
 if TYPE_CHECKING:
-    from cardgames.bots.protocol import Bot
     from cardgames.tarot.records import Record
     from cardgames.tarot.view import View
 
@@ -102,7 +101,6 @@ def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tu
     >>> final.is_over, record.deals[0].replay() == final
     (True, True)
     """
-
     if not isinstance(state, State):
         raise RulesError(f"invalid Tarot state {quote(state)}: expected a tarot State")
     players = _players(strategies, state.rules, bot_seed(rng), 0)
@@ -283,7 +281,6 @@ class Game:
         >>> len(game.deals), record.deals[0].replay() == game.deals[0]
         (1, True)
         """
-
         players = _players(strategies, self.rules, bot_seed(rng), len(self.deals))
         game = self.record(_play(self.start_next(), players))
         return game, record_deal("tarot", game.deals[-1])
