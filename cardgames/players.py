@@ -148,8 +148,8 @@ def is_bot(player: object) -> bool:
 def bot_seed(rng: BotRandom) -> int:
     """The base seed of the bots' randomness for a play function's ``rng``.
 
-    :param rng: None (:data:`DEFAULT_BOT_SEED`), a seed, or a :class:`random.Random` (one
-        64-bit draw is taken from it).
+    :param rng: None (:data:`~cardgames.players.DEFAULT_BOT_SEED`), a seed, or a
+        :class:`random.Random` (one 64-bit draw is taken from it).
     :raises RulesError: for anything else (a negative seed, a bool, a string...).
 
     >>> bot_seed(None), bot_seed(7), bot_seed(random.Random(1)) == random.Random(1).getrandbits(64)
@@ -334,7 +334,7 @@ class _Series(Protocol):
     def record(self, state: Any) -> Any: ...
 
 
-G = TypeVar("G", bound=_Series)
+_G = TypeVar("_G", bound=_Series)
 
 
 class _Rules(Protocol):
@@ -386,13 +386,13 @@ class Seating:
 
     def play_series(
         self,
-        series: G,
+        series: _G,
         players: Any,
         rng: BotRandom,
         *,
-        next_deal: Callable[[G], Any],
-        played: Callable[[G], int],
-    ) -> G:
+        next_deal: Callable[[_G], Any],
+        played: Callable[[_G], int],
+    ) -> _G:
         """Play every remaining deal of ``series`` (a game or match: ``is_over``, ``rules``
         and ``record(state)``), seating the players again for each deal's number.
 

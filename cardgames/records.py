@@ -56,6 +56,7 @@ __all__ = [
     "FORMAT",
     "GAMES",
     "VERSION",
+    "Codec",
     "Tags",
     "check_record",
     "envelope",
@@ -416,7 +417,7 @@ def read_envelope(data: object, game: str) -> tuple[str, Tags, object, list[obje
 # Each game's ``records`` module gives its codec (how a deal starts and ends, the series of a
 # multi-deal game, its names in messages) and calls these for the rest.
 
-R = TypeVar("R")
+_R = TypeVar("_R")
 T = TypeVar("T")
 
 
@@ -453,76 +454,94 @@ def record_deal(game: str, state: object) -> Any:
     return record_of(state)
 
 
-def check_record(
-    deals: Iterable[object],
-    rules: object,
-    series: object,
-    *,
-    deal_kind: type,
-    rules_of: Callable[[Any], object],
-    series_kind: type,
-    prefix: str,
-    unit: str,
-) -> None:
-    """Check the deals and series of a game's record: each deal a ``deal_kind`` of the
-    record's rules (``rules_of`` gives a deal's), the series None or a ``series_kind``.
+@attrs.frozen
+class Codec:
+    """A game's part of the record layout: its names in messages and how it reads its moves,
+    rules, deals and series. Each game's ``records`` module makes one and hands it to the
+    functions below.
 
-    :param prefix: what starts the record's name in messages (``"Tarot "`` or nothing).
-    :param unit: the game's name for a deal, in messages (``"deal"``, ``"round"``).
+    :param game: the ``game`` entry (one of :data:`GAMES`).
+    :param name: the game's name in messages (``"Tarot"``).
+    :param prefix: what starts the name of its records and moves in messages (``"Tarot "``,
+        or nothing).
+    :param unit: its name for a deal (``"deal"``, ``"round"``).
+    :param move: what a move is, in messages (``"a Move"``).
+    :param parse_move: a written move to a move.
+    :param move_kinds: the classes of a move.
+    :param max_moves: the most moves a deal has.
+    :param deal_kind: the game's deal record class.
+    :param series_kind: the game's series class.
+    :param rules_of: a deal record's rules.
+    :param parse_rules: the rules' text to the rules.
+    :param read_deal: one entry of ``deals``, the record's rules and its number to a deal record.
+    :param read_series: the ``series`` entry to the game's series and the written totals.
+    :param check_totals: raises unless a record's written totals are the ones its deals give.
+    """
+
+    game: str
+    name: str
+    prefix: str
+    unit: str
+    move: str
+    parse_move: Callable[[str], Any]
+    move_kinds: tuple[type, ...]
+    max_moves: int
+    deal_kind: type
+    series_kind: type
+    rules_of: Callable[[Any], object]
+    parse_rules: Callable[[str], Any]
+    read_deal: Callable[[object, Any, int], object]
+    read_series: Callable[[object], tuple[object, object]]
+    check_totals: Callable[[Any, object], None]
+
+
+def check_record(deals: Iterable[object], rules: object, series: object, codec: Codec) -> None:
+    """Check the deals and series of a game's record: each deal one of the codec's deal
+    records, of the record's rules; the series None or the codec's series.
+
     :raises RulesError: naming the first bad deal or the series.
     """
+    prefix = codec.prefix
     for item in deals:
-        if not isinstance(item, deal_kind):
+        if not isinstance(item, codec.deal_kind):
             raise RulesError(f"invalid {prefix}record deal {quote(item)}: expected a DealRecord")
-        found = rules_of(item)
+        found = codec.rules_of(item)
         if found != rules:
             raise RulesError(
-                f"invalid {prefix}record: a {unit} of the rules {quote(str(found))} in a record "
-                f"of {quote(str(rules))}"
+                f"invalid {prefix}record: a {codec.unit} of the rules {quote(str(found))} in a "
+                f"record of {quote(str(rules))}"
             )
-    if series is not None and not isinstance(series, series_kind):
+    if series is not None and not isinstance(series, codec.series_kind):
         raise RulesError(f"invalid {prefix}series {quote(series)}: expected a Series")
 
 
-def read_moves(
-    moves: object,
-    *,
-    parse: Callable[[str], R],
-    kinds: type | tuple[type, ...],
-    what: str,
-    expected: str,
-    limit: int,
-) -> tuple[R, ...]:
-    """The moves of a deal record, given as moves or their written forms (``parse`` reads
-    those). Malformed moves are :class:`~cardgames.errors.IllegalMoveError`, as everywhere a
+def read_moves(moves: object, codec: Codec) -> tuple[Any, ...]:
+    """The moves of a deal record, given as moves or their written forms (which the codec
+    parses). Malformed moves are :class:`~cardgames.errors.IllegalMoveError`, as everywhere a
     move is taken.
-
-    :param kinds: the classes of a move.
-    :param what: the moves' name in messages (``"Tarot moves"``; one move drops the ``s``).
-    :param expected: what a move is, in messages (``"a Move"``).
-    :param limit: the most moves a deal has.
     """
+    what = f"{codec.prefix}moves"
     if isinstance(moves, str | bytes | Mapping) or not isinstance(moves, Iterable):
         raise IllegalMoveError(
             f"invalid {what} {quote(moves)}: expected a sequence of moves or their written forms"
         )
-    result: list[R] = []
-    for move in as_tuple(moves, what, error=IllegalMoveError, limit=limit):
+    result: list[Any] = []
+    for move in as_tuple(moves, what, error=IllegalMoveError, limit=codec.max_moves):
         if isinstance(move, str):
-            result.append(parse(move))
-        elif isinstance(move, kinds):
-            result.append(move)  # type: ignore[arg-type]  # one of the game's move classes
+            result.append(codec.parse_move(move))
+        elif isinstance(move, codec.move_kinds):
+            result.append(move)
         else:
             raise IllegalMoveError(
-                f"invalid {what[:-1]} {quote(move)}: expected {expected} or its written form"
+                f"invalid {codec.prefix}move {quote(move)}: expected {codec.move} or its "
+                "written form"
             )
     return tuple(result)
 
 
-def replay_moves(start: P, moves: Iterable[object], unit: str) -> P:
+def replay_moves(start: P, moves: Iterable[object], codec: Codec) -> P:
     """The state after playing ``moves`` from ``start``, each checked by ``play``.
 
-    :param unit: the game's name for a deal, in messages (``"deal"``, ``"round"``).
     :raises IllegalMoveError: naming the move's number, if one is illegal where it is played.
     """
     state = start
@@ -530,7 +549,7 @@ def replay_moves(start: P, moves: Iterable[object], unit: str) -> P:
         try:
             state = state.play(move)
         except IllegalMoveError as error:
-            raise IllegalMoveError(f"move {number + 1} of the {unit}: {error}") from None
+            raise IllegalMoveError(f"move {number + 1} of the {codec.unit}: {error}") from None
     return state
 
 
@@ -542,18 +561,19 @@ def states_of(start: P, moves: Iterable[object]) -> tuple[P, ...]:
     return tuple(states)
 
 
-def only_deal(deals: Sequence[R], units: str) -> R:
+def only_deal(deals: Sequence[_R], codec: Codec) -> _R:
     """The one deal of a record of one deal.
 
-    :param units: the game's name for deals, in messages (``"deals"``, ``"rounds"``).
     :raises RulesError: if there is not exactly one.
     """
     if len(deals) != 1:
-        raise RulesError(f"this record holds {len(deals)} {units}, not one: use record.deals[i]")
+        raise RulesError(
+            f"this record holds {len(deals)} {codec.unit}s, not one: use record.deals[i]"
+        )
     return deals[0]
 
 
-def with_tags(record: R, tags: Mapping[str, str] | None) -> R:
+def with_tags(record: _R, tags: Mapping[str, str] | None) -> _R:
     """``record`` (an attrs record with ``tags``) with ``tags`` added, replacing any of the
     same name.
 
@@ -570,8 +590,8 @@ def read_deal(
     data: object,
     where: str,
     *,
-    read_start: Callable[[object], R],
-    make: Callable[[R, list[object]], T],
+    read_start: Callable[[object], _R],
+    make: Callable[[_R, list[object]], T],
 ) -> tuple[T, dict[str, object]]:
     """Read one entry of a record's ``deals``: its ``start`` with ``read_start``, its
     ``moves`` (strings, handed to ``make`` with the start to build the deal's record).
@@ -596,42 +616,30 @@ def read_move_texts(moves: list[object], where: str) -> list[str]:
 
 
 def read_record(
-    data: object,
-    game: str,
-    *,
-    parse_rules: Callable[[str], R],
-    read_deal: Callable[[object, R, int], object],
-    read_series: Callable[[object], tuple[object, object]],
-    make: Callable[[R, tuple[object, ...], Tags, object], T],
-    check_totals: Callable[[T, object], None],
-    name: str,
+    data: object, codec: Codec, make: Callable[[Any, tuple[object, ...], Tags, object], T]
 ) -> T:
-    """Read the JSON data of a record of ``game``: the envelope, then through the game's codec
+    """Read the JSON data of a record of the codec's game: the envelope, then through the codec
     the rules, each deal, the series and its totals.
 
-    :param read_deal: one entry of ``deals`` and its number, read with the record's rules.
-    :param read_series: the ``series`` entry to the game's series and the written totals.
     :param make: the game's record from the rules, deals, tags and series (None or read).
-    :param check_totals: raises unless the written totals are the ones the deals give.
-    :param name: the game's name in messages (``"Tarot"``).
     :raises NotationError: for anything wrong, quoting it.
     """
-    rules_text, tags, series_data, deals_data = read_envelope(data, game)
+    rules_text, tags, series_data, deals_data = read_envelope(data, codec.game)
     try:
-        rules = parse_rules(rules_text)
+        rules = codec.parse_rules(rules_text)
     except CardgamesError as error:
         raise NotationError(f"invalid record rules {quote(rules_text)}: {error}") from None
-    deals = tuple(read_deal(item, rules, number) for number, item in enumerate(deals_data))
+    deals = tuple(codec.read_deal(item, rules, number) for number, item in enumerate(deals_data))
     series: object = None
     totals: object = None
     if series_data is not None:
-        series, totals = read_series(series_data)
+        series, totals = codec.read_series(series_data)
     try:
         record = make(rules, deals, tags, series)
     except CardgamesError as error:
-        raise NotationError(f"invalid {name} record: {error}") from None
+        raise NotationError(f"invalid {codec.name} record: {error}") from None
     if series is not None:
-        check_totals(record, totals)
+        codec.check_totals(record, totals)
     return record
 
 

@@ -35,6 +35,7 @@ import attrs
 
 from cardgames.errors import CardgamesError, NotationError, RulesError
 from cardgames.records import (
+    Codec,
     Tags,
     check_record,
     envelope,
@@ -70,14 +71,7 @@ _MOVE_TYPES: Final = (Play, Dump, PlayTailor, PlayJoker, Draw, Pass)
 
 
 def _to_moves(moves: Iterable[Move | str]) -> tuple[Move, ...]:
-    return read_moves(
-        moves,
-        parse=parse_move,
-        kinds=_MOVE_TYPES,
-        what="moves",
-        expected="a Chase the Tailor move",
-        limit=_MAX_MOVES,
-    )
+    return read_moves(moves, CODEC)
 
 
 def _check_initial(record: DealRecord, attribute: attrs.Attribute[State], value: object) -> None:
@@ -112,7 +106,7 @@ class DealRecord:
     _final: State = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_final", replay_moves(self.initial, self.moves, "round"))
+        object.__setattr__(self, "_final", replay_moves(self.initial, self.moves, CODEC))
 
     @classmethod
     def of(cls, state: State) -> DealRecord:
@@ -227,21 +221,12 @@ class Record:
     series: Series | None = None
 
     def __attrs_post_init__(self) -> None:
-        check_record(
-            self.deals,
-            self.rules,
-            self.series,
-            deal_kind=DealRecord,
-            rules_of=lambda item: item.initial.rules,
-            series_kind=Series,
-            prefix="",
-            unit="round",
-        )
+        check_record(self.deals, self.rules, self.series, CODEC)
         if self.series is not None:
             self._match()
 
     def _only(self) -> DealRecord:
-        return only_deal(self.deals, "rounds")
+        return only_deal(self.deals, CODEC)
 
     def start(self) -> State:
         """The first state of a record of one round (see :meth:`DealRecord.start`).
@@ -316,18 +301,13 @@ class Record:
         """
         return read_record(
             data,
-            GAME,
-            parse_rules=Rules.parse,
-            read_deal=_read_deal,
-            read_series=_read_series,
-            make=lambda rules, deals, tags, series: cls(
+            CODEC,
+            lambda rules, deals, tags, series: cls(
                 rules=rules,
                 deals=deals,  # type: ignore[arg-type]  # _read_deal's DealRecords
                 tags=tags,
                 series=series,  # type: ignore[arg-type]  # _read_series's Series
             ),
-            check_totals=_check_totals,
-            name="Chase the Tailor",
         )
 
 
@@ -474,5 +454,24 @@ def loads(text: str | bytes) -> Record:
     """
     return Record.from_dict(parse_json(text))
 
+
+CODEC: Final = Codec(
+    game=GAME,
+    name="Chase the Tailor",
+    prefix="",
+    unit="round",
+    move="a Chase the Tailor move",
+    parse_move=parse_move,
+    move_kinds=_MOVE_TYPES,
+    max_moves=_MAX_MOVES,
+    deal_kind=DealRecord,
+    series_kind=Series,
+    rules_of=lambda item: item.initial.rules,
+    parse_rules=Rules.parse,
+    read_deal=_read_deal,
+    read_series=_read_series,
+    check_totals=_check_totals,
+)
+"""Chase the Tailor's part of the record layout (see :class:`cardgames.records.Codec`)."""
 
 register_game(GAME, record_of)

@@ -48,6 +48,7 @@ import attrs
 
 from cardgames.errors import CardgamesError, NotationError, RulesError
 from cardgames.records import (
+    Codec,
     Tags,
     check_record,
     envelope,
@@ -93,14 +94,7 @@ _MAX_MOVES: Final = 78 + 6 + 2 + 5
 
 
 def _to_moves(moves: Iterable[AnyMove | str]) -> tuple[AnyMove, ...]:
-    return read_moves(
-        moves,
-        parse=parse_move,
-        kinds=(Move, Bid, Call, Announcement, Declaration),
-        what="Tarot moves",
-        expected="a Move",
-        limit=_MAX_MOVES,
-    )
+    return read_moves(moves, CODEC)
 
 
 def _check_deal(record: DealRecord, attribute: attrs.Attribute[Deal], value: object) -> None:
@@ -144,7 +138,7 @@ class DealRecord:
     _final: State = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_final", replay_moves(self.deal.start(), self.moves, "deal"))
+        object.__setattr__(self, "_final", replay_moves(self.deal.start(), self.moves, CODEC))
 
     @classmethod
     def of(cls, state: State) -> DealRecord:
@@ -267,21 +261,12 @@ class Record:
     series: Series | None = None
 
     def __attrs_post_init__(self) -> None:
-        check_record(
-            self.deals,
-            self.rules,
-            self.series,
-            deal_kind=DealRecord,
-            rules_of=lambda item: item.deal.rules,
-            series_kind=Series,
-            prefix="Tarot ",
-            unit="deal",
-        )
+        check_record(self.deals, self.rules, self.series, CODEC)
         if self.series is not None:
             self._game()
 
     def _only(self) -> DealRecord:
-        return only_deal(self.deals, "deals")
+        return only_deal(self.deals, CODEC)
 
     def start(self) -> State:
         """The first state of a record of one deal (see :meth:`DealRecord.start`).
@@ -349,18 +334,13 @@ class Record:
         """
         return read_record(
             data,
-            GAME,
-            parse_rules=Rules.parse,
-            read_deal=_read_deal,
-            read_series=_read_series,
-            make=lambda rules, deals, tags, series: cls(
+            CODEC,
+            lambda rules, deals, tags, series: cls(
                 rules=rules,
                 deals=deals,  # type: ignore[arg-type]  # _read_deal's DealRecords
                 tags=tags,
                 series=series,  # type: ignore[arg-type]  # _read_series's Series
             ),
-            check_totals=_check_totals,
-            name="Tarot",
         )
 
 
@@ -519,5 +499,24 @@ def loads(text: str | bytes) -> Record:
     """
     return Record.from_dict(parse_json(text))
 
+
+CODEC: Final = Codec(
+    game=GAME,
+    name="Tarot",
+    prefix="Tarot ",
+    unit="deal",
+    move="a Move",
+    parse_move=parse_move,
+    move_kinds=(Move, Bid, Call, Announcement, Declaration),
+    max_moves=_MAX_MOVES,
+    deal_kind=DealRecord,
+    series_kind=Series,
+    rules_of=lambda item: item.deal.rules,
+    parse_rules=Rules.parse,
+    read_deal=_read_deal,
+    read_series=_read_series,
+    check_totals=_check_totals,
+)
+"""Tarot's part of the record layout (see :class:`cardgames.records.Codec`)."""
 
 register_game(GAME, record_of)
