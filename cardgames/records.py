@@ -41,34 +41,48 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from importlib import resources
-from typing import Any, Final
+from typing import Any, Final, Protocol, TypeVar
+
+import attrs
 
 from cardgames import _json
-from cardgames.errors import NotationError, RulesError
-from cardgames.validation import check_int, quote
+from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
+from cardgames.validation import as_tuple, check_int, quote
 
 __all__ = [
     "FORMAT",
     "GAMES",
     "VERSION",
+    "Codec",
     "Tags",
+    "check_record",
     "envelope",
     "game_of",
+    "only_deal",
     "parse_json",
+    "read_deal",
     "read_envelope",
     "read_fields",
     "read_int",
     "read_list",
+    "read_move_texts",
+    "read_moves",
     "read_number",
     "read_numbers",
+    "read_record",
     "read_str",
+    "record_deal",
     "record_schema",
+    "register_game",
+    "replay_moves",
+    "states_of",
     "to_json",
     "to_number",
     "to_tags",
+    "with_tags",
 ]
 
 FORMAT: Final = "cardgames-record"
@@ -397,6 +411,236 @@ def read_envelope(data: object, game: str) -> tuple[str, Tags, object, list[obje
     object.__setattr__(tags, "_items", _check_tags(raw_tags, NotationError))
     deals = read_list(data["deals"], "record deals")
     return rules, tags, data.get("series"), deals
+
+
+# -- the machinery every game's records share ---------------------------------------------------
+# Each game's ``records`` module gives its codec (how a deal starts and ends, the series of a
+# multi-deal game, its names in messages) and calls these for the rest.
+
+_R = TypeVar("_R")
+T = TypeVar("T")
+
+
+class _Playable(Protocol):
+    def play(self, move: Any) -> Any: ...
+
+
+P = TypeVar("P", bound=_Playable)
+
+_RECORD_OF: dict[str, Callable[[Any], Any]] = {}
+
+
+def register_game(game: str, record_of: Callable[[Any], Any]) -> None:
+    """Make ``record_of`` (a state to the record of its deal) the way :func:`record_deal`
+    records a state of ``game``: each game's ``records`` module registers itself, so that its
+    multi-deal play (which its records are built on) can return records without importing them.
+
+    :raises RulesError: if ``game`` is not one of :data:`GAMES`.
+    """
+    if game not in GAMES:
+        raise RulesError(f"invalid game {quote(game)}: expected one of {', '.join(GAMES)}")
+    _RECORD_OF[game] = record_of
+
+
+def record_deal(game: str, state: object) -> Any:
+    """The record of the deal that led to ``state``, a state of ``game`` (see
+    :func:`register_game`): what a game's play functions hand back beside the final state.
+
+    :raises RulesError: if no records module of ``game`` is loaded.
+    """
+    record_of = _RECORD_OF.get(game)
+    if record_of is None:
+        raise RulesError(f"no records of the game {quote(game)} are loaded")
+    return record_of(state)
+
+
+@attrs.frozen
+class Codec:
+    """A game's part of the record layout: its names in messages and how it reads its moves,
+    rules, deals and series. Each game's ``records`` module makes one and hands it to the
+    functions below.
+
+    :param game: the ``game`` entry (one of :data:`GAMES`).
+    :param name: the game's name in messages (``"Tarot"``).
+    :param prefix: what starts the name of its records and moves in messages (``"Tarot "``,
+        or nothing).
+    :param unit: its name for a deal (``"deal"``, ``"round"``).
+    :param move: what a move is, in messages (``"a Move"``).
+    :param parse_move: a written move to a move.
+    :param move_kinds: the classes of a move.
+    :param max_moves: the most moves a deal has.
+    :param deal_kind: the game's deal record class.
+    :param series_kind: the game's series class.
+    :param rules_of: a deal record's rules.
+    :param parse_rules: the rules' text to the rules.
+    :param read_deal: one entry of ``deals``, the record's rules and its number to a deal record.
+    :param read_series: the ``series`` entry to the game's series and the written totals.
+    :param check_totals: raises unless a record's written totals are the ones its deals give.
+    """
+
+    game: str
+    name: str
+    prefix: str
+    unit: str
+    move: str
+    parse_move: Callable[[str], Any]
+    move_kinds: tuple[type, ...]
+    max_moves: int
+    deal_kind: type
+    series_kind: type
+    rules_of: Callable[[Any], object]
+    parse_rules: Callable[[str], Any]
+    read_deal: Callable[[object, Any, int], object]
+    read_series: Callable[[object], tuple[object, object]]
+    check_totals: Callable[[Any, object], None]
+
+
+def check_record(deals: Iterable[object], rules: object, series: object, codec: Codec) -> None:
+    """Check the deals and series of a game's record: each deal one of the codec's deal
+    records, of the record's rules; the series None or the codec's series.
+
+    :raises RulesError: naming the first bad deal or the series.
+    """
+    prefix = codec.prefix
+    for item in deals:
+        if not isinstance(item, codec.deal_kind):
+            raise RulesError(f"invalid {prefix}record deal {quote(item)}: expected a DealRecord")
+        found = codec.rules_of(item)
+        if found != rules:
+            raise RulesError(
+                f"invalid {prefix}record: a {codec.unit} of the rules {quote(str(found))} in a "
+                f"record of {quote(str(rules))}"
+            )
+    if series is not None and not isinstance(series, codec.series_kind):
+        raise RulesError(f"invalid {prefix}series {quote(series)}: expected a Series")
+
+
+def read_moves(moves: object, codec: Codec) -> tuple[Any, ...]:
+    """The moves of a deal record, given as moves or their written forms (which the codec
+    parses). Malformed moves are :class:`~cardgames.errors.IllegalMoveError`, as everywhere a
+    move is taken.
+    """
+    what = f"{codec.prefix}moves"
+    if isinstance(moves, str | bytes | Mapping) or not isinstance(moves, Iterable):
+        raise IllegalMoveError(
+            f"invalid {what} {quote(moves)}: expected a sequence of moves or their written forms"
+        )
+    result: list[Any] = []
+    for move in as_tuple(moves, what, error=IllegalMoveError, limit=codec.max_moves):
+        if isinstance(move, str):
+            result.append(codec.parse_move(move))
+        elif isinstance(move, codec.move_kinds):
+            result.append(move)
+        else:
+            raise IllegalMoveError(
+                f"invalid {codec.prefix}move {quote(move)}: expected {codec.move} or its "
+                "written form"
+            )
+    return tuple(result)
+
+
+def replay_moves(start: P, moves: Iterable[object], codec: Codec) -> P:
+    """The state after playing ``moves`` from ``start``, each checked by ``play``.
+
+    :raises IllegalMoveError: naming the move's number, if one is illegal where it is played.
+    """
+    state = start
+    for number, move in enumerate(moves):
+        try:
+            state = state.play(move)
+        except IllegalMoveError as error:
+            raise IllegalMoveError(f"move {number + 1} of the {codec.unit}: {error}") from None
+    return state
+
+
+def states_of(start: P, moves: Iterable[object]) -> tuple[P, ...]:
+    """``start``, then the state after each move: ``len(moves) + 1`` states."""
+    states = [start]
+    for move in moves:
+        states.append(states[-1].play(move))
+    return tuple(states)
+
+
+def only_deal(deals: Sequence[_R], codec: Codec) -> _R:
+    """The one deal of a record of one deal.
+
+    :raises RulesError: if there is not exactly one.
+    """
+    if len(deals) != 1:
+        raise RulesError(
+            f"this record holds {len(deals)} {codec.unit}s, not one: use record.deals[i]"
+        )
+    return deals[0]
+
+
+def with_tags(record: _R, tags: Mapping[str, str] | None) -> _R:
+    """``record`` (an attrs record with ``tags``) with ``tags`` added, replacing any of the
+    same name.
+
+    :raises RulesError: if ``tags`` is not a mapping of strings to strings.
+    """
+    extra = to_tags(tags)
+    if extra:
+        old: Tags = record.tags  # type: ignore[attr-defined]  # every game's Record has tags
+        record = attrs.evolve(record, tags={**old, **extra})  # type: ignore[misc]
+    return record
+
+
+def read_deal(
+    data: object,
+    where: str,
+    *,
+    read_start: Callable[[object], _R],
+    make: Callable[[_R, list[object]], T],
+) -> tuple[T, dict[str, object]]:
+    """Read one entry of a record's ``deals``: its ``start`` with ``read_start``, its
+    ``moves`` (strings, handed to ``make`` with the start to build the deal's record).
+
+    :returns: the deal's record and the entry's fields (to check its ``result``).
+    :raises NotationError: for a missing, unknown or mistyped entry, quoting it.
+    """
+    fields = read_fields(data, f"record {where}", ("start", "moves"), ("result",))
+    start = read_start(fields["start"])
+    moves = read_list(fields["moves"], f"{where} moves")
+    return make(start, moves), fields
+
+
+def read_move_texts(moves: list[object], where: str) -> list[str]:
+    """``moves`` if every one is a string (a written move).
+
+    :raises NotationError: otherwise, quoting it.
+    """
+    for move in moves:
+        read_str(move, f"{where} move")
+    return moves  # type: ignore[return-value]  # every item checked above
+
+
+def read_record(
+    data: object, codec: Codec, make: Callable[[Any, tuple[object, ...], Tags, object], T]
+) -> T:
+    """Read the JSON data of a record of the codec's game: the envelope, then through the codec
+    the rules, each deal, the series and its totals.
+
+    :param make: the game's record from the rules, deals, tags and series (None or read).
+    :raises NotationError: for anything wrong, quoting it.
+    """
+    rules_text, tags, series_data, deals_data = read_envelope(data, codec.game)
+    try:
+        rules = codec.parse_rules(rules_text)
+    except CardgamesError as error:
+        raise NotationError(f"invalid record rules {quote(rules_text)}: {error}") from None
+    deals = tuple(codec.read_deal(item, rules, number) for number, item in enumerate(deals_data))
+    series: object = None
+    totals: object = None
+    if series_data is not None:
+        series, totals = codec.read_series(series_data)
+    try:
+        record = make(rules, deals, tags, series)
+    except CardgamesError as error:
+        raise NotationError(f"invalid {codec.name} record: {error}") from None
+    if series is not None:
+        codec.check_totals(record, totals)
+    return record
 
 
 # -- the schema ----------------------------------------------------------------------------------

@@ -1,52 +1,23 @@
-"""What every game's multi-deal play shares about its players: strategies and bots.
+"""The players' seating under its earlier name: every name here now lives in the core
+module :mod:`cardgames.players` (the bot protocol and the one way to seat players), which the
+games import; this module re-exports them for code written against it.
 
-The play functions of both games (:func:`cardgames.tarot.game.play_deal`,
-:meth:`cardgames.tarot.game.Game.play_round`, :meth:`cardgames.tailor.Match.play_out`, ...)
-take their players as one player for every seat, or a sequence of exactly one per seat. Each
-player is either
-
-* a **bot**: any object with a callable ``choose`` attribute, called as
-  ``bot.choose(view, rng)`` (the protocol :class:`cardgames.bots.protocol.Bot`). It is only
-  ever handed ``state.view(seat)`` for its own seat, never the state, and the
-  :class:`random.Random` of its seat; or
-* a **strategy**: any other callable, given the whole state (every hand) and returning the
-  move to make.
-
-An object that is both callable and has a ``choose`` method counts as a bot, so a bot cannot
-peek by accident. :func:`seat_players` turns the players into one strategy per seat, wrapping
-each bot so that it sees only its view.
-
-Where the bots' randomness comes from: the play functions take ``rng``, a seed, a
-:class:`random.Random` or None, and :func:`bot_seed` turns it into one base seed (None gives
-:data:`DEFAULT_BOT_SEED`, so the same call plays the same game; a ``random.Random`` gives one
-64-bit draw from it). The bot in ``seat`` of deal number ``deal`` (counting from 0 in a game or
-match; :func:`~cardgames.tarot.game.play_deal` counts its deal as 0) then draws from its own
-:func:`bot_rng`, ``random.Random(derive_seed(base, "bot", deal, seat))`` with
-:func:`cardgames.tailor.derive_seed`. So a bot's stream does not depend on who sits in
-the other seats, and playing a game out gives the same deals as playing it round by round with
-the same seed.
-
->>> first = lambda state: state
->>> seat_strategies(first, 3, 'Tarot') == (first, first, first)
+>>> from cardgames import players, strategies
+>>> strategies.seat_players is players.seat_players
 True
->>> seat_strategies([first, first], 3, 'Tarot')
-Traceback (most recent call last):
-...
-cardgames.errors.RulesError: invalid Tarot strategies: 2 given for 3 seats (give one strategy for
-every seat, or one per seat)
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Final, TypeAlias, TypeVar
-
-from cardgames.errors import RulesError
-from cardgames.validation import SEED_LIMIT, as_tuple, check_int, quote
-
-if TYPE_CHECKING:
-    from cardgames.bots.protocol import Bot
+from cardgames.players import (
+    DEFAULT_BOT_SEED,
+    BotRandom,
+    bot_rng,
+    bot_seed,
+    is_bot,
+    seat_players,
+    seat_strategies,
+)
 
 __all__ = [
     "DEFAULT_BOT_SEED",
@@ -57,162 +28,3 @@ __all__ = [
     "seat_players",
     "seat_strategies",
 ]
-
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-
-DEFAULT_BOT_SEED: Final = 0
-"""The base seed of the bots' randomness when a play function is given ``rng=None``."""
-
-BotRandom: TypeAlias = int | random.Random | None
-"""What the play functions accept as ``rng``: a seed (an int from 0 to ``2**64 - 1``), a
-:class:`random.Random` (advanced by one 64-bit draw), or None for :data:`DEFAULT_BOT_SEED`."""
-
-
-def is_bot(player: object) -> bool:
-    """True if ``player`` is a bot: it has a callable ``choose`` attribute.
-
-    >>> from cardgames.bots import RandomBot
-    >>> is_bot(RandomBot()), is_bot(lambda state: state)
-    (True, False)
-    """
-    return callable(getattr(player, "choose", None))
-
-
-def bot_seed(rng: BotRandom) -> int:
-    """The base seed of the bots' randomness for a play function's ``rng``.
-
-    :param rng: None (:data:`DEFAULT_BOT_SEED`), a seed, or a :class:`random.Random` (one
-        64-bit draw is taken from it).
-    :raises RulesError: for anything else (a negative seed, a bool, a string...).
-
-    >>> bot_seed(None), bot_seed(7), bot_seed(random.Random(1)) == random.Random(1).getrandbits(64)
-    (0, 7, True)
-    """
-    if rng is None:
-        return DEFAULT_BOT_SEED
-    if isinstance(rng, random.Random):
-        return rng.getrandbits(64)
-    return check_int(
-        rng,
-        "rng",
-        low=0,
-        high=SEED_LIMIT - 1,
-        expected="a seed (an int from 0 to 2**64 - 1), a random.Random or None",
-    )
-
-
-def bot_rng(seed: int, deal: int, seat: int) -> random.Random:
-    """The generator of the bot in ``seat`` in deal number ``deal``, from the base ``seed``:
-    ``random.Random(derive_seed(seed, "bot", deal, seat))``.
-
-    :raises RulesError: for a bad seed, deal number or seat.
-
-    >>> bot_rng(5, 0, 1).random() == bot_rng(5, 0, 1).random() != bot_rng(5, 0, 2).random()
-    True
-    """
-    from cardgames.tailor.rules import derive_seed  # the tailor package imports this module
-
-    check_int(deal, "deal number", low=0)
-    check_int(seat, "seat", low=0)
-    return random.Random(derive_seed(seed, "bot", deal, seat))
-
-
-def _items(
-    players: object, count: int, game: str, single: Callable[[object], bool]
-) -> tuple[object, ...]:
-    if single(players):
-        return (players,) * count
-    if isinstance(players, str | bytes | Mapping) or not isinstance(players, Iterable):
-        raise RulesError(
-            f"invalid {game} strategy {quote(players)}: expected a strategy (a callable from a "
-            "state to a move) or a bot (an object with a choose(view, rng) method), or a "
-            "sequence of one per seat"
-        )
-    items = as_tuple(players, f"{game} strategies", limit=count + 1)
-    if len(items) != count:
-        raise RulesError(
-            f"invalid {game} strategies: {len(items)} given for {count} seats (give one "
-            "strategy for every seat, or one per seat)"
-        )
-    return items
-
-
-def seat_strategies(
-    strategies: Callable[[S], M] | Sequence[Callable[[S], M]], players: int, game: str
-) -> tuple[Callable[[S], M], ...]:
-    """One strategy per seat: ``strategies`` repeated if it is a single callable, else the
-    sequence itself, which must hold exactly ``players`` callables (no bots: see
-    :func:`seat_players`).
-
-    :param game: the game's name, for messages.
-    :raises RulesError: for a sequence of the wrong length, or anything that is not callable.
-    """
-    items = _items(strategies, players, game, callable)
-    for seat, item in enumerate(items):
-        if not callable(item):
-            raise RulesError(
-                f"invalid {game} strategy {quote(item)} for seat {seat}: expected a callable "
-                "from a state to a move"
-            )
-    return items  # type: ignore[return-value]  # every item checked callable above
-
-
-def _bot_strategy(
-    bot: Bot[V, M], seat: int, rng: random.Random, view: Callable[[S, int], V]
-) -> Callable[[S], M]:
-    def choose(state: S) -> M:
-        # The play loops call a seat's player only when that seat is to move.
-        return bot.choose(view(state, seat), rng)
-
-    return choose
-
-
-def seat_players(
-    players: Callable[[S], M] | Bot[V, M] | Sequence[Callable[[S], M] | Bot[V, M]],
-    count: int,
-    game: str,
-    *,
-    view: Callable[[S, int], V],
-    seed: int = DEFAULT_BOT_SEED,
-    deal: int = 0,
-) -> tuple[Callable[[S], M], ...]:
-    """One strategy per seat from strategies and bots (see the module doc for which is which):
-    a strategy is kept as it is; a bot becomes a strategy that hands it ``view(state, seat)``
-    and :func:`bot_rng` ``(seed, deal, seat)``.
-
-    :param players: one player for every seat (a bot there gets a generator per seat), or a
-        sequence of exactly ``count``.
-    :param game: the game's name, for messages.
-    :param view: how a seat's view is made from a state (``State.view``).
-    :param seed: the base seed from :func:`bot_seed`.
-    :param deal: the deal's number in its game or match.
-    :raises RulesError: for a sequence of the wrong length, or a player that is neither.
-
-    >>> from cardgames import tarot
-    >>> from cardgames.bots import RandomBot
-    >>> players = seat_players([RandomBot(), min], 2, 'Tarot', view=tarot.State.view)
-    >>> players[1] is min, callable(players[0])
-    (True, True)
-    >>> seat_players([RandomBot(), 3], 2, 'Tarot', view=tarot.State.view)
-    Traceback (most recent call last):
-    ...
-    cardgames.errors.RulesError: invalid Tarot strategy 3 for seat 1: expected a strategy (a
-    callable from a state to a move) or a bot (an object with a choose(view, rng) method)
-    """
-    items = _items(players, count, game, lambda item: is_bot(item) or callable(item))
-    result: list[Callable[[S], M]] = []
-    for seat, item in enumerate(items):
-        if is_bot(item):
-            bot: Bot[V, M] = item  # type: ignore[assignment]  # the protocol is structural
-            result.append(_bot_strategy(bot, seat, bot_rng(seed, deal, seat), view))
-        elif callable(item):
-            result.append(item)
-        else:
-            raise RulesError(
-                f"invalid {game} strategy {quote(item)} for seat {seat}: expected a strategy "
-                "(a callable from a state to a move) or a bot (an object with a choose(view, "
-                "rng) method)"
-            )
-    return tuple(result)

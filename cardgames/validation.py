@@ -30,6 +30,7 @@ cardgames.errors.RulesError: invalid seed -7: expected an int from 0 to 2**64 - 
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import random
 from collections.abc import Iterable
@@ -45,6 +46,7 @@ __all__ = [
     "check_int",
     "check_seat",
     "check_seed",
+    "derive_seed",
     "quote",
     "quote_text",
 ]
@@ -185,6 +187,39 @@ def check_seed(
     return check_int(
         value, what, low=0, high=SEED_LIMIT - 1, error=error, expected="an int from 0 to 2**64 - 1"
     )
+
+
+def derive_seed(seed: int, *labels: str | int) -> int:
+    """A 64-bit seed derived from ``seed`` and some labels, the same on every machine.
+
+    Used for the mid-round reshuffles (``derive_seed(seed, "reshuffle", count)``) and for the
+    rounds of a match. The result is itself a seed (0 to ``2**64 - 1``).
+
+    :param seed: a seed (see :func:`cardgames.validation.check_seed`).
+    :param labels: strings, or ints from 0 to ``2**64 - 1``.
+    :raises RulesError: for a bad seed or label.
+
+    >>> derive_seed(3, 'reshuffle', 1) == derive_seed(3, 'reshuffle', 1)
+    True
+    >>> derive_seed(3, 'reshuffle', 1) == derive_seed(3, 'reshuffle', 2)
+    False
+    >>> derive_seed(-3, 'round', 1)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid seed -3: expected an int from 0 to 2**64 - 1
+    """
+    check_seed(seed)
+    for label in labels:
+        if not isinstance(label, str):
+            check_int(
+                label,
+                "label",
+                low=0,
+                high=SEED_LIMIT - 1,
+                expected="a string or an int from 0 to 2**64 - 1",
+            )
+    text = ":".join(str(part) for part in (seed, *labels))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
 def make_rng(source: int | random.Random, what: str = "random source") -> random.Random:

@@ -13,8 +13,8 @@ from tarot_helpers import position
 from cardgames import tailor, tarot
 from cardgames.bots import RandomBot, RuleBot
 from cardgames.errors import RulesError
-from cardgames.tailor import match as tailor_match
-from cardgames.tarot import game as tarot_game
+from cardgames.tailor import _seating as tailor_match
+from cardgames.tarot import _seating as tarot_game
 
 
 class Spy:

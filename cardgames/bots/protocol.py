@@ -1,4 +1,5 @@
-"""The bot protocol: what the arena and the games ask of a player that sees only its view.
+"""The bot protocol of each game: what the arena and the games ask of a player that sees only
+its view (the protocol itself, knowing no game, is :class:`cardgames.players.Bot`).
 
 A bot is any object with a method ``choose(view, rng)`` returning one of
 ``view.legal_moves()``. It is handed the player's :class:`cardgames.tarot.view.View` or
@@ -20,31 +21,15 @@ True
 
 from __future__ import annotations
 
-import random
-from typing import Protocol, TypeAlias, TypeVar
+from typing import TypeAlias
 
 from cardgames import tailor, tarot
-from cardgames.errors import RulesError
+from cardgames.players import Bot, bot_name, check_bot, check_rng
 from cardgames.tailor.view import View as TailorView
 from cardgames.tarot.contracts import Announcement, Bid, Call, Declaration
 from cardgames.tarot.view import View as TarotView
-from cardgames.validation import quote
 
 __all__ = ["Bot", "TailorBot", "TarotBot", "TarotMove", "bot_name", "check_bot", "check_rng"]
-
-_V_contra = TypeVar("_V_contra", contravariant=True)
-_M_co = TypeVar("_M_co", covariant=True)
-
-
-class Bot(Protocol[_V_contra, _M_co]):
-    """A player of one game: ``Bot[tarot.view.View, tarot.Move]`` plays Tarot,
-    ``Bot[tailor.view.View, tailor.Move]`` Chase the Tailor. The bots of :mod:`cardgames.bots`
-    play both."""
-
-    def choose(self, view: _V_contra, rng: random.Random) -> _M_co:
-        """The move to make: one of ``view.legal_moves()``, for the seat ``view.seat``, which
-        is the seat to move. Every random choice goes through ``rng``."""
-
 
 TarotMove: TypeAlias = tarot.Move | Bid | Call | Announcement | Declaration
 """Any Tarot move a bot may return: a card, or under French rules a bid, a call, the slam
@@ -55,36 +40,3 @@ TarotBot: TypeAlias = Bot[TarotView, TarotMove]
 (:data:`cardgames.tarot.contracts.AnyMove`)."""
 TailorBot: TypeAlias = Bot[TailorView, tailor.Move]
 """A bot that plays Chase the Tailor."""
-
-
-def bot_name(bot: object) -> str:
-    """A short label for a bot: its ``name`` attribute when it has a text one, else its class
-    name.
-
-    >>> from cardgames.bots import RuleBot
-    >>> bot_name(RuleBot()), bot_name(object())
-    ('rule', 'object')
-    """
-    name = getattr(bot, "name", None)
-    return name if isinstance(name, str) and name else type(bot).__name__
-
-
-def check_bot(bot: object, what: str = "bot") -> None:
-    """Raise unless ``bot`` has a callable ``choose``.
-
-    :raises RulesError: naming the value and what was expected.
-    """
-    if not callable(getattr(bot, "choose", None)):
-        raise RulesError(
-            f"invalid {what} {quote(bot)}: expected a bot with a choose(view, rng) method"
-        )
-
-
-def check_rng(rng: object) -> random.Random:
-    """``rng`` if it is a :class:`random.Random`.
-
-    :raises RulesError: for anything else (a seed must be turned into a generator first).
-    """
-    if not isinstance(rng, random.Random):
-        raise RulesError(f"invalid rng {quote(rng)}: expected a random.Random")
-    return rng

@@ -12,11 +12,11 @@ A player is a strategy, any callable from a :class:`~cardgames.tailor.State` to 
 legal moves, or a bot (:class:`cardgames.bots.protocol.Bot`: an object with
 ``choose(view, rng)``), which is only shown its seat's :class:`cardgames.tailor.view.View`.
 Every play function takes one player for every seat, or a sequence of exactly one per seat,
-and an ``rng`` that seeds the bots (see :mod:`cardgames.strategies` for how a bot is told from
+and an ``rng`` that seeds the bots (see :mod:`cardgames.players` for how a bot is told from
 a strategy and how each bot seat gets its own generator).
 The records the play functions return are built on matches (:mod:`cardgames.tailor.records`
-imports this module), so those functions import the records module when called, keeping the
-import-time dependency one way.
+imports this module), so those functions ask the core's :func:`cardgames.records.record_deal`
+for them, where the records module registers itself: the import runs one way.
 
 >>> match = Match(rules=Rules(players=3), seed=1).play_out(random_strategy(1))
 >>> match.is_over, match.rounds_played, len(match.totals)
@@ -35,16 +35,17 @@ from typing import TYPE_CHECKING, Final, TypeAlias
 
 import attrs
 
-from cardgames.deck import RandomSource, random_below
+from cardgames.deck import RandomSource
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.strategies import BotRandom, bot_seed, seat_players
+from cardgames.players import Bot, BotRandom, bot_seed, random_choice
+from cardgames.records import record_deal
+from cardgames.tailor._seating import SEATING, _play, _players
 from cardgames.tailor.moves import Move
 from cardgames.tailor.rules import MAX_PLAYERS, Rules, derive_seed
 from cardgames.tailor.state import State, deal
-from cardgames.validation import as_tuple, check_int, check_seat, check_seed, make_rng, quote
+from cardgames.validation import as_tuple, check_int, check_seat, check_seed, quote
 
 if TYPE_CHECKING:
-    from cardgames.bots.protocol import Bot
     from cardgames.tailor.records import Record
     from cardgames.tailor.view import View
 
@@ -69,8 +70,6 @@ Player: TypeAlias = "Strategy | Bot[View, Move]"
 Players: TypeAlias = "Player | Sequence[Player]"
 """One player for every seat, or a sequence of exactly one per seat."""
 
-_GAME: Final = "Chase the Tailor"
-
 
 def random_strategy(source: RandomSource) -> Strategy:
     """A player choosing uniformly among the legal moves, reproducibly from ``source``.
@@ -90,17 +89,13 @@ def random_strategy(source: RandomSource) -> Strategy:
     >>> random_strategy(random.Random(9))(state) == random_strategy(9)(state)
     True
     """
-    rng = make_rng(source)
-
-    def choose(state: State) -> Move:
-        if not isinstance(state, State):
-            raise RulesError(f"invalid state {quote(state)}: expected a tailor.State")
-        moves = state.legal_moves()
-        if not moves:
-            raise IllegalMoveError("no move can be chosen: the round is over")
-        return moves[random_below(rng, len(moves))]
-
-    return choose
+    return random_choice(
+        source,
+        State,
+        what="state",
+        expected="a tailor.State",
+        over="no move can be chosen: the round is over",
+    )
 
 
 def start_of(state: State) -> State:
@@ -122,23 +117,6 @@ def _check_state(state: object) -> State:
     return state
 
 
-def _play(state: State, players: tuple[Strategy, ...]) -> State:
-    # Every round ends (Rules.max_turns caps it), so this always returns.
-    while not state.is_over:
-        move = players[state.to_move](state)
-        if isinstance(move, str):  # State.play reads text; a player must name a Move
-            raise IllegalMoveError(
-                f"invalid move {quote(move)} from seat {state.to_move}: expected a Chase the "
-                "Tailor move (a player returns moves, not their written form)"
-            )
-        state = state.play(move)
-    return state
-
-
-def _players(strategies: Players, rules: Rules, seed: int, number: int) -> tuple[Strategy, ...]:
-    return seat_players(strategies, rules.players, _GAME, view=State.view, seed=seed, deal=number)
-
-
 def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tuple[State, Record]:
     """Play ``state`` to the end of its round; returns the final state and the round's record.
 
@@ -151,7 +129,7 @@ def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tu
     :param strategies: one player (strategy or bot) for every seat, or a sequence of one per
         seat.
     :param rng: seeds the bots (a seed, a ``random.Random`` or None for a fixed default): the
-        bot in seat ``s`` draws from :func:`cardgames.strategies.bot_rng` ``(base, 0, s)``.
+        bot in seat ``s`` draws from :func:`cardgames.players.bot_rng` ``(base, 0, s)``.
     :raises RulesError: if ``state`` is not a state, ``strategies`` not a player or a
         sequence of one player per seat, or ``rng`` not a seed, a ``random.Random`` or None.
     :raises IllegalMoveError: if a player picks an illegal move.
@@ -161,12 +139,10 @@ def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tu
     >>> final.is_over, record.deals[0].replay() == final
     (True, True)
     """
-    from cardgames.tailor.records import record_of  # records sit above matches: module doc
-
     _check_state(state)
     players = _players(strategies, state.rules, bot_seed(rng), 0)
     final = _play(state, players)
-    return final, record_of(final)
+    return final, record_deal("tailor", final)
 
 
 def _to_payoffs(payoffs: Iterable[int]) -> tuple[int, ...]:
@@ -413,7 +389,7 @@ class Match:
             per seat.
         :param rng: seeds the bots (a seed, a ``random.Random`` or None for a fixed default):
             in round number ``n`` the bot in seat ``s`` draws from
-            :func:`cardgames.strategies.bot_rng` ``(base, n, s)``, so playing round by round
+            :func:`cardgames.players.bot_rng` ``(base, n, s)``, so playing round by round
             with one seed gives the match :meth:`play_out` gives with it.
         :raises IllegalMoveError: if the match is over, or a player picks an illegal move.
         :raises RulesError: if ``strategies`` is not a player or a sequence of one player per
@@ -424,11 +400,9 @@ class Match:
         >>> match.rounds_played, record.deals[0].replay() == match.deals[0]
         (1, True)
         """
-        from cardgames.tailor.records import record_of  # records sit above matches: module doc
-
         players = _players(strategies, self.rules, bot_seed(rng), self.rounds_played)
         match = self.record(_play(self.next_deal(), players))
-        return match, record_of(match.deals[-1])
+        return match, record_deal("tailor", match.deals[-1])
 
     def play_out(self, strategies: Players, *, rng: BotRandom = None) -> Match:
         """Play every remaining round.
@@ -447,11 +421,10 @@ class Match:
         >>> match.play_out(bots, rng=7) == match.play_out(bots, rng=7)
         True
         """
-        seed = bot_seed(rng)
-        players = _players(strategies, self.rules, seed, self.rounds_played)
-        match = self
-        while not match.is_over:
-            match = match.record(_play(match.next_deal(), players))
-            if not match.is_over:
-                players = _players(strategies, self.rules, seed, match.rounds_played)
-        return match
+        return SEATING.play_series(
+            self,
+            strategies,
+            rng,
+            next_deal=lambda match: match.next_deal(),
+            played=lambda match: match.rounds_played,
+        )

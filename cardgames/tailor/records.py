@@ -33,18 +33,28 @@ from typing import Any, Final
 
 import attrs
 
-from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
+from cardgames.errors import CardgamesError, NotationError, RulesError
 from cardgames.records import (
+    Codec,
     Tags,
+    check_record,
     envelope,
+    only_deal,
     parse_json,
-    read_envelope,
+    read_deal,
     read_fields,
     read_int,
     read_list,
+    read_move_texts,
+    read_moves,
+    read_record,
     read_str,
+    register_game,
+    replay_moves,
+    states_of,
     to_json,
     to_tags,
+    with_tags,
 )
 from cardgames.tailor.match import _MAX_ROUNDS, Match, start_of
 from cardgames.tailor.moves import Draw, Dump, Move, Pass, Play, PlayJoker, PlayTailor, parse_move
@@ -61,21 +71,7 @@ _MOVE_TYPES: Final = (Play, Dump, PlayTailor, PlayJoker, Draw, Pass)
 
 
 def _to_moves(moves: Iterable[Move | str]) -> tuple[Move, ...]:
-    if isinstance(moves, str | bytes | Mapping) or not isinstance(moves, Iterable):
-        raise IllegalMoveError(
-            f"invalid moves {quote(moves)}: expected a sequence of moves or their written forms"
-        )
-    result = []
-    for move in as_tuple(moves, "moves", error=IllegalMoveError, limit=_MAX_MOVES):
-        if isinstance(move, str):
-            result.append(parse_move(move))
-        elif isinstance(move, _MOVE_TYPES):
-            result.append(move)
-        else:
-            raise IllegalMoveError(
-                f"invalid move {quote(move)}: expected a Chase the Tailor move or its written form"
-            )
-    return tuple(result)
+    return read_moves(moves, CODEC)
 
 
 def _check_initial(record: DealRecord, attribute: attrs.Attribute[State], value: object) -> None:
@@ -110,13 +106,7 @@ class DealRecord:
     _final: State = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        state = self.initial
-        for number, move in enumerate(self.moves):
-            try:
-                state = state.play(move)
-            except IllegalMoveError as error:
-                raise IllegalMoveError(f"move {number + 1} of the round: {error}") from None
-        object.__setattr__(self, "_final", state)
+        object.__setattr__(self, "_final", replay_moves(self.initial, self.moves, CODEC))
 
     @classmethod
     def of(cls, state: State) -> DealRecord:
@@ -143,10 +133,7 @@ class DealRecord:
     def states(self) -> tuple[State, ...]:
         """The first state and then the state after each move: ``len(moves) + 1`` states,
         as a tuple (``states()[-1] == replay()``)."""
-        states = [self.initial]
-        for move in self.moves:
-            states.append(states[-1].play(move))
-        return tuple(states)
+        return states_of(self.initial, self.moves)
 
     def replay(self) -> State:
         """The state after all the moves (reached by play, so its
@@ -234,25 +221,12 @@ class Record:
     series: Series | None = None
 
     def __attrs_post_init__(self) -> None:
-        for item in self.deals:
-            if not isinstance(item, DealRecord):
-                raise RulesError(f"invalid record deal {quote(item)}: expected a DealRecord")
-            if item.initial.rules != self.rules:
-                raise RulesError(
-                    f"invalid record: a round of the rules {quote(str(item.initial.rules))} in "
-                    f"a record of {quote(str(self.rules))}"
-                )
+        check_record(self.deals, self.rules, self.series, CODEC)
         if self.series is not None:
-            if not isinstance(self.series, Series):
-                raise RulesError(f"invalid series {quote(self.series)}: expected a Series")
             self._match()
 
     def _only(self) -> DealRecord:
-        if len(self.deals) != 1:
-            raise RulesError(
-                f"this record holds {len(self.deals)} rounds, not one: use record.deals[i]"
-            )
-        return self.deals[0]
+        return only_deal(self.deals, CODEC)
 
     def start(self) -> State:
         """The first state of a record of one round (see :meth:`DealRecord.start`).
@@ -325,35 +299,34 @@ class Record:
 
         :raises NotationError: for anything but such data, quoting the bad entry.
         """
-        rules_text, tags, series_data, deals_data = read_envelope(data, GAME)
-        try:
-            rules = Rules.parse(rules_text)
-        except CardgamesError as error:
-            raise NotationError(f"invalid record rules {quote(rules_text)}: {error}") from None
-        deals = tuple(_read_deal(item, rules, number) for number, item in enumerate(deals_data))
-        series = None
-        totals: object = None
-        if series_data is not None:
-            fields = read_fields(
-                series_data, "record series", ("rounds", "seed", "first_player", "totals")
-            )
-            series = Series(
-                read_int(fields["rounds"], "series rounds", low=1, high=_MAX_ROUNDS),
-                read_int(fields["seed"], "series seed", low=0, high=SEED_LIMIT - 1),
-                read_int(fields["first_player"], "series first_player", low=0),
-            )
-            totals = fields["totals"]
-        try:
-            record = cls(rules=rules, deals=deals, tags=tags, series=series)
-        except CardgamesError as error:
-            raise NotationError(f"invalid Chase the Tailor record: {error}") from None
-        if series is not None:
-            expected = list(record._match().totals)
-            if _read_ints(totals, "series totals", rules.players) != expected:
-                raise NotationError(
-                    f"invalid series totals {quote(totals)}: the rounds give {quote(expected)}"
-                )
-        return record
+        return read_record(
+            data,
+            CODEC,
+            lambda rules, deals, tags, series: cls(
+                rules=rules,
+                deals=deals,  # type: ignore[arg-type]  # _read_deal's DealRecords
+                tags=tags,
+                series=series,  # type: ignore[arg-type]  # _read_series's Series
+            ),
+        )
+
+
+def _read_series(data: object) -> tuple[Series, object]:
+    fields = read_fields(data, "record series", ("rounds", "seed", "first_player", "totals"))
+    series = Series(
+        read_int(fields["rounds"], "series rounds", low=1, high=_MAX_ROUNDS),
+        read_int(fields["seed"], "series seed", low=0, high=SEED_LIMIT - 1),
+        read_int(fields["first_player"], "series first_player", low=0),
+    )
+    return series, fields["totals"]
+
+
+def _check_totals(record: Record, totals: object) -> None:
+    expected = list(record._match().totals)
+    if _read_ints(totals, "series totals", record.rules.players) != expected:
+        raise NotationError(
+            f"invalid series totals {quote(totals)}: the rounds give {quote(expected)}"
+        )
 
 
 def _read_ints(value: object, what: str, count: int) -> list[int]:
@@ -385,20 +358,22 @@ def _read_start(value: object, rules: Rules, where: str) -> State:
 
 def _read_deal(data: object, rules: Rules, number: int) -> DealRecord:
     where = f"round {number}"
-    fields = read_fields(data, f"record {where}", ("start", "moves"), ("result",))
-    initial = _read_start(fields["start"], rules, where)
-    moves = read_list(fields["moves"], f"{where} moves")
-    if len(moves) > rules.max_turns:
-        raise NotationError(
-            f"invalid {where} moves: {len(moves)} moves, more than the {rules.max_turns} turns "
-            "a round lasts at most"
-        )
-    for move in moves:
-        read_str(move, f"{where} move")
-    try:
-        record = DealRecord(initial=initial, moves=moves)  # type: ignore[arg-type]  # strings
-    except CardgamesError as error:
-        raise NotationError(f"invalid {where} moves: {error}") from None
+
+    def make(initial: State, moves: list[object]) -> DealRecord:
+        if len(moves) > rules.max_turns:
+            raise NotationError(
+                f"invalid {where} moves: {len(moves)} moves, more than the {rules.max_turns} "
+                "turns a round lasts at most"
+            )
+        texts = read_move_texts(moves, where)
+        try:
+            return DealRecord(initial=initial, moves=texts)
+        except CardgamesError as error:
+            raise NotationError(f"invalid {where} moves: {error}") from None
+
+    record, fields = read_deal(
+        data, where, read_start=lambda value: _read_start(value, rules, where), make=make
+    )
     if "result" in fields:
         written = fields["result"]
         expected = record.to_dict()["result"]
@@ -427,7 +402,7 @@ def record_of(item: State | Match | Record, tags: Mapping[str, str] | None = Non
     >>> len(record.deals), record.deals[0].moves, record.is_series
     (1, (), False)
     """
-    extra = to_tags(tags)
+    extra = to_tags(tags)  # bad tags are refused before a bad item
     if isinstance(item, Record):
         record = item
     elif isinstance(item, State):
@@ -442,9 +417,7 @@ def record_of(item: State | Match | Record, tags: Mapping[str, str] | None = Non
         raise NotationError(
             f"cannot record {quote(item)}: expected a tailor State, Match or Record"
         )
-    if extra:
-        record = attrs.evolve(record, tags={**record.tags, **extra})
-    return record
+    return with_tags(record, extra)
 
 
 def dumps(
@@ -480,3 +453,25 @@ def loads(text: str | bytes) -> Record:
     cardgames.errors.NotationError: invalid record '[]': expected a JSON object
     """
     return Record.from_dict(parse_json(text))
+
+
+CODEC: Final = Codec(
+    game=GAME,
+    name="Chase the Tailor",
+    prefix="",
+    unit="round",
+    move="a Chase the Tailor move",
+    parse_move=parse_move,
+    move_kinds=_MOVE_TYPES,
+    max_moves=_MAX_MOVES,
+    deal_kind=DealRecord,
+    series_kind=Series,
+    rules_of=lambda item: item.initial.rules,
+    parse_rules=Rules.parse,
+    read_deal=_read_deal,
+    read_series=_read_series,
+    check_totals=_check_totals,
+)
+"""Chase the Tailor's part of the record layout (see :class:`cardgames.records.Codec`)."""
+
+register_game(GAME, record_of)

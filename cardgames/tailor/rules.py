@@ -19,7 +19,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterable
 from typing import Any, Final, Literal
@@ -30,7 +29,7 @@ from cardgames.cards import STANDARD_PACK_SIZE, TAILOR_PACK_SIZE, Card, Rank, Su
 from cardgames.cardset import CardSet, iter_bits
 from cardgames.errors import CardgamesError, NotationError, RulesError
 from cardgames.rules_text import join_rules_text, parse_bool, parse_rule_int, split_rules_text
-from cardgames.validation import SEED_LIMIT, as_tuple, check_bool, check_int, check_seed, quote
+from cardgames.validation import as_tuple, check_bool, check_int, derive_seed, quote
 
 __all__ = [
     "MAX_PLAYERS",
@@ -436,36 +435,3 @@ def can_follow(card: Card, top: Card | Call | None) -> bool:
     if target >= STANDARD_PACK_SIZE:
         return True
     return _follows(card.index, target)
-
-
-def derive_seed(seed: int, *labels: str | int) -> int:
-    """A 64-bit seed derived from ``seed`` and some labels, the same on every machine.
-
-    Used for the mid-round reshuffles (``derive_seed(seed, "reshuffle", count)``) and for the
-    rounds of a match. The result is itself a seed (0 to ``2**64 - 1``).
-
-    :param seed: a seed (see :func:`cardgames.validation.check_seed`).
-    :param labels: strings, or ints from 0 to ``2**64 - 1``.
-    :raises RulesError: for a bad seed or label.
-
-    >>> derive_seed(3, 'reshuffle', 1) == derive_seed(3, 'reshuffle', 1)
-    True
-    >>> derive_seed(3, 'reshuffle', 1) == derive_seed(3, 'reshuffle', 2)
-    False
-    >>> derive_seed(-3, 'round', 1)
-    Traceback (most recent call last):
-    ...
-    cardgames.errors.RulesError: invalid seed -3: expected an int from 0 to 2**64 - 1
-    """
-    check_seed(seed)
-    for label in labels:
-        if not isinstance(label, str):
-            check_int(
-                label,
-                "label",
-                low=0,
-                high=SEED_LIMIT - 1,
-                expected="a string or an int from 0 to 2**64 - 1",
-            )
-    text = ":".join(str(part) for part in (seed, *labels))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")

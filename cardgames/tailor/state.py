@@ -42,7 +42,7 @@ from cardgames.cards import (
 from cardgames.cardset import CardSet, iter_bits
 from cardgames.deck import Deck, RandomSource, shuffle_order
 from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
-from cardgames.strategies import BotRandom, bot_seed
+from cardgames.players import BotRandom, bot_seed
 from cardgames.tailor._position_text import PositionFields, read_position, write_position
 from cardgames.tailor.moves import (
     Draw,
@@ -906,9 +906,8 @@ class State(_Link):
         >>> final.is_over, state.is_over, final.history()[0] in state.legal_moves()
         (True, False, True)
         """
-        # The seating and the play loop are the matches' own (cardgames.tailor.match imports
-        # this module, hence the import here).
-        from cardgames.tailor.match import _play, _players
+        # The seating and the play loop are the core's (cardgames.players), with this game's names.
+        from cardgames.tailor._seating import _play, _players
 
         return _play(self, _players(players, self.rules, bot_seed(rng), 0))
 

@@ -5,12 +5,13 @@ A player is a strategy, any callable from a :class:`~cardgames.tarot.state.State
 legal moves, or a bot (:class:`cardgames.bots.protocol.Bot`: an object with
 ``choose(view, rng)``), which is only shown its seat's :class:`cardgames.tarot.view.View`.
 Every play function takes either one player, used by every seat, or a sequence of exactly one
-per seat, and an ``rng`` that seeds the bots (see :mod:`cardgames.strategies` for how a bot is
+per seat, and an ``rng`` that seeds the bots (see :mod:`cardgames.players` for how a bot is
 told from a strategy and how each bot seat gets its own generator).
 
 The records that :meth:`Game.play_round` and :func:`play_deal` return are built on games
-(:mod:`cardgames.tarot.records` imports this module), so those two import the records module
-when called, keeping the import-time dependency one way.
+(:mod:`cardgames.tarot.records` imports this module), so those two ask the core's
+:func:`cardgames.records.record_deal` for them, where the records module registers itself:
+the import runs one way.
 
 >>> from cardgames.tarot import Rules
 >>> game = Game(rules=Rules.traditional(players=3), seed=11).play_out(random_strategy(11))
@@ -28,16 +29,17 @@ from typing import TYPE_CHECKING, TypeAlias
 
 import attrs
 
-from cardgames.deck import RandomSource, make_rng, random_below
+from cardgames.deck import RandomSource, make_rng
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.strategies import BotRandom, bot_seed, seat_players
+from cardgames.players import Bot, BotRandom, bot_seed, random_choice
+from cardgames.records import record_deal
+from cardgames.tarot._seating import SEATING, _play, _players
 from cardgames.tarot.contracts import AnyMove
 from cardgames.tarot.rules import Rules, _check_rules
 from cardgames.tarot.state import Deal, State
 from cardgames.validation import as_tuple, check_int, check_seat, check_seed, quote
 
 if TYPE_CHECKING:
-    from cardgames.bots.protocol import Bot
     from cardgames.tarot.records import Record
     from cardgames.tarot.view import View
 
@@ -69,33 +71,13 @@ def random_strategy(source: RandomSource) -> Strategy:
     >>> random_strategy(5)(state) == random_strategy(random.Random(5))(state)
     True
     """
-    rng = make_rng(source)
-
-    def choose(state: State) -> AnyMove:
-        if not isinstance(state, State):
-            raise RulesError(f"invalid Tarot state {quote(state)}: expected a tarot State")
-        moves = state.legal_moves()
-        if not moves:
-            raise IllegalMoveError("no legal move: the deal is over")
-        return moves[random_below(rng, len(moves))]
-
-    return choose
-
-
-def _play(state: State, players: tuple[Strategy, ...]) -> State:
-    while not state.is_over:
-        move = players[state.to_move](state)
-        if isinstance(move, str):  # State.play reads text; a player must name a Move
-            raise IllegalMoveError(
-                f"invalid Tarot move {quote(move)} from seat {state.to_move}: expected a Move "
-                "(a player returns moves, not their written form)"
-            )
-        state = state.play(move)
-    return state
-
-
-def _players(strategies: Players, rules: Rules, seed: int, deal: int) -> tuple[Strategy, ...]:
-    return seat_players(strategies, rules.players, "Tarot", view=State.view, seed=seed, deal=deal)
+    return random_choice(
+        source,
+        State,
+        what="Tarot state",
+        expected="a tarot State",
+        over="no legal move: the deal is over",
+    )
 
 
 def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tuple[State, Record]:
@@ -109,7 +91,7 @@ def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tu
         :class:`~cardgames.tarot.state.State` constructor, which no record can describe).
     :param strategies: one player (strategy or bot) for every seat, or one per seat.
     :param rng: seeds the bots (a seed, a ``random.Random`` or None for a fixed default): the
-        bot in seat ``s`` draws from :func:`cardgames.strategies.bot_rng` ``(base, 0, s)``.
+        bot in seat ``s`` draws from :func:`cardgames.players.bot_rng` ``(base, 0, s)``.
     :raises RulesError: if ``state`` is not such a state, ``strategies`` is not a player or a
         sequence of one player per seat, or ``rng`` is not a seed, a ``random.Random`` or None.
     :raises IllegalMoveError: if a player returns an illegal move (or not a Move).
@@ -119,8 +101,6 @@ def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tu
     >>> final.is_over, record.deals[0].replay() == final
     (True, True)
     """
-    from cardgames.tarot.records import record_of  # records sit above games: see module doc
-
     if not isinstance(state, State):
         raise RulesError(f"invalid Tarot state {quote(state)}: expected a tarot State")
     players = _players(strategies, state.rules, bot_seed(rng), 0)
@@ -130,7 +110,7 @@ def play_deal(state: State, strategies: Players, *, rng: BotRandom = None) -> tu
             "recorded (play it out with State.play_out instead)"
         )
     final = _play(state, players)
-    return final, record_of(final)
+    return final, record_deal("tarot", final)
 
 
 def _deals(deals: Sequence[State]) -> tuple[State, ...]:
@@ -288,7 +268,7 @@ class Game:
             per seat.
         :param rng: seeds the bots (a seed, a ``random.Random`` or None for a fixed default):
             in deal number ``n`` the bot in seat ``s`` draws from
-            :func:`cardgames.strategies.bot_rng` ``(base, n, s)``, so playing round by round
+            :func:`cardgames.players.bot_rng` ``(base, n, s)``, so playing round by round
             with one seed gives the game :meth:`play_out` gives with it.
         :raises RulesError: if ``strategies`` is not a player or a sequence of one player per
             seat, or ``rng`` is not a seed, a ``random.Random`` or None.
@@ -301,11 +281,9 @@ class Game:
         >>> len(game.deals), record.deals[0].replay() == game.deals[0]
         (1, True)
         """
-        from cardgames.tarot.records import record_of  # records sit above games: see module doc
-
         players = _players(strategies, self.rules, bot_seed(rng), len(self.deals))
         game = self.record(_play(self.start_next(), players))
-        return game, record_of(game.deals[-1])
+        return game, record_deal("tarot", game.deals[-1])
 
     def play_out(self, strategies: Players, *, rng: BotRandom = None) -> Game:
         """Play every remaining deal to the end.
@@ -328,14 +306,13 @@ class Game:
         >>> one.deals[0] == game.play_out(bots, rng=7).deals[0]
         True
         """
-        seed = bot_seed(rng)
-        players = _players(strategies, self.rules, seed, len(self.deals))
-        game = self
-        while not game.is_over:
-            game = game.record(_play(game.start_next(), players))
-            if not game.is_over:
-                players = _players(strategies, self.rules, seed, len(game.deals))
-        return game
+        return SEATING.play_series(
+            self,
+            strategies,
+            rng,
+            next_deal=lambda game: game.start_next(),
+            played=lambda game: len(game.deals),
+        )
 
     @property
     def running_totals(self) -> tuple[tuple[Fraction, ...], ...]:

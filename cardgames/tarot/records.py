@@ -46,20 +46,29 @@ from typing import Any, Final
 
 import attrs
 
-from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
+from cardgames.errors import CardgamesError, NotationError, RulesError
 from cardgames.records import (
+    Codec,
     Tags,
+    check_record,
     envelope,
+    only_deal,
     parse_json,
-    read_envelope,
+    read_deal,
     read_fields,
     read_int,
-    read_list,
+    read_move_texts,
+    read_moves,
     read_numbers,
+    read_record,
     read_str,
+    register_game,
+    replay_moves,
+    states_of,
     to_json,
     to_number,
     to_tags,
+    with_tags,
 )
 from cardgames.tarot.contracts import (
     Announcement,
@@ -85,24 +94,7 @@ _MAX_MOVES: Final = 78 + 6 + 2 + 5
 
 
 def _to_moves(moves: Iterable[AnyMove | str]) -> tuple[AnyMove, ...]:
-    # Malformed moves are IllegalMoveError, as everywhere a move is taken (and as in Chase
-    # the Tailor's records).
-    if isinstance(moves, str | bytes | Mapping) or not isinstance(moves, Iterable):
-        raise IllegalMoveError(
-            f"invalid Tarot moves {quote(moves)}: expected a sequence of moves or their written "
-            "forms"
-        )
-    result: list[AnyMove] = []
-    for move in as_tuple(moves, "Tarot moves", error=IllegalMoveError, limit=_MAX_MOVES):
-        if isinstance(move, str):
-            result.append(parse_move(move))
-        elif isinstance(move, Move | Bid | Call | Announcement | Declaration):
-            result.append(move)
-        else:
-            raise IllegalMoveError(
-                f"invalid Tarot move {quote(move)}: expected a Move or its written form"
-            )
-    return tuple(result)
+    return read_moves(moves, CODEC)
 
 
 def _check_deal(record: DealRecord, attribute: attrs.Attribute[Deal], value: object) -> None:
@@ -146,13 +138,7 @@ class DealRecord:
     _final: State = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        state = self.deal.start()
-        for number, move in enumerate(self.moves):
-            try:
-                state = state.play(move)
-            except IllegalMoveError as error:
-                raise IllegalMoveError(f"move {number + 1} of the deal: {error}") from None
-        object.__setattr__(self, "_final", state)
+        object.__setattr__(self, "_final", replay_moves(self.deal.start(), self.moves, CODEC))
 
     @classmethod
     def of(cls, state: State) -> DealRecord:
@@ -193,10 +179,7 @@ class DealRecord:
     def states(self) -> tuple[State, ...]:
         """The starting state, then the state after each move: ``len(moves) + 1`` states,
         as a tuple (``states()[-1] == replay()``)."""
-        states = [self.deal.start()]
-        for move in self.moves:
-            states.append(states[-1].play(move))
-        return tuple(states)
+        return states_of(self.deal.start(), self.moves)
 
     def replay(self) -> State:
         """The state after every move."""
@@ -278,25 +261,12 @@ class Record:
     series: Series | None = None
 
     def __attrs_post_init__(self) -> None:
-        for deal in self.deals:
-            if not isinstance(deal, DealRecord):
-                raise RulesError(f"invalid Tarot record deal {quote(deal)}: expected a DealRecord")
-            if deal.deal.rules != self.rules:
-                raise RulesError(
-                    f"invalid Tarot record: a deal of the rules {quote(str(deal.deal.rules))} "
-                    f"in a record of {quote(str(self.rules))}"
-                )
+        check_record(self.deals, self.rules, self.series, CODEC)
         if self.series is not None:
-            if not isinstance(self.series, Series):
-                raise RulesError(f"invalid Tarot series {quote(self.series)}: expected a Series")
             self._game()
 
     def _only(self) -> DealRecord:
-        if len(self.deals) != 1:
-            raise RulesError(
-                f"this record holds {len(self.deals)} deals, not one: use record.deals[i]"
-            )
-        return self.deals[0]
+        return only_deal(self.deals, CODEC)
 
     def start(self) -> State:
         """The first state of a record of one deal (see :meth:`DealRecord.start`).
@@ -362,38 +332,36 @@ class Record:
 
         :raises NotationError: for anything but such data, quoting the bad entry.
         """
-        rules_text, tags, series_data, deals_data = read_envelope(data, GAME)
-        try:
-            rules = Rules.parse(rules_text)
-        except CardgamesError as error:
-            raise NotationError(f"invalid record rules {quote(rules_text)}: {error}") from None
-        deals = tuple(_read_deal(item, rules, number) for number, item in enumerate(deals_data))
-        series = None
-        totals: object = None
-        if series_data is not None:
-            fields = read_fields(series_data, "record series", ("seed", "first_dealer", "totals"))
-            seed = read_int(fields["seed"], "series seed", low=0, high=2**64 - 1)
-            first = read_int(fields["first_dealer"], "series first_dealer", low=0)
-            series = Series(seed, first)
-            totals = fields["totals"]
-        try:
-            record = cls(rules=rules, deals=deals, tags=tags, series=series)
-        except CardgamesError as error:
-            raise NotationError(f"invalid Tarot record: {error}") from None
-        if series is not None:
-            written = read_numbers(totals, "series totals", rules.players)
-            if written != record._game().totals:
-                raise NotationError(
-                    f"invalid series totals {quote(totals)}: the deals give "
-                    f"{quote([to_number(total) for total in record._game().totals])}"
-                )
-        return record
+        return read_record(
+            data,
+            CODEC,
+            lambda rules, deals, tags, series: cls(
+                rules=rules,
+                deals=deals,  # type: ignore[arg-type]  # _read_deal's DealRecords
+                tags=tags,
+                series=series,  # type: ignore[arg-type]  # _read_series's Series
+            ),
+        )
 
 
-def _read_deal(data: object, rules: Rules, number: int) -> DealRecord:
-    where = f"deal {number}"
-    fields = read_fields(data, f"record {where}", ("start", "moves"), ("result",))
-    start = read_fields(fields["start"], f"{where} start", ("deal",))
+def _read_series(data: object) -> tuple[Series, object]:
+    fields = read_fields(data, "record series", ("seed", "first_dealer", "totals"))
+    seed = read_int(fields["seed"], "series seed", low=0, high=2**64 - 1)
+    first = read_int(fields["first_dealer"], "series first_dealer", low=0)
+    return Series(seed, first), fields["totals"]
+
+
+def _check_totals(record: Record, totals: object) -> None:
+    written = read_numbers(totals, "series totals", record.rules.players)
+    if written != record._game().totals:
+        raise NotationError(
+            f"invalid series totals {quote(totals)}: the deals give "
+            f"{quote([to_number(total) for total in record._game().totals])}"
+        )
+
+
+def _read_start(value: object, rules: Rules, where: str) -> Deal:
+    start = read_fields(value, f"{where} start", ("deal",))
     text = read_str(start["deal"], f"{where} start deal")
     try:
         dealt = Deal.parse(text)
@@ -404,13 +372,22 @@ def _read_deal(data: object, rules: Rules, number: int) -> DealRecord:
             f"invalid {where} start deal {quote(text)}: its rules are not the record's "
             f"{quote(str(rules))}"
         )
-    moves = read_list(fields["moves"], f"{where} moves")
-    for move in moves:
-        read_str(move, f"{where} move")
-    try:
-        record = DealRecord(deal=dealt, moves=moves)  # type: ignore[arg-type]  # strings
-    except CardgamesError as error:
-        raise NotationError(f"invalid {where} moves {quote(moves)}: {error}") from None
+    return dealt
+
+
+def _read_deal(data: object, rules: Rules, number: int) -> DealRecord:
+    where = f"deal {number}"
+
+    def make(dealt: Deal, moves: list[object]) -> DealRecord:
+        texts = read_move_texts(moves, where)
+        try:
+            return DealRecord(deal=dealt, moves=texts)
+        except CardgamesError as error:
+            raise NotationError(f"invalid {where} moves {quote(moves)}: {error}") from None
+
+    record, fields = read_deal(
+        data, where, read_start=lambda value: _read_start(value, rules, where), make=make
+    )
     written = fields.get("result")
     expected = record.to_dict()["result"]
     if "result" in fields and written is not None:
@@ -473,7 +450,7 @@ def record_of(item: State | Game | Record, tags: Mapping[str, str] | None = None
     >>> len(record.deals), record.deals[0].moves, record.is_series
     (1, (), False)
     """
-    extra = to_tags(tags)
+    extra = to_tags(tags)  # bad tags are refused before a bad item
     if isinstance(item, Record):
         record = item
     elif isinstance(item, State):
@@ -486,9 +463,7 @@ def record_of(item: State | Game | Record, tags: Mapping[str, str] | None = None
         )
     else:
         raise NotationError(f"cannot record {quote(item)}: expected a tarot State, Game or Record")
-    if extra:
-        record = attrs.evolve(record, tags={**record.tags, **extra})
-    return record
+    return with_tags(record, extra)
 
 
 def dumps(
@@ -523,3 +498,25 @@ def loads(text: str | bytes) -> Record:
     cardgames.errors.NotationError: invalid record: unknown entry 'colour' (expected deals, ...
     """
     return Record.from_dict(parse_json(text))
+
+
+CODEC: Final = Codec(
+    game=GAME,
+    name="Tarot",
+    prefix="Tarot ",
+    unit="deal",
+    move="a Move",
+    parse_move=parse_move,
+    move_kinds=(Move, Bid, Call, Announcement, Declaration),
+    max_moves=_MAX_MOVES,
+    deal_kind=DealRecord,
+    series_kind=Series,
+    rules_of=lambda item: item.deal.rules,
+    parse_rules=Rules.parse,
+    read_deal=_read_deal,
+    read_series=_read_series,
+    check_totals=_check_totals,
+)
+"""Tarot's part of the record layout (see :class:`cardgames.records.Codec`)."""
+
+register_game(GAME, record_of)

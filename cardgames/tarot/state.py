@@ -36,7 +36,7 @@ import attrs
 from cardgames.cardset import BaseCardSet, iter_bits
 from cardgames.deck import Deck, RandomSource, shuffle_order
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
-from cardgames.strategies import BotRandom, bot_seed
+from cardgames.players import BotRandom, bot_seed
 from cardgames.tarot._notation import (
     DealParts,
     read_deal,
@@ -1625,9 +1625,8 @@ class State:
         >>> final == state.play_out([RuleBot(), RuleBot(), RuleBot(), RuleBot()], rng=1)
         True
         """
-        # The seating and the play loop are the games' own (cardgames.tarot.game imports
-        # this module, hence the import here).
-        from cardgames.tarot.game import _play, _players
+        # The seating and the play loop are the core's (cardgames.players), with Tarot's names.
+        from cardgames.tarot._seating import _play, _players
 
         return _play(self, _players(players, self.rules, bot_seed(rng), 0))
 
