@@ -44,7 +44,7 @@ Bots are named ``random``, ``rule`` or ``pimc`` (:func:`cardgames.cli.options.pa
 its ``:setting=value`` forms), or are the user's own, ``module:Class`` or ``file.py:Class``
 (:func:`cardgames.cli.options.load_user_bot`); a PIMC bot given no ``time_per_move`` gets
 :data:`PIMC_TIME_PER_MOVE` seconds a move. The bot in seat ``s`` draws from
-:func:`cardgames.strategies.bot_rng` ``(seed, 0, s)``, with the ``--seed`` that also shuffles
+:func:`cardgames.players.bot_rng` ``(seed, 0, s)``, with the ``--seed`` that also shuffles
 the deal, so one command line always gives the same bots' play.
 """
 
@@ -632,7 +632,7 @@ def run_human(
 
     :param players: the number of seats.
     :param bots: the ``--bots`` text (None: rule bots).
-    :param seed: seeds the bots (:func:`cardgames.strategies.bot_rng` ``(seed, 0, seat)``)
+    :param seed: seeds the bots (:func:`cardgames.players.bot_rng` ``(seed, 0, seat)``)
         and the hints.
     :param view: the game's ``State.view``.
     :param heading: the first line printed (the game, rules and seed).

@@ -893,7 +893,7 @@ class State(_Link):
             A player is a bot (:class:`cardgames.bots.protocol.Bot`, shown only its seat's
             :meth:`view`) or a strategy (a callable given the state, returning a move).
         :param rng: seeds the bots (a seed, a ``random.Random`` or None for a fixed default):
-            the bot in seat ``s`` draws from :func:`cardgames.strategies.bot_rng`
+            the bot in seat ``s`` draws from :func:`cardgames.players.bot_rng`
             ``(base, 0, s)``, as in :func:`cardgames.tailor.play_deal`, whose final state
             this is.
         :raises RulesError: if ``players`` is not a player or a sequence of one player per
