@@ -253,10 +253,8 @@ class TarotSearch:
             cards |= 1 << bit
         old = self._num
         if cards & ~old.universe:
-            # Number the cards of the wider universe afresh and re-key the transposition
-            # tables. Move lists and the point caches are in the numbering: start again. The
-            # squeeze and free-trump caches are keyed on bit patterns whose order is all that
-            # matters, so they stay valid.
+            # Number the cards afresh and re-key the tables; the move lists and point caches
+            # start again (the squeeze and free-trump caches hold bit patterns, still valid).
             self._num = Numbering(self.model, old.universe | cards)
             self.move_cache.clear()
             self._dead_codes.clear()
@@ -270,32 +268,27 @@ class TarotSearch:
         self._holder = holder
         self._holder_team = self.model.teams[holder] if holder >= 0 else -1
         self._slam_watch = self.model.excuse_slam and holder >= 0
-        node_limit = self.node_limit
-        self._limit = node_limit if node_limit is not None else NO_LIMIT
-        deadline = self.deadline
-        self._timed = deadline is not None
-        self._stop_at = deadline if deadline is not None else 0.0
+        self._limit = self.node_limit if self.node_limit is not None else NO_LIMIT
+        self._timed = self.deadline is not None
+        self._stop_at = self.deadline if self.deadline is not None else 0.0
         self._cut = -1
 
     def _run(self, position: Position, target: int) -> int:
         hands = self._hands
         if not position.trick:
-            if position.tricks_left == 0:
+            leader, flags, left = position.leader, position.flags, position.tricks_left
+            if left == 0:
                 return 0
-            if position.tricks_left == 1:
-                return last_trick(
-                    self.model, self._num, hands, position.leader, position.flags, self._holder
-                )
-            key = (*hands, position.leader | position.flags << 3)
+            if left == 1:
+                return last_trick(self.model, self._num, hands, leader, flags, self._holder)
+            key = (*hands, leader | flags << 3)
             entry = self.table.get(key)
             if entry is not None:
                 if entry[0] >= target:
                     return entry[0]
                 if entry[1] < target:
                     return entry[1]
-            return self._trick_start(
-                position.leader, position.tricks_left, position.flags, target, key, entry
-            )
+            return self._trick_start(leader, left, flags, target, key, entry)
         model = self.model
         num = self._num
         to_compact = num.to_compact
@@ -346,13 +339,7 @@ class TarotSearch:
             if entry is not None:
                 self.table[key] = entry
             else:
-                # A fresh entry, filed under the canonical key too.
-                entry = trick_start_bounds(
-                    self.model, num, hands, leader, flags, remaining, self._holder,
-                    self._slam_watch, shortcuts, self._max_seats, self._in_play_points,
-                    self.free_trumps,
-                )  # fmt: skip
-                self.canonical_table[canonical] = entry
+                entry = self._new_entry(leader, flags, remaining, canonical)
                 self.table[key] = entry
         if entry[0] >= target:
             return entry[0]
@@ -372,6 +359,18 @@ class TarotSearch:
         cut = self._cut
         entry[2] = num.to_internal[cut] if cut >= 0 else -1
         return result
+
+    def _new_entry(
+        self, leader: int, flags: int, remaining: int, canonical: tuple[int, ...]
+    ) -> list[int]:
+        # A fresh table entry (see trick_start_bounds), filed under the canonical key here.
+        entry = trick_start_bounds(
+            self.model, self._num, self._hands, leader, flags, remaining, self._holder,
+            self._slam_watch, self._shortcuts, self._max_seats, self._in_play_points,
+            self.free_trumps,
+        )  # fmt: skip
+        self.canonical_table[canonical] = entry
+        return entry
 
     def _node(
         self,
@@ -408,9 +407,8 @@ class TarotSearch:
         best = -INFINITY if is_max else INFINITY
         best_bit = -1
         following = self._next_seat[player]
-        # At the last card, tricks whose table entry does not decide are searched only once
-        # every card has been looked up (an enhanced transposition cut-off): (card, points
-        # gained, key, entry, winner, flags) of each.
+        # At the last card, tricks the table does not decide wait until every card has been
+        # looked up (enhanced transposition cut-off): (card, gained, key, entry, winner, flags).
         deferred: list[tuple[int, int, tuple[int, ...], list[int] | None, int, int]] = []
         decided = False
         for bit in moves:
