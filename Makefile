@@ -12,6 +12,7 @@ BUILD_REQUIRES = $(shell $(PYTHON) -c "import tomllib; print(' '.join(repr(r) fo
 PURE_TESTS := tests/test_search_engine.py tests/test_backends.py $(wildcard tests/test_solver_*.py) \
 	tests/test_tailor_search_model.py tests/test_tarot_horizon.py \
 	cardgames/search cardgames/solver cardgames/tarot/search.py cardgames/tarot/search_model.py \
+	cardgames/tarot/search_numbering.py cardgames/tarot/search_order.py cardgames/tarot/search_bounds.py \
 	cardgames/tarot/horizon.py cardgames/tailor/search.py
 
 # setuptools' editable install finds the package through an import hook, which mypy cannot

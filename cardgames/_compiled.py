@@ -28,6 +28,9 @@ __all__ = ["COMPILED_MODULES", "PURE_VARIABLE", "backend", "install_pure_finder"
 COMPILED_MODULES: Final = (
     "cardgames.search.engine",
     "cardgames.tarot.search_model",
+    "cardgames.tarot.search_numbering",
+    "cardgames.tarot.search_order",
+    "cardgames.tarot.search_bounds",
     "cardgames.tarot.search",
     "cardgames.tailor.search",
 )

@@ -13,6 +13,10 @@ scaled points are half points: a King 9, a low card 1, the pack 182. The Excuse 
 credited when its trick is won: it waits in a small "pending" record that is settled when the
 deal ends, exactly as the rules do (returned to its player, exchanged for a low card, or lost
 to the trick's winner).
+
+The rules of play on a :class:`Position` are plain functions here too (:func:`legal_mask`,
+:func:`advance`, :func:`close_trick` and their helpers), shared by the searchers of
+:mod:`cardgames.tarot.search` and the solver.
 """
 
 from __future__ import annotations
@@ -20,7 +24,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, final
 
-__all__ = ["EXCUSE_BIT", "MAGICIAN_BIT", "O_WON", "Position", "TarotModel"]
+__all__ = [
+    "EXCUSE_BIT",
+    "MAGICIAN_BIT",
+    "O_WON",
+    "Position",
+    "TarotModel",
+    "advance",
+    "close_trick",
+    "future_bounds",
+    "legal_mask",
+    "score_cards",
+    "score_trick",
+    "slam_excuse",
+    "to_move",
+    "trick_state",
+]
 
 EXCUSE_BIT: Final = 77
 MAGICIAN_BIT: Final = 56
@@ -41,6 +60,9 @@ W_MAX: Final = 1 << 3  # the pending Excuse's trick went to the analysed side
 E_WON: Final = 1 << 4  # the Excuse holder (or its team) has won a trick
 O_WON: Final = 1 << 5  # excuse_slam only, Excuse not played yet: another side has won a trick
 MIN_SHIFT: Final = 6  # 5 bits: least scaled value among the holder's won cards (NO_MIN: none)
+EXCUSE: Final = 1 << EXCUSE_BIT
+EX_FIELD: Final = 3 << EX_SHIFT
+LOW_FLAGS: Final = (1 << MIN_SHIFT) - 1
 
 
 @final
@@ -223,3 +245,230 @@ def _card_value(index: int) -> int:
         return 5 if index in (56, 76, 77) else 1
     rank = index % 14 + 1
     return _HONOUR_VALUES.get(rank, 1)
+
+
+# The rules of play on positions of the model.
+
+
+def legal_mask(model: TarotModel, hand: int, led: int, trumps_played: bool, win: int = -1) -> int:
+    """The cards of ``hand`` that may be played; ``led`` is the suit to follow (-1: free) and
+    ``win`` the internal bit of the card winning the trick so far (-1: none), which matters
+    only under overtrumping: a player who has to play a trump must then beat it when it is a
+    trump and they can.
+
+    >>> from cardgames.tarot.search_model import TRUMPS_MASK
+    >>> model = TarotModel(players=3, clockwise=False, traditional_order=True,
+    ...     lead_restricted=False, exchange=True, group=3, bonus=0, teams=[0, 1, 2],
+    ...     maximiser=[True, False, False], overtrump=True)
+    >>> spades_void = (1 << 20) | (1 << 58) | (1 << 62)  # a heart, trumps 3 and 7, no spade
+    >>> legal_mask(model, spades_void, 0, True) & TRUMPS_MASK == (1 << 58) | (1 << 62)
+    True
+    >>> legal_mask(model, spades_void, 0, True, win=60) == 1 << 62  # must beat trump 5
+    True
+    >>> legal_mask(model, spades_void, 4, True, win=70) == (1 << 58) | (1 << 62)  # under 15
+    True
+    """
+    if led < 0:
+        if model.lead_restricted and not trumps_played and hand & SUITED_MASK:
+            return hand & ~TRUMPS_MASK
+        return hand
+    follow = hand & model.suit_masks[led]
+    if follow:
+        if led == TRUMP_SUIT:
+            follow = _overtrumps(model, follow, win)
+        return follow | (hand & EXCUSE)
+    trumps = hand & TRUMPS_MASK
+    if trumps:
+        return _overtrumps(model, trumps, win) | (hand & EXCUSE)
+    return hand
+
+
+def _overtrumps(model: TarotModel, trumps: int, win: int) -> int:
+    # The trumps a player who has to play one may play: under overtrumping, those above the
+    # winning card when it is a trump, if there are any; otherwise all of them.
+    if model.overtrump and MAGICIAN_BIT <= win < EXCUSE_BIT:
+        higher = trumps & ~((2 << win) - 1)
+        if higher:
+            return higher
+    return trumps
+
+
+def slam_excuse(model: TarotModel, flags: int, leader: int, exc: int) -> bool:
+    """Whether the Excuse, played to the last trick by ``exc`` (-1: not played to it), wins
+    that trick: under ``excuse_slam``, when it was led (``exc == leader``) and no other side
+    has won a trick (the flag ``O_WON`` clear)."""
+    return model.excuse_slam and exc >= 0 and exc == leader and not flags & O_WON
+
+
+def score_cards(
+    model: TarotModel, leader: int, bits: list[int]
+) -> tuple[int, int, int, int, int, int]:
+    """For cards played in turn from ``leader``: led suit, winning bit, winning seat, scaled
+    points (the Excuse not counted), seat that played the Excuse, least card weight."""
+    led = win = win_player = exc = -1
+    points = 0
+    least = NO_MIN
+    player = leader
+    for bit in bits:
+        if bit == EXCUSE_BIT:
+            exc = player
+        else:
+            weight = model.weight[bit]
+            points += weight
+            least = min(least, weight)
+            suit = model.suit[bit]
+            if led < 0:
+                led, win, win_player = suit, bit, player
+            elif (suit == led or suit == TRUMP_SUIT) and bit > win:
+                win, win_player = bit, player
+        player = model.next[player]
+    return led, win, win_player, points, exc, least
+
+
+def trick_state(model: TarotModel, position: Position) -> tuple[int, int, int, int, int, int]:
+    """:func:`score_cards` for the trick in progress."""
+    return score_cards(model, position.leader, position.trick)
+
+
+def to_move(model: TarotModel, position: Position) -> int:
+    """The seat to play next."""
+    player = position.leader
+    for _ in position.trick:
+        player = model.next[player]
+    return player
+
+
+def close_trick(
+    model: TarotModel, flags: int, holder: int, winner: int, exc: int, least: int, last: bool
+) -> tuple[int, int]:
+    """The flags after a trick won by ``winner``, and the scaled points its Excuse (if any)
+    brings the analysed side now (the other cards are counted by the caller).
+
+    :param holder: the seat that holds or played the Excuse (-1: none).
+    :param exc: the seat that played the Excuse to this trick (-1: none).
+    :param least: the least card weight in the trick.
+    :param last: whether this was the last trick of the deal.
+    """
+    gained = 0
+    winner_max = model.maximiser[winner]
+    if exc >= 0:
+        # Once the Excuse is played, whether another side has won a trick no longer matters.
+        flags &= ~O_WON
+        if last and model.exchange:
+            # Played to the last trick, the Excuse is lost to the trick's winner.
+            gained += model.excuse_weight if winner_max else 0
+            flags = (flags & ~EX_FIELD) | EX_SETTLED << EX_SHIFT
+        else:
+            flags = (flags & ~(EX_FIELD | W_MAX)) | EX_PENDING << EX_SHIFT
+            if winner_max:
+                flags |= W_MAX
+    elif (
+        model.excuse_slam
+        and holder >= 0
+        and model.teams[winner] != model.teams[holder]
+        and (flags >> EX_SHIFT) & 3 == EX_UNPLAYED
+    ):
+        flags |= O_WON  # the Excuse can no longer win the last trick in a slam
+    if holder >= 0 and model.teams[winner] == model.teams[holder]:
+        flags |= E_WON
+        if model.exchange and least < flags >> MIN_SHIFT:
+            flags = (flags & LOW_FLAGS) | least << MIN_SHIFT
+    return flags, gained
+
+
+def score_trick(
+    model: TarotModel,
+    flags: int,
+    holder: int,
+    holder_team: int,
+    slam_watch: bool,
+    winner: int,
+    exc: int,
+    least: int,
+    points: int,
+    magician_wins: bool,
+    left: int,
+    leader: int,
+) -> tuple[int, int, int]:
+    """The seat that wins a completed trick, the flags after it and the scaled points it
+    brings the analysed side (its cards, the Magician's bonus on the last trick and what the
+    Excuse brings now), for a trick led by ``leader`` that ``winner`` wins by its cards.
+
+    :param holder: the seat that holds or played the Excuse (-1: none), ``holder_team`` its
+        team (-1: none).
+    :param slam_watch: whether the Excuse may yet win the last trick of a slam
+        (``excuse_slam`` with an Excuse in play).
+    :param exc: the seat that played the Excuse to this trick (-1: none).
+    :param least: the least card weight in the trick; ``points`` their scaled total.
+    :param magician_wins: whether the Magician wins the trick by its cards.
+    :param left: tricks left, this one included.
+    """
+    if left == 1 and exc == leader and slam_excuse(model, flags, leader, exc):
+        winner, magician_wins = exc, False  # the led Excuse wins the slam
+    if exc < 0 and model.teams[winner] != holder_team:
+        gained = 0  # no Excuse business: nothing but the cards changes hands
+        if slam_watch and not flags & O_WON and (flags >> EX_SHIFT) & 3 == EX_UNPLAYED:
+            flags |= O_WON  # another side has won a trick
+    else:
+        flags, gained = close_trick(model, flags, holder, winner, exc, least, left == 1)
+    if model.maximiser[winner]:
+        gained += points
+        if left == 1 and magician_wins:
+            gained += model.bonus
+    return winner, flags, gained
+
+
+def advance(model: TarotModel, position: Position, bit: int) -> Position:
+    """A new position after the player to move plays ``bit`` (no legality check); a completed
+    trick is scored and the next one set up. The given position is not changed.
+
+    >>> model = TarotModel(players=2, clockwise=True, traditional_order=False,
+    ...     lead_restricted=False, exchange=False, group=3, bonus=0, teams=[0, 1],
+    ...     maximiser=[True, False])
+    >>> start = Position([1 << 13, 1 << 0], 0, [], 1, 2 << 1, -1, 0)  # King vs 1 of spades
+    >>> end = advance(model, advance(model, start, 13), 0)
+    >>> end.tricks_left, end.secured, start.trick
+    (0, 14, [])
+    """
+    player = to_move(model, position)
+    child = position.copy()
+    child.hands[player] &= ~(1 << bit)
+    child.trick.append(bit)
+    if model.suit[bit] == TRUMP_SUIT:
+        child.flags |= TRUMPS_PLAYED
+    if len(child.trick) < model.players:
+        return child
+    _, win, winner, points, exc, least = trick_state(model, child)
+    last = child.tricks_left == 1
+    if last and slam_excuse(model, child.flags, child.leader, exc):
+        win, winner = EXCUSE_BIT, exc
+    flags, gained = close_trick(model, child.flags, child.excuse_player, winner, exc, least, last)
+    if model.maximiser[winner]:
+        gained += points
+        if last and win == MAGICIAN_BIT:
+            gained += model.bonus
+    child.flags = flags
+    child.secured += gained
+    child.leader = winner
+    child.trick = []
+    child.tricks_left -= 1
+    if child.tricks_left == 0:
+        child.secured += model.settle(flags, child.excuse_player)
+        child.flags = (flags & ~EX_FIELD) | EX_SETTLED << EX_SHIFT
+    return child
+
+
+def future_bounds(model: TarotModel, position: Position) -> tuple[int, int]:
+    """Loose lower and upper bounds on the scaled points still to come for the analysed side."""
+    remaining = 0
+    for hand in position.hands:
+        remaining |= hand
+    for bit in position.trick:
+        remaining |= 1 << bit
+    high = sum(weight * (remaining & mask).bit_count() for weight, mask in model.weight_classes)
+    high += model.bonus if remaining >> MAGICIAN_BIT & 1 else 0
+    # Settling the Excuse never costs the analysed side more than it brings (the card given
+    # away is worth no more than the Excuse), and never brings more than the Excuse's worth.
+    if (position.flags >> EX_SHIFT) & 3 != EX_SETTLED and position.excuse_player >= 0:
+        high += model.excuse_weight
+    return 0, high
