@@ -6,9 +6,9 @@ Usage::
         [--horizon H] [--cards-left N] [--chase] [--tailor] [--repeat R] [--fast-only]
 
 For each position (``tailor.random_position(rules, seed=seed * 1000 + i, cards_left=N)``) it runs
-:func:`~cardgames.solver.tailor_search.analyse_tailor` (the fast search over the int model)
+:func:`~cardgames.solver.tailor.analyse_tailor` (the fast search over the int model)
 and scores every legal move with the plain reference alpha-beta over real states,
-:func:`~cardgames.solver.tailor_search.reference_tailor_value` (what the analysis reports),
+:func:`~cardgames.solver.tailor.reference_tailor_value` (what the analysis reports),
 checks that the values agree, and prints the nodes and seconds of both; then the medians, the
 speed-up (the median of the per-position ratios, and the ratio of the totals) and the time per
 node. The reference's nodes are counted on the int model with the engine's
@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 
 from cardgames.search.engine import reference_value
-from cardgames.solver.tailor_search import (
+from cardgames.solver.tailor import (
     DEFAULT_HORIZON,
     analyse_tailor,
     reference_tailor_value,

@@ -18,7 +18,7 @@ from cardgames import solver, tailor, tarot
 from cardgames.search import clock as clock_module
 from cardgames.search.clock import AfterSearch, CallClock
 from cardgames.search.engine import score_moves
-from cardgames.solver import tailor_search
+from cardgames.solver import tailor as tailor_search
 
 SLEEP = 0.3
 

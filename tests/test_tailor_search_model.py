@@ -19,7 +19,7 @@ from tailor_helpers import make_state, rules_variants
 from cardgames.cards import Card
 from cardgames.errors import AnalysisError
 from cardgames.search.engine import LimitReached, reference_value, refine
-from cardgames.solver.tailor_search import reference_tailor_value
+from cardgames.solver.tailor import reference_tailor_value
 from cardgames.tailor import Draw, Rules, State, deal, give_tailor, parse_move, random_position
 from cardgames.tailor.search import (
     DRAW,

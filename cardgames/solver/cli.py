@@ -352,7 +352,7 @@ def _check_play_phase(state: Any, advice: str) -> None:
 
 def _analyse(state: Any, args: argparse.Namespace) -> Any:
     from cardgames import solver, tailor
-    from cardgames.solver.tailor_search import analyse_tailor
+    from cardgames.solver.tailor import analyse_tailor
 
     with _Progress() as progress:
         if isinstance(state, tailor.State):

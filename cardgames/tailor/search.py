@@ -282,7 +282,7 @@ class TailorModel:
     Build it with :meth:`for_state` and turn states into positions with :meth:`encode`; the
     engine's functions (:func:`~cardgames.search.engine.reference_value`,
     :func:`~cardgames.search.engine.score_moves`, ...) then work on it. Values are
-    :func:`~cardgames.solver.tailor_search.tailor_value` times ``players - 1``: the perspective
+    :func:`~cardgames.solver.tailor.tailor_value` times ``players - 1``: the perspective
     maximises them, every other seat minimises them (paranoid), and a position is a leaf when
     the round is over or the horizon is reached (``TOGO`` is 0).
 
@@ -293,7 +293,7 @@ class TailorModel:
         when the stock is still the root's.
 
     >>> from cardgames.search.engine import reference_value
-    >>> from cardgames.solver.tailor_search import reference_tailor_value
+    >>> from cardgames.solver.tailor import reference_tailor_value
     >>> from cardgames.tailor import random_position
     >>> state = random_position(Rules(players=3), seed=4)
     >>> model = TailorModel.for_state(state, state.to_move)
@@ -1010,7 +1010,7 @@ class TailorSearch:
     while it stays False every value found is the round's true value.
 
     >>> from cardgames.search.engine import refine
-    >>> from cardgames.solver.tailor_search import reference_tailor_value
+    >>> from cardgames.solver.tailor import reference_tailor_value
     >>> from cardgames.tailor import random_position
     >>> state = random_position(Rules(players=3), seed=4)
     >>> model = TailorModel.for_state(state, state.to_move)
