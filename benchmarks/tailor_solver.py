@@ -16,7 +16,7 @@ node. The reference's nodes are counted on the int model with the engine's
 is shown too (``model ref s``). Each timing is the best of ``--repeat`` runs, so that a busy
 machine disturbs the figures less. ``--tailor`` first moves the Tailor into the hand of the
 player to move, the case where merging equivalent calls matters most. The first line says
-whether :mod:`cardgames.tailor.search` runs compiled or as Python.
+whether :mod:`cardgames.tailor.search_model` runs compiled or as Python.
 """
 
 from __future__ import annotations
@@ -34,12 +34,12 @@ from cardgames.solver.tailor import (
     reference_tailor_value,
 )
 from cardgames.tailor import Rules, State, give_tailor, random_position
-from cardgames.tailor import search as tailor_search_model
-from cardgames.tailor.search import TailorModel
+from cardgames.tailor import search_model as tailor_search_model
+from cardgames.tailor.search_model import TailorModel
 
 
 class CountingModel:
-    """A :class:`~cardgames.tailor.search.TailorModel` that counts the children it makes."""
+    """A :class:`~cardgames.tailor.search_model.TailorModel` that counts the children it makes."""
 
     def __init__(self, model: TailorModel) -> None:
         self.model = model

@@ -29,6 +29,9 @@ COMPILED_MODULES: Final = (
     "cardgames.search.engine",
     "cardgames.tarot.search_model",
     "cardgames.tarot.search",
+    "cardgames.tailor.search_codes",
+    "cardgames.tailor.search_turns",
+    "cardgames.tailor.search_model",
     "cardgames.tailor.search",
 )
 """The modules that the compiled build turns into native code (dotted names)."""
