@@ -36,12 +36,13 @@ from cardgames._cli_human import (
 )
 from cardgames._cli_results import numbers, totals_lines
 from cardgames.errors import RulesError
+from cardgames.tailor.deal import deal
 from cardgames.tailor.match import Match, play_deal, random_strategy
 from cardgames.tailor.moves import Draw, Dump, Move, Pass, Play, PlayJoker, PlayTailor, parse_move
 from cardgames.tailor.records import dumps, record_of
 from cardgames.tailor.render import state_to_unicode
 from cardgames.tailor.rules import Rules, derive_seed
-from cardgames.tailor.state import State, deal
+from cardgames.tailor.state import State
 from cardgames.validation import quote
 
 __all__ = ["format_round", "rules_from_args", "run_deal", "run_play"]

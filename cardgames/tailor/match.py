@@ -38,9 +38,10 @@ import attrs
 from cardgames.deck import RandomSource, random_below
 from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.strategies import BotRandom, bot_seed, seat_players
+from cardgames.tailor.deal import deal
 from cardgames.tailor.moves import Move
 from cardgames.tailor.rules import MAX_PLAYERS, Rules, derive_seed
-from cardgames.tailor.state import State, deal
+from cardgames.tailor.state import State
 from cardgames.validation import as_tuple, check_int, check_seat, check_seed, make_rng, quote
 
 if TYPE_CHECKING:

@@ -58,7 +58,10 @@ from cardgames.errors import NotationError, RulesError
 from cardgames.tailor._position_text import format_top, parse_top
 from cardgames.tailor.moves import Draw, Dump, Move, Pass, Play, PlayJoker, PlayTailor, parse_move
 from cardgames.tailor.rules import Call, Rules, can_follow
-from cardgames.tailor.state import _ALL_SUITED, _FOLLOW_MASKS, State, _target_index
+from cardgames.tailor.state import State
+from cardgames.tailor.turns import ALL_SUITED as _ALL_SUITED
+from cardgames.tailor.turns import FOLLOW_MASKS as _FOLLOW_MASKS
+from cardgames.tailor.turns import target_index as _target_index
 from cardgames.validation import SEED_LIMIT, check_int, check_seat, quote
 
 __all__ = ["Event", "Snapshot", "View", "view_of"]
