@@ -38,14 +38,14 @@ _KEY_PILE: Final = 4
 
 @final
 class TailorSearch:
-    """The fast zero-window searcher over a :class:`TailorModel`.
+    """The fast zero-window searcher over a :class:`~cardgames.tailor.search_model.TailorModel`.
 
     A fail-soft alpha-beta on a zero window (:meth:`probe`), with a table of lower and upper
     bounds and the best move, keyed compactly (see :meth:`key`), and the move ordering of
-    :meth:`TailorModel.ordered`. Every position visited counts as a node, a leaf included;
-    the count is checked against ``node_limit`` before it grows, so it never passes the
-    limit. ``horizon_reached`` is set as soon as a leaf is reached with the round still running:
-    while it stays False every value found is the round's true value.
+    :meth:`~cardgames.tailor.search_model.TailorModel.ordered`. Every position visited counts
+    as a node, a leaf included; the count is checked against ``node_limit`` before it grows,
+    so it never passes the limit. ``horizon_reached`` is set as soon as a leaf is reached with
+    the round still running: while it stays False every value found is the round's true value.
 
     >>> from cardgames.search.engine import refine
     >>> from cardgames.solver.tailor import reference_tailor_value

@@ -107,8 +107,8 @@ class TailorModel:
     :param rules: the variant.
     :param perspective: the seat analysed.
     :param seed: the round's seed (every reshuffle is derived from it).
-    :param reshuffles: the reshuffle count of the root, so that :class:`TailorSearch` knows
-        when the stock is still the root's.
+    :param reshuffles: the reshuffle count of the root, so that
+        :class:`~cardgames.tailor.search.TailorSearch` knows when the stock is still the root's.
 
     >>> from cardgames.search.engine import reference_value
     >>> from cardgames.solver.tailor import reference_tailor_value
