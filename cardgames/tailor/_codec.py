@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from cardgames.tailor.moves import Move
     from cardgames.tailor.state import State
 
-__all__ = ["position_fields", "state_chain", "state_fields", "state_key"]
+__all__ = ["position_fields", "state_chain", "state_fields", "state_history", "state_key"]
 
 
 def state_chain(state: State) -> tuple[tuple[tuple[object, ...], Move | None], ...]:
@@ -42,6 +42,17 @@ def state_chain(state: State) -> tuple[tuple[tuple[object, ...], Move | None], .
         current = current._previous
     chain.reverse()
     return tuple(chain)
+
+
+def state_history(state: State) -> tuple[Move, ...]:
+    """The moves from the first state of ``state``'s chain to ``state`` (see
+    :meth:`State.history() <cardgames.tailor.State.history>`)."""
+    moves: list[Move] = []
+    while state._last_move is not None and state._previous is not None:
+        moves.append(state._last_move)
+        state = state._previous
+    moves.reverse()
+    return tuple(moves)
 
 
 def state_fields(state: State) -> tuple[object, ...]:

@@ -35,7 +35,13 @@ from cardgames.cards import TAILOR, Card, Rank, Suit
 from cardgames.cardset import CardSet
 from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
 from cardgames.strategies import BotRandom, bot_seed
-from cardgames.tailor._codec import position_fields, state_chain, state_fields, state_key
+from cardgames.tailor._codec import (
+    position_fields,
+    state_chain,
+    state_fields,
+    state_history,
+    state_key,
+)
 from cardgames.tailor._position_text import read_position, write_position
 from cardgames.tailor._validate import check_state, hands_tuple, pile_tuple, stock_tuple
 from cardgames.tailor.moves import (
@@ -212,13 +218,7 @@ class State(_Link):
         >>> [str(move) for move in after.history()], state.history()
         (['7D', '7H'], ())
         """
-        moves: list[Move] = []
-        state = self
-        while state._last_move is not None and state._previous is not None:
-            moves.append(state._last_move)
-            state = state._previous
-        moves.reverse()
-        return tuple(moves)
+        return state_history(self)
 
     # -- reading the position --------------------------------------------------------------
 
@@ -419,7 +419,7 @@ class State(_Link):
         cardgames.errors.IllegalMoveError: illegal move '9C': 9C is not in player 0's hand
         """
         if isinstance(move, str):
-            return self._play_text(move)
+            return play_text(self, move)
         self.check(move)
         return apply_move(self, move)
 
@@ -443,9 +443,6 @@ class State(_Link):
         Draw()
         """
         return read_move(self, text)
-
-    def _play_text(self, text: str) -> State:
-        return play_text(self, text)
 
     def play_out(self, players: Players, *, rng: BotRandom = None) -> State:
         """Play this round to its end with ``players``; returns the final state (this state
