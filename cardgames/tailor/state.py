@@ -6,7 +6,7 @@ the next state and leaves the old one as it was. Every random event after the de
 reshuffles of the pile into a new stock) uses a seed derived from the state's ``seed`` and
 ``reshuffles`` fields, so a state determines its whole future given the moves. The rules of a
 turn are in :mod:`cardgames.tailor.turns`, the checks of a position in
-``cardgames.tailor._validate``, the deal in :mod:`cardgames.tailor.deal` and the pickled form
+``cardgames.tailor._validate``, the deal in ``cardgames.tailor.deal`` and the pickled form
 in ``cardgames.tailor._codec``.
 
 >>> from cardgames.tailor import deal
