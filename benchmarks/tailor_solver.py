@@ -6,9 +6,9 @@ Usage::
         [--horizon H] [--cards-left N] [--chase] [--tailor] [--repeat R] [--fast-only]
 
 For each position (``tailor.random_position(rules, seed=seed * 1000 + i, cards_left=N)``) it runs
-:func:`~cardgames.solver.tailor_search.analyse_tailor` (the fast search over the int model)
+:func:`~cardgames.solver.tailor.analyse_tailor` (the fast search over the int model)
 and scores every legal move with the plain reference alpha-beta over real states,
-:func:`~cardgames.solver.tailor_search.reference_tailor_value` (what the analysis reports),
+:func:`~cardgames.solver.tailor.reference_tailor_value` (what the analysis reports),
 checks that the values agree, and prints the nodes and seconds of both; then the medians, the
 speed-up (the median of the per-position ratios, and the ratio of the totals) and the time per
 node. The reference's nodes are counted on the int model with the engine's
@@ -16,7 +16,7 @@ node. The reference's nodes are counted on the int model with the engine's
 is shown too (``model ref s``). Each timing is the best of ``--repeat`` runs, so that a busy
 machine disturbs the figures less. ``--tailor`` first moves the Tailor into the hand of the
 player to move, the case where merging equivalent calls matters most. The first line says
-whether :mod:`cardgames.tailor.search` runs compiled or as Python.
+whether :mod:`cardgames.tailor.search_model` runs compiled or as Python.
 """
 
 from __future__ import annotations
@@ -28,18 +28,18 @@ import time
 from collections.abc import Callable
 
 from cardgames.search.engine import reference_value
-from cardgames.solver.tailor_search import (
+from cardgames.solver.tailor import (
     DEFAULT_HORIZON,
     analyse_tailor,
     reference_tailor_value,
 )
 from cardgames.tailor import Rules, State, give_tailor, random_position
-from cardgames.tailor import search as tailor_search_model
-from cardgames.tailor.search import TailorModel
+from cardgames.tailor import search_model as tailor_search_model
+from cardgames.tailor.search_model import TailorModel
 
 
 class CountingModel:
-    """A :class:`~cardgames.tailor.search.TailorModel` that counts the children it makes."""
+    """A :class:`~cardgames.tailor.search_model.TailorModel` that counts the children it makes."""
 
     def __init__(self, model: TailorModel) -> None:
         self.model = model

@@ -32,6 +32,9 @@ COMPILED_MODULES: Final = (
     "cardgames.tarot.search_order",
     "cardgames.tarot.search_bounds",
     "cardgames.tarot.search",
+    "cardgames.tailor.search_codes",
+    "cardgames.tailor.search_turns",
+    "cardgames.tailor.search_model",
     "cardgames.tailor.search",
 )
 """The modules that the compiled build turns into native code (dotted names)."""

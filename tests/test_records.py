@@ -18,12 +18,12 @@ from cardgames import records as core
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.records import Tags, game_of, read_number, record_schema, to_number
 from cardgames.tailor import records as tailor_records
+from cardgames.tailor.deal import deal as tailor_deal
 from cardgames.tailor.match import Match
 from cardgames.tailor.match import play_deal as tailor_play_deal
 from cardgames.tailor.match import random_strategy as tailor_random
 from cardgames.tailor.rules import Rules as TailorRules
 from cardgames.tailor.state import State as TailorState
-from cardgames.tailor.state import deal as tailor_deal
 from cardgames.tarot import records as tarot_records
 from cardgames.tarot.game import Game
 from cardgames.tarot.game import random_strategy as tarot_random

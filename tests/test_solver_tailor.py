@@ -16,7 +16,7 @@ from tailor_helpers import make_state
 
 from cardgames.errors import AnalysisError, RulesError
 from cardgames.search.results import Analysis, Limit
-from cardgames.solver.tailor_search import (
+from cardgames.solver.tailor import (
     TAILOR_OBJECTIVE,
     analyse_tailor,
     reference_model_value,

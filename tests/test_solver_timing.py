@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
+import cardgames.solver.tailor as tailor_search
 import cardgames.solver.tarot as solver_tarot
 from cardgames import solver, tailor, tarot
 from cardgames.search import clock as clock_module
 from cardgames.search.clock import AfterSearch, CallClock
 from cardgames.search.engine import score_moves
-from cardgames.solver import tailor_search
 
 SLEEP = 0.3
 

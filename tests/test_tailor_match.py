@@ -8,11 +8,12 @@ from typing import Any
 import pytest
 
 from cardgames.errors import IllegalMoveError, RulesError
+from cardgames.tailor.deal import deal
 from cardgames.tailor.match import Match, RoundResult, Strategy, play_deal, random_strategy
 from cardgames.tailor.moves import Move
 from cardgames.tailor.records import Record
 from cardgames.tailor.rules import Rules
-from cardgames.tailor.state import State, deal
+from cardgames.tailor.state import State
 from cardgames.validation import quote
 
 

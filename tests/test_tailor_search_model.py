@@ -19,19 +19,19 @@ from tailor_helpers import make_state, rules_variants
 from cardgames.cards import Card
 from cardgames.errors import AnalysisError
 from cardgames.search.engine import LimitReached, reference_value, refine
-from cardgames.solver.tailor_search import reference_tailor_value
+from cardgames.solver.tailor import reference_tailor_value
 from cardgames.tailor import Draw, Rules, State, deal, give_tailor, parse_move, random_position
-from cardgames.tailor.search import (
+from cardgames.tailor.search import TailorSearch
+from cardgames.tailor.search_codes import (
     DRAW,
     DUMP_BASE,
     PASS,
     SCORE,
     TAILOR_BASE,
     TOGO,
-    TailorModel,
-    TailorSearch,
     move_code,
 )
+from cardgames.tailor.search_model import TailorModel
 
 VARIANTS: tuple[dict[str, Any], ...] = (
     {},

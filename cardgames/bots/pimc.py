@@ -33,7 +33,7 @@ How a move is valued in one world:
       share or in proportion to the trumps and court cards each side holds, within ``nodes`` nodes.
 
 * **Chase the Tailor**: the solver's horizon search
-  (:func:`cardgames.solver.tailor_search.analyse_tailor`) ``horizon`` moves deep within
+  (:func:`cardgames.solver.tailor.analyse_tailor`) ``horizon`` moves deep within
   ``nodes`` nodes, its value being the seat's payoff minus the others' mean, with the round
   scored on the hands held when it is cut at the horizon.
 
@@ -239,7 +239,7 @@ class PIMCBot:
     # -- Chase the Tailor ------------------------------------------------------------------
 
     def _choose_tailor(self, view: TailorView, rng: random.Random) -> tailor.Move:
-        from cardgames.solver.tailor_search import analyse_tailor
+        from cardgames.solver.tailor import analyse_tailor
 
         moves = legal_moves_of(view)
         if len(moves) == 1:

@@ -641,7 +641,7 @@ def run_human(
     :returns: the exit status, 0 (also when the human stops early).
     :raises RulesError: for a bad seat, bot names or file, or a closed standard input.
     """
-    from cardgames.strategies import bot_seed, seat_players
+    from cardgames.players import bot_seed, seat_players
 
     names = bot_names(bots, players, human)
     made = list(make_bots(names))
@@ -695,7 +695,7 @@ def run_watch(
     :returns: the exit status, 0.
     :raises RulesError: for bad bot names or file.
     """
-    from cardgames.strategies import bot_seed, seat_players
+    from cardgames.players import bot_seed, seat_players
 
     names = watch_bot_names(bots, players)
     made = make_bots(names)

@@ -116,7 +116,7 @@ def analyse(
     :param horizon: how far ahead to look: whole tricks in Tarot (the rest valued by an
         estimate, see :mod:`cardgames.tarot.horizon`; default: to the end of the deal, exactly),
         moves in Chase the Tailor (default
-        :data:`~cardgames.solver.tailor_search.DEFAULT_HORIZON`). A result cut by its horizon
+        :data:`~cardgames.solver.tailor.DEFAULT_HORIZON`). A result cut by its horizon
         has ``bound == "horizon"``.
     :returns: the :class:`~cardgames.search.results.Analysis`: for a Tarot state a
         :class:`~cardgames.solver.tarot.TarotAnalysis` (typed so, with its ``target``; a
@@ -132,7 +132,7 @@ def analyse(
             state, perspective=perspective, limit=limit, progress=progress, horizon=horizon
         )
     if isinstance(state, tailor.State):
-        from cardgames.solver.tailor_search import analyse_tailor
+        from cardgames.solver.tailor import analyse_tailor
 
         return analyse_tailor(state, perspective=perspective, limit=limit, horizon=horizon)
     raise AnalysisError(
@@ -269,7 +269,7 @@ def reference_value(state: tarot.State | tailor.State, perspective: int | None =
 
         return reference_tarot_value(state, perspective)
     if isinstance(state, tailor.State):
-        from cardgames.solver.tailor_search import DEFAULT_HORIZON, reference_tailor_value
+        from cardgames.solver.tailor import DEFAULT_HORIZON, reference_tailor_value
 
         seat = state.to_move if perspective is None else perspective
         return reference_tailor_value(state, seat, DEFAULT_HORIZON)

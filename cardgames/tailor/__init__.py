@@ -16,6 +16,7 @@ rules as implemented.
 from __future__ import annotations
 
 from cardgames.cards import Card
+from cardgames.tailor.deal import deal
 from cardgames.tailor.match import (
     Match,
     Player,
@@ -51,7 +52,7 @@ from cardgames.tailor.rules import (
     hand_value,
     ranks_adjacent,
 )
-from cardgames.tailor.state import State, deal, strength_key
+from cardgames.tailor.state import State, strength_key
 from cardgames.tailor.view import View, view_of
 
 __all__ = [

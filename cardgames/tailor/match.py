@@ -40,9 +40,10 @@ from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.players import Bot, BotRandom, bot_seed, random_choice
 from cardgames.records import record_deal
 from cardgames.tailor._seating import SEATING, _play, _players
+from cardgames.tailor.deal import deal
 from cardgames.tailor.moves import Move
 from cardgames.tailor.rules import MAX_PLAYERS, Rules, derive_seed
-from cardgames.tailor.state import State, deal
+from cardgames.tailor.state import State
 from cardgames.validation import as_tuple, check_int, check_seat, check_seed, quote
 
 if TYPE_CHECKING:

@@ -30,14 +30,17 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TypeAlias, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeAlias, TypeVar
 
 import attrs
 
-from cardgames.cards import JOKER_1, JOKER_2, Card, Rank, Suit
+from cardgames.cards import JOKER_1, JOKER_2, TAILOR, Card, Rank, Suit
 from cardgames.errors import IllegalMoveError, NotationError
 from cardgames.tailor.rules import MAX_PLAYERS, Call, to_rank, to_suit
 from cardgames.validation import as_tuple, check_seat, quote
+
+if TYPE_CHECKING:
+    from cardgames.tailor.state import State
 
 __all__ = [
     "Draw",
@@ -49,6 +52,7 @@ __all__ = [
     "PlayJoker",
     "PlayTailor",
     "parse_move",
+    "read_move",
 ]
 
 
@@ -328,3 +332,60 @@ def _parse_as(cls: type[M], text: str) -> M:
             f"invalid {cls.__name__} move {quote(text)}: got a {type(move).__name__}"
         )
     return move
+
+
+def read_move(state: State, text: str) -> Move:
+    """The move ``text`` names in ``state`` (see :meth:`State.read_move()
+    <cardgames.tailor.State.read_move>`).
+
+    :raises NotationError: if ``text`` is no move, quoting it.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"invalid move {quote(text)}: expected a text")
+    try:
+        return parse_move(text)
+    except NotationError as error:
+        words = text.split()
+        if len(words) >= 2 and all(_is_card_text(word) for word in words):
+            try:
+                return parse_move("dump " + text)
+            except NotationError:
+                raise error from None
+        if len(words) == 1 and _is_card_text(words[0]):
+            card = Card.parse(words[0])
+            if card.is_special:
+                _special_move(state, text, card, error)
+        raise
+
+
+def _special_move(state: State, text: str, card: Card, error: NotationError) -> NoReturn:
+    # A Joker or the Tailor named alone: never one move (a Joker has two effects, the
+    # Tailor a call and a victim), so say which moves with it are legal here.
+    moves = [move for move in state.legal_moves() if _first_card(move) == card]
+    if not moves:
+        raise error from None
+    shown = ", ".join(repr(str(move)) for move in moves[:4])
+    more = f" and {len(moves) - 4} more" if len(moves) > 4 else ""
+    raise NotationError(
+        f"incomplete move {quote(text)}: {card} is played with "
+        f"{'a call and a victim' if card.is_tailor else 'its effect'}; the legal moves "
+        f"with it here are {shown}{more}"
+    )
+
+
+def _is_card_text(word: str) -> bool:
+    try:
+        Card.parse(word)
+    except NotationError:
+        return False
+    return True
+
+
+def _first_card(move: Move) -> Card | None:
+    if isinstance(move, Play | PlayJoker):
+        return move.card
+    if isinstance(move, PlayTailor):
+        return TAILOR
+    if isinstance(move, Dump):
+        return move.cards[0]
+    return None

@@ -23,8 +23,9 @@ from cardgames.cards import TAILOR
 from cardgames.cardset import CardSet
 from cardgames.deck import random_below
 from cardgames.errors import RulesError
+from cardgames.tailor.deal import deal
 from cardgames.tailor.rules import Rules, derive_seed
-from cardgames.tailor.state import State, deal
+from cardgames.tailor.state import State
 from cardgames.validation import check_seat, check_seed, make_rng, quote
 
 __all__ = ["give_tailor", "random_position"]

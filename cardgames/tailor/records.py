@@ -56,10 +56,11 @@ from cardgames.records import (
     to_tags,
     with_tags,
 )
+from cardgames.tailor.deal import deal
 from cardgames.tailor.match import _MAX_ROUNDS, Match, start_of
 from cardgames.tailor.moves import Draw, Dump, Move, Pass, Play, PlayJoker, PlayTailor, parse_move
 from cardgames.tailor.rules import Rules
-from cardgames.tailor.state import State, deal
+from cardgames.tailor.state import State
 from cardgames.validation import SEED_LIMIT, as_tuple, check_int, check_seat, check_seed, quote
 
 __all__ = ["DealRecord", "Record", "Series", "dumps", "loads", "record_of"]

@@ -28,7 +28,10 @@ from cardgames.cardset import CardSet
 from cardgames.errors import RulesError
 from cardgames.tailor.moves import Draw, Dump, Move, Play, PlayJoker, PlayTailor
 from cardgames.tailor.rules import Call, can_follow
-from cardgames.tailor.state import _ALL_SUITED, _FOLLOW_MASKS, State, _target_index
+from cardgames.tailor.state import State
+from cardgames.tailor.turns import ALL_SUITED as _ALL_SUITED
+from cardgames.tailor.turns import FOLLOW_MASKS as _FOLLOW_MASKS
+from cardgames.tailor.turns import target_index as _target_index
 from cardgames.validation import SEED_LIMIT, quote
 
 if TYPE_CHECKING:

@@ -1,10 +1,15 @@
-"""The state of a round of Chase the Tailor, the deal, and the move-checking rules.
+"""The immutable state of a Chase the Tailor round: its fields, the way back to earlier states,
+the queries, and play, which calls the rules of a turn.
 
 A :class:`~cardgames.tailor.State` is immutable: :meth:`~cardgames.tailor.State.play` returns
 the next state and leaves the old one as it was. Every random event after the deal (the
 reshuffles of the pile into a new stock) uses a seed derived from the state's ``seed`` and
-``reshuffles`` fields, so a state determines its whole future given the moves.
+``reshuffles`` fields, so a state determines its whole future given the moves. The rules of a
+turn are in :mod:`cardgames.tailor.turns`, the checks of a position in
+``cardgames.tailor._validate``, the deal in ``cardgames.tailor.deal`` and the pickled form
+in ``cardgames.tailor._codec``.
 
+>>> from cardgames.tailor import deal
 >>> state = deal(Rules(players=3), seed=13)
 >>> state.to_move, len(state.hands), [len(hand) for hand in state.hands], len(state.stock)
 (0, 3, [7, 7, 7], 33)
@@ -21,29 +26,24 @@ Card.parse('AD')
 
 from __future__ import annotations
 
-import itertools
-import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardgames.cards import (
-    JOKER_1,
-    JOKER_2,
-    STANDARD_PACK_SIZE,
-    TAILOR,
-    TAILOR_PACK_SIZE,
-    Card,
-    Rank,
-    Suit,
-)
-from cardgames.cardset import CardSet, iter_bits
-from cardgames.deck import Deck, RandomSource, shuffle_order
+from cardgames.cards import TAILOR, Card, Rank, Suit
+from cardgames.cardset import CardSet
 from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
 from cardgames.players import BotRandom, bot_seed
-from cardgames.tailor._position_text import PositionFields, read_position, write_position
+from cardgames.tailor._codec import (
+    position_fields,
+    state_chain,
+    state_fields,
+    state_history,
+    state_key,
+)
+from cardgames.tailor._position_text import read_position, write_position
+from cardgames.tailor._validate import check_state, hands_tuple, pile_tuple, stock_tuple
 from cardgames.tailor.moves import (
     Draw,
     Dump,
@@ -53,97 +53,18 @@ from cardgames.tailor.moves import (
     Play,
     PlayJoker,
     PlayTailor,
-    parse_move,
+    read_move,
 )
-from cardgames.tailor.rules import (
-    Call,
-    Rules,
-    can_follow,
-    derive_seed,
-    hand_points,
-    hand_value,
-)
-from cardgames.validation import (
-    SEED_LIMIT,
-    as_tuple,
-    check_bool,
-    check_int,
-    check_seat,
-    check_seed,
-    quote,
-)
+from cardgames.tailor.rules import Call, Rules, hand_points, hand_value
+from cardgames.tailor.turns import apply_move, legal_moves, move_problem, move_text, play_text
+from cardgames.validation import quote
 
 if TYPE_CHECKING:
     from cardgames.svg import SvgImage
     from cardgames.tailor.match import Players
     from cardgames.tailor.view import View
 
-__all__ = ["State", "deal", "strength_key"]
-
-_ALL_SUITED: Final = (1 << STANDARD_PACK_SIZE) - 1
-_FULL_PACK: Final = (1 << TAILOR_PACK_SIZE) - 1
-_JOKERS: Final = (JOKER_1, JOKER_2)
-_CARDS: Final = Card.all()
-_PLAYS: Final = tuple(Play(card) for card in _CARDS[:STANDARD_PACK_SIZE])
-_DRAW: Final = Draw()
-_PASS: Final = Pass()
-_JOKER_MOVES: Final = {
-    joker: (PlayJoker(joker, JokerEffect.SKIP), PlayJoker(joker, JokerEffect.REVERSE))
-    for joker in _JOKERS
-}
-_CARD_TYPE: Final = frozenset({Card})
-_RANK_MASKS: Final = tuple(sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in range(13))
-
-
-def _follow_mask(target: int) -> int:
-    """Mask of the suited cards that may be played onto the suited card ``target``."""
-    suit, rank = divmod(target, 13)
-    mask = ((1 << 13) - 1) << (suit * 13)
-    for near in (rank - 1, rank, rank + 1):
-        mask |= _RANK_MASKS[near % 13]
-    return mask
-
-
-_FOLLOW_MASKS: Final = tuple(_follow_mask(target) for target in range(STANDARD_PACK_SIZE))
-
-
-@lru_cache(maxsize=64)
-def _tailor_moves(players: int, seat: int, self_victim: bool) -> tuple[PlayTailor, ...]:
-    victims = [victim for victim in range(players) if self_victim or victim != seat]
-    return tuple(
-        PlayTailor(Suit(index // 13), Rank(index % 13 + 1), victim)
-        for index in range(STANDARD_PACK_SIZE)
-        for victim in victims
-    )
-
-
-def _top_text(top: Card | Call | None) -> str:
-    return "anything" if top is None else str(top)
-
-
-def _target_index(top: Card | Call | None) -> int:
-    """The index of the suited card to follow, or -1 when anything may be played."""
-    if top is None:
-        return -1
-    return top.card.index if isinstance(top, Call) else top.index
-
-
-def _as_tuple(value: object, what: str) -> tuple[Any, ...]:
-    if isinstance(value, Mapping):
-        raise RulesError(f"invalid {what} {quote(value)}: expected a sequence")
-    return as_tuple(value, what)
-
-
-def _hands_tuple(hands: Iterable[CardSet]) -> tuple[CardSet, ...]:
-    return _as_tuple(hands, "hands")
-
-
-def _pile_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return _as_tuple(cards, "pile")
-
-
-def _stock_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return _as_tuple(cards, "stock")
+__all__ = ["State", "strength_key"]
 
 
 class _Link:
@@ -195,6 +116,7 @@ class State(_Link):
     are equal (and hash alike) however they were reached, and a state built with the
     constructor, :func:`attrs.evolve` or :meth:`parse` starts with no history.
 
+    >>> from cardgames.tailor import deal
     >>> state = deal(Rules(players=2), seed=4)
     >>> attrs.evolve(state, to_move=True)
     Traceback (most recent call last):
@@ -203,9 +125,9 @@ class State(_Link):
     """
 
     rules: Rules
-    hands: tuple[CardSet, ...] = attrs.field(converter=_hands_tuple)
-    pile: tuple[Card, ...] = attrs.field(converter=_pile_tuple)
-    stock: tuple[Card, ...] = attrs.field(converter=_stock_tuple)
+    hands: tuple[CardSet, ...] = attrs.field(converter=hands_tuple)
+    pile: tuple[Card, ...] = attrs.field(converter=pile_tuple)
+    stock: tuple[Card, ...] = attrs.field(converter=stock_tuple)
     top: Card | Call | None
     direction: int = 1
     to_move: int = 0
@@ -217,117 +139,9 @@ class State(_Link):
     reshuffles: int = 0
 
     def __attrs_post_init__(self) -> None:
-        rules = self.rules
-        if not isinstance(rules, Rules):
-            raise RulesError(f"invalid rules {quote(rules)}: expected a tailor.Rules")
-        players = rules.players
-        to_move, passes, turns, seed = self.to_move, self.passes, self.turns, self.seed
-        reshuffles, direction, chase = self.reshuffles, self.direction, self.chase_active
-        # The common case in one expression (states are built often); _check_fields gives the
-        # message.
-        if not (
-            type(to_move) is int
-            and 0 <= to_move < players
-            and type(passes) is int
-            and 0 <= passes <= players
-            and type(turns) is int
-            and 0 <= turns <= rules.max_turns
-            and type(seed) is int
-            and 0 <= seed < SEED_LIMIT
-            and type(reshuffles) is int
-            and 0 <= reshuffles <= turns
-            and (direction == 1 or direction == -1)
-            and type(direction) is int
-            and (chase is True or chase is False)
-        ):
-            self._check_fields()
-        top = self.top
-        if not (
-            top is None or isinstance(top, Call) or (isinstance(top, Card) and not top.is_special)
-        ):
-            raise RulesError(
-                f"invalid top {quote(top)}: expected a suited Card, a Call or None (anything "
-                "may follow)"
-            )
-        drawn = self.drawn
-        if drawn is not None and not isinstance(drawn, Card):
-            raise RulesError(f"invalid drawn {quote(drawn)}: expected a Card or None")
-        problem = self._inconsistency()
-        if problem is not None:
-            raise RulesError(f"impossible position: {problem}")
+        check_state(self)
         object.__setattr__(self, "_previous", None)
         object.__setattr__(self, "_last_move", None)
-
-    def _check_fields(self) -> None:
-        """Check the seat, counts, seed, direction and chase flag one by one, naming the first
-        that is wrong."""
-        rules = self.rules
-        check_seat(self.to_move, rules.players, "to_move")
-        check_bool(self.chase_active, "chase_active")
-        check_int(self.passes, "passes", low=0, high=rules.players)
-        check_int(self.turns, "turns", low=0, high=rules.max_turns)
-        check_seed(self.seed)
-        check_int(
-            self.reshuffles,
-            "reshuffles",
-            low=0,
-            high=self.turns,
-            expected=f"an int from 0 to turns ({self.turns}): at most one reshuffle a move",
-        )
-        direction = self.direction
-        if (
-            isinstance(direction, bool)
-            or not isinstance(direction, int)
-            or direction not in (1, -1)
-        ):
-            raise RulesError(f"invalid direction {quote(direction)}: expected 1 (clockwise) or -1")
-
-    def _inconsistency(self) -> str | None:
-        """What makes the (well-typed) fields an impossible position, or None."""
-        rules = self.rules
-        players = rules.players
-        if len(self.hands) != players:
-            return f"{len(self.hands)} hands for {players} players"
-        hand_mask = held = empty = 0
-        for hand in self.hands:
-            if not isinstance(hand, CardSet):
-                return f"the hand {quote(hand)} is not a CardSet"
-            mask = hand.mask
-            hand_mask |= mask
-            held += mask.bit_count()
-            empty += not mask
-        loose = self.pile + self.stock
-        if not set(map(type, loose)) <= _CARD_TYPE:
-            for card in loose:
-                if not isinstance(card, Card):
-                    where = "pile" if card in self.pile else "stock"
-                    return f"{quote(card)} in the {where} is not a card of the 55-card pack"
-        loose_mask = 0
-        for card in loose:
-            loose_mask |= 1 << card.index
-        if (
-            loose_mask.bit_count() != len(loose)
-            or held != hand_mask.bit_count()
-            or hand_mask & loose_mask
-            or hand_mask | loose_mask != _FULL_PACK
-        ):
-            return "the 55 cards are not all accounted for exactly once (hands, pile, stock)"
-        if not self.pile:
-            return "the pile always holds at least one card"
-        if empty > 1:
-            return "at most one player can have gone out"
-        if self.chase_active and not rules.chase_mode:
-            return "a chase can only be on with chase_mode=yes"
-        drawn = self.drawn
-        if drawn is not None:
-            if drawn not in self.hands[self.to_move]:
-                return "the drawn card must be in the hand of the player to move"
-            if not can_follow(drawn, self.top):
-                return (
-                    f"the drawn card {drawn} cannot be played on {_top_text(self.top)}, so it "
-                    "cannot be waiting to be played (the turn ends after such a draw)"
-                )
-        return None
 
     @classmethod
     def _trusted(
@@ -373,32 +187,11 @@ class State(_Link):
 
     def _fields(self) -> tuple[object, ...]:
         """The constructor's arguments, in the order :meth:`_trusted` takes them."""
-        return (
-            self.rules,
-            self.hands,
-            self.pile,
-            self.stock,
-            self.top,
-            self.direction,
-            self.to_move,
-            self.chase_active,
-            self.drawn,
-            self.passes,
-            self.turns,
-            self.seed,
-            self.reshuffles,
-        )
+        return state_fields(self)
 
     def __reduce__(self) -> tuple[object, ...]:
-        # Pickled as a flat list, oldest state first, so that a long history neither recurses
-        # once per move (pickle's recursion limit) nor loses the way back.
-        chain: list[tuple[tuple[object, ...], Move | None]] = []
-        state: State | None = self
-        while state is not None:
-            chain.append((state._fields(), state._last_move))
-            state = state._previous
-        chain.reverse()
-        return (_unpickle_state, (tuple(chain),))
+        # Pickled as a flat list, oldest state first (see cardgames.tailor._codec).
+        return (_unpickle_state, (state_chain(self),))
 
     # -- the way back ----------------------------------------------------------------------
 
@@ -407,6 +200,7 @@ class State(_Link):
         """The state before the last move, or None for a state that was not reached by
         :meth:`play` (a fresh deal, or a position parsed or built by hand).
 
+        >>> from cardgames.tailor import deal
         >>> state = deal(Rules(players=3), seed=13)
         >>> state.previous is None, state.play(Play.parse('7D')).previous is state
         (True, True)
@@ -419,18 +213,13 @@ class State(_Link):
 
         Replaying the moves on the first state of the chain gives this state again.
 
+        >>> from cardgames.tailor import deal
         >>> state = deal(Rules(players=3), seed=13)
         >>> after = state.play(Play.parse('7D')).play(Play.parse('7H'))
         >>> [str(move) for move in after.history()], state.history()
         (['7D', '7H'], ())
         """
-        moves: list[Move] = []
-        state = self
-        while state._last_move is not None and state._previous is not None:
-            moves.append(state._last_move)
-            state = state._previous
-        moves.reverse()
-        return tuple(moves)
+        return state_history(self)
 
     # -- reading the position --------------------------------------------------------------
 
@@ -438,6 +227,7 @@ class State(_Link):
     def winner(self) -> int | None:
         """The seat that went out (emptied their hand), or None.
 
+        >>> from cardgames.tailor import deal
         >>> deal(Rules()).winner is None
         True
         """
@@ -451,6 +241,7 @@ class State(_Link):
         """True when the round stopped without a winner: a full cycle of passes, or the cap
         ``Rules.max_turns`` reached.
 
+        >>> from cardgames.tailor import deal
         >>> deal(Rules()).is_stalemate
         False
         """
@@ -462,6 +253,7 @@ class State(_Link):
     def is_over(self) -> bool:
         """True once the round has ended (someone went out, or a stalemate).
 
+        >>> from cardgames.tailor import deal
         >>> deal(Rules()).is_over
         False
         """
@@ -471,6 +263,7 @@ class State(_Link):
     def top_card(self) -> Card:
         """The card showing on the pile (may be a Joker or the Tailor, unlike ``top``).
 
+        >>> from cardgames.tailor import deal
         >>> deal(Rules(players=3), seed=13).top_card
         Card.parse('AD')
         """
@@ -483,6 +276,7 @@ class State(_Link):
         After a stalemate everyone scores minus their hand. Before the end this is what the
         scores would be if the round stopped now.
 
+        >>> from cardgames.tailor import deal
         >>> deal(Rules(players=2), seed=1).payoffs()
         (-66, -55)
         """
@@ -496,25 +290,12 @@ class State(_Link):
 
         Two states of the same rules with equal keys have the same legal moves and futures.
 
+        >>> from cardgames.tailor import deal
         >>> state = deal(Rules(), seed=5)
         >>> state.key() == deal(Rules(), seed=5).key(), hash(state.key()) == hash(state.key())
         (True, True)
         """
-        return (
-            tuple(hand.mask for hand in self.hands),
-            tuple(card.index for card in self.pile),
-            tuple(card.index for card in self.stock),
-            _target_index(self.top),
-            isinstance(self.top, Call),
-            self.direction,
-            self.to_move,
-            self.chase_active,
-            -1 if self.drawn is None else self.drawn.index,
-            self.passes,
-            self.turns,
-            self.seed,
-            self.reshuffles,
-        )
+        return state_key(self)
 
     # -- notation --------------------------------------------------------------------------
 
@@ -528,6 +309,7 @@ class State(_Link):
             that cannot be played, ...: every check of the constructor). Numbers are whole
             numbers of at most 20 digits, so that every seed fits.
 
+        >>> from cardgames.tailor import deal
         >>> state = deal(Rules(players=2), seed=4)
         >>> State.parse(str(state)) == state
         True
@@ -539,23 +321,7 @@ class State(_Link):
             raise NotationError(f"invalid position {quote(text)}: {error}") from None
 
     def __str__(self) -> str:
-        return write_position(
-            PositionFields(
-                rules=self.rules,
-                hands=self.hands,
-                pile=self.pile,
-                stock=self.stock,
-                top=self.top,
-                direction=self.direction,
-                to_move=self.to_move,
-                chase_active=self.chase_active,
-                drawn=self.drawn,
-                passes=self.passes,
-                turns=self.turns,
-                seed=self.seed,
-                reshuffles=self.reshuffles,
-            )
-        )
+        return write_position(position_fields(self))
 
     def __repr__(self) -> str:
         return f"State.parse({str(self)!r})"
@@ -584,6 +350,7 @@ class State(_Link):
         the pile, what must be followed, the hand and stock sizes and what play has shown,
         never the other hands or the order of the stock.
 
+        >>> from cardgames.tailor import deal
         >>> state = deal(Rules(players=3), seed=2)
         >>> state.view(1).hand == state.hands[1], state.view(1).stock_size == len(state.stock)
         (True, True)
@@ -594,17 +361,6 @@ class State(_Link):
 
     # -- the rules of a turn ---------------------------------------------------------------
 
-    def _may_draw(self, hand: int) -> bool:
-        """Does the draw rule allow drawing (or passing instead) with this hand?"""
-        if self.rules.voluntary_draw:
-            return True
-        target = _target_index(self.top)
-        follow = _ALL_SUITED if target < 0 else _FOLLOW_MASKS[target]
-        return not hand & follow
-
-    def _can_draw(self) -> bool:
-        return bool(self.stock) or len(self.pile) > 1
-
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move, in a fixed order.
 
@@ -614,186 +370,38 @@ class State(_Link):
         ``pass``. Right after a draw only the moves with the drawn card are listed, followed by
         ``pass`` when the drawn card need not be played.
 
+        >>> from cardgames.tailor import deal
         >>> state = deal(Rules(players=2), seed=7)
         >>> state.top, [str(move) for move in state.legal_moves()][:4]
         (Card.parse('8D'), ['9S', '6D', 'JD', '9C'])
         """
-        if self.is_over:
-            return ()
-        rules = self.rules
-        seat = self.to_move
-        hand = self.hands[seat].mask
-        if self.drawn is not None:
-            after_draw = self._moves_with(self.drawn, hand, rules.drawn_card_dumps)
-            if not rules.must_play_drawn:
-                after_draw.append(_PASS)
-            return tuple(after_draw)
-        target = _target_index(self.top)
-        playable = hand & (_ALL_SUITED if target < 0 else _FOLLOW_MASKS[target])
-        moves: list[Move] = [_PLAYS[index] for index in iter_bits(playable)]
-        dumps: list[tuple[int, ...]] = []
-        for first in iter_bits(playable):
-            dumps.extend(self._dump_orders(first, hand))
-        dumps.sort()
-        moves.extend(Dump(tuple(_CARDS[index] for index in order)) for order in dumps)
-        for joker in _JOKERS:
-            if hand >> joker.index & 1:
-                moves.extend(_JOKER_MOVES[joker])
-        if hand >> TAILOR.index & 1:
-            moves.extend(_tailor_moves(rules.players, seat, rules.victim_may_be_caller))
-        if rules.voluntary_draw or not playable:
-            moves.append(_DRAW if self._can_draw() else _PASS)
-        return tuple(moves)
-
-    def _dump_orders(self, first: int, hand: int) -> list[tuple[int, ...]]:
-        others = [index for index in iter_bits(hand & _RANK_MASKS[first % 13]) if index != first]
-        lengths = [len(others)] if self.rules.dump_whole_rank else range(1, len(others) + 1)
-        return [
-            (first, *rest)
-            for length in lengths
-            if length
-            for rest in itertools.permutations(others, length)
-        ]
-
-    def _moves_with(self, card: Card, hand: int, dumps: bool) -> list[Move]:
-        """The moves that play ``card`` (just drawn) first."""
-        if card.is_tailor:
-            return list(
-                _tailor_moves(self.rules.players, self.to_move, self.rules.victim_may_be_caller)
-            )
-        if card.is_joker:
-            return list(_JOKER_MOVES[card])
-        moves: list[Move] = [_PLAYS[card.index]]
-        if dumps:
-            orders = sorted(self._dump_orders(card.index, hand))
-            moves.extend(Dump(tuple(_CARDS[index] for index in order)) for order in orders)
-        return moves
+        return legal_moves(self)
 
     def check(self, move: Move) -> None:
         """Raise if ``move`` is illegal here, naming the rule it breaks.
 
         :raises IllegalMoveError: with the move and the rule.
 
+        >>> from cardgames.tailor import deal
         >>> state = deal(Rules(players=3), seed=13)
         >>> state.check(Play(Card.parse('9C')))
         Traceback (most recent call last):
         ...
         cardgames.errors.IllegalMoveError: illegal move '9C': 9C is not in player 0's hand
         """
-        problem = self._problem(move)
+        problem = move_problem(self, move)
         if problem is not None:
-            raise IllegalMoveError(f"illegal move {_move_text(move)}: {problem}")
+            raise IllegalMoveError(f"illegal move {move_text(move)}: {problem}")
 
     def is_legal(self, move: Move) -> bool:
         """True when :meth:`check` accepts ``move``.
 
+        >>> from cardgames.tailor import deal
         >>> state = deal(Rules(players=3), seed=13)
         >>> state.is_legal(Play(Card.parse('7D'))), state.is_legal(Draw())
         (True, False)
         """
-        return self._problem(move) is None
-
-    def _problem(self, move: object) -> str | None:
-        """What is wrong with ``move`` (the rule it breaks), or None if it is legal."""
-        if self.is_over:
-            return "the round is over"
-        rules = self.rules
-        seat = self.to_move
-        hand = self.hands[seat].mask
-        if isinstance(move, Pass):
-            if self.drawn is not None:
-                if rules.must_play_drawn:
-                    return f"the drawn card {self.drawn} can be played, so it must be played"
-                return None
-            if not self._may_draw(hand):
-                return "a player who can follow with a suited card may not pass"
-            if self._can_draw():
-                return "passing is only for when nothing is left to draw; draw instead"
-            return None
-        if isinstance(move, Draw):
-            if self.drawn is not None:
-                return f"only one card is drawn a turn; play the drawn card {self.drawn} or pass"
-            if not self._may_draw(hand):
-                return (
-                    "drawing is allowed only when no suited card can follow "
-                    "(Rules.voluntary_draw is off)"
-                )
-            if not self._can_draw():
-                return (
-                    "nothing can be drawn: the stock and the pile under the top card are empty;"
-                    " pass instead"
-                )
-            return None
-        if isinstance(move, Play | Dump | PlayJoker | PlayTailor):
-            return self._card_problem(move, hand)
-        return f"{quote(move)} is not a Chase the Tailor move"
-
-    def _card_problem(self, move: Play | Dump | PlayJoker | PlayTailor, hand: int) -> str | None:
-        rules = self.rules
-        seat = self.to_move
-        cards: tuple[object, ...]
-        if isinstance(move, Dump):
-            cards = move.cards if isinstance(move.cards, tuple) else ()
-        elif isinstance(move, PlayTailor):
-            cards = (TAILOR,)
-        else:
-            cards = (move.card,)
-        if not cards or not all(isinstance(card, Card) for card in cards):
-            return "a move must name cards of the 55-card pack"
-        first = cards[0]
-        assert isinstance(first, Card)
-        if self.drawn is not None:
-            if first != self.drawn:
-                return f"after a draw only the drawn card {self.drawn} may be played"
-            if isinstance(move, Dump) and not rules.drawn_card_dumps:
-                return "a drawn card may not start a dump (Rules.drawn_card_dumps is off)"
-        for card in cards:
-            assert isinstance(card, Card)
-            if not hand >> card.index & 1:
-                return f"{card} is not in player {seat}'s hand"
-        if isinstance(move, PlayTailor):
-            if not isinstance(move.suit, Suit) or not isinstance(move.rank, Rank):
-                return "the Tailor's call must be a suit and a rank"
-            victim = move.victim
-            if not isinstance(victim, int) or not 0 <= victim < rules.players:
-                return f"the victim must be a seat from 0 to {rules.players - 1}"
-            if victim == seat and not rules.victim_may_be_caller:
-                return "the Tailor's caller may not name themselves as the victim"
-            return None
-        if isinstance(move, PlayJoker):
-            if not first.is_joker:
-                return f"{first} is not a Joker; play it as a card, not with skip or reverse"
-            if not isinstance(move.effect, JokerEffect):
-                return "a Joker must skip or reverse"
-            return None
-        if first.is_special:
-            kind = "the Tailor" if first.is_tailor else "a Joker"
-            return f"{first} is {kind}: play it with its call and victim or with its effect"
-        if not can_follow(first, self.top):
-            return (
-                f"{first} does not follow {_top_text(self.top)}: it needs the same suit, the same "
-                "rank or a next-door rank"
-            )
-        if isinstance(move, Dump):
-            return self._dump_problem(cards, hand)
-        return None
-
-    def _dump_problem(self, cards: tuple[object, ...], hand: int) -> str | None:
-        if len(cards) < 2:
-            return "a dump lays at least two cards"
-        if len(set(cards)) != len(cards):
-            return "a dump cannot lay the same card twice"
-        first = cards[0]
-        assert isinstance(first, Card)
-        for card in cards[1:]:
-            assert isinstance(card, Card)
-            if card.is_special or card.rank != first.rank:
-                return f"every card of a dump must have the rank of the first, {first}; not {card}"
-        if self.rules.dump_whole_rank:
-            held = (hand & _RANK_MASKS[first.index % 13]).bit_count()
-            if held != len(cards):
-                return "a dump must lay every card held of its rank (Rules.dump_whole_rank)"
-        return None
+        return move_problem(self, move) is None
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -806,6 +414,7 @@ class State(_Link):
         :raises IllegalMoveError: naming the rule broken, when the move is not legal (and
             quoting the text it was read from).
 
+        >>> from cardgames.tailor import deal
         >>> state = deal(Rules(players=3), seed=13)
         >>> after = state.play(Play.parse('7D'))
         >>> after.top, after.to_move, len(after.hands[0]), len(state.hands[0])
@@ -818,9 +427,9 @@ class State(_Link):
         cardgames.errors.IllegalMoveError: illegal move '9C': 9C is not in player 0's hand
         """
         if isinstance(move, str):
-            return self._play_text(move)
+            return play_text(self, move)
         self.check(move)
-        return _apply(self, move)
+        return apply_move(self, move)
 
     def read_move(self, text: str) -> Move:
         """The move ``text`` names here. The written forms of
@@ -832,6 +441,7 @@ class State(_Link):
 
         :raises NotationError: if ``text`` is no move, quoting it.
 
+        >>> from cardgames.tailor import deal
         >>> state = deal(Rules(players=3), seed=13)
         >>> state.read_move('7s 7h')
         Dump(cards=(Card.parse('7S'), Card.parse('7H')))
@@ -840,47 +450,7 @@ class State(_Link):
         >>> state.read_move('draw')
         Draw()
         """
-        if not isinstance(text, str):
-            raise NotationError(f"invalid move {quote(text)}: expected a text")
-        try:
-            return parse_move(text)
-        except NotationError as error:
-            words = text.split()
-            if len(words) >= 2 and all(_is_card_text(word) for word in words):
-                try:
-                    return parse_move("dump " + text)
-                except NotationError:
-                    raise error from None
-            if len(words) == 1 and _is_card_text(words[0]):
-                card = Card.parse(words[0])
-                if card.is_special:
-                    self._special_move(text, card, error)
-            raise
-
-    def _special_move(self, text: str, card: Card, error: NotationError) -> NoReturn:
-        # A Joker or the Tailor named alone: never one move (a Joker has two effects, the
-        # Tailor a call and a victim), so say which moves with it are legal here.
-        moves = [move for move in self.legal_moves() if _first_card(move) == card]
-        if not moves:
-            raise error from None
-        shown = ", ".join(repr(str(move)) for move in moves[:4])
-        more = f" and {len(moves) - 4} more" if len(moves) > 4 else ""
-        raise NotationError(
-            f"incomplete move {quote(text)}: {card} is played with "
-            f"{'a call and a victim' if card.is_tailor else 'its effect'}; the legal moves "
-            f"with it here are {shown}{more}"
-        )
-
-    def _play_text(self, text: str) -> State:
-        # play() for a move given by its written form: the error names the text as typed.
-        move = self.read_move(text)
-        try:
-            return self.play(move)
-        except IllegalMoveError as error:
-            written = str(move)
-            if text.strip() == written:
-                raise
-            raise IllegalMoveError(f"{quote(text)} is the move {written!r}: {error}") from None
+        return read_move(self, text)
 
     def play_out(self, players: Players, *, rng: BotRandom = None) -> State:
         """Play this round to its end with ``players``; returns the final state (this state
@@ -900,6 +470,7 @@ class State(_Link):
             seat, or ``rng`` is not a seed, a ``random.Random`` or None.
         :raises IllegalMoveError: if a player returns an illegal move.
 
+        >>> from cardgames.tailor import deal
         >>> from cardgames.bots import RandomBot, RuleBot
         >>> state = deal(Rules(players=3), seed=13)
         >>> final = state.play_out([RuleBot(), RandomBot(), RuleBot()], rng=1)
@@ -912,24 +483,6 @@ class State(_Link):
         return _play(self, _players(players, self.rules, bot_seed(rng), 0))
 
 
-def _is_card_text(word: str) -> bool:
-    try:
-        Card.parse(word)
-    except NotationError:
-        return False
-    return True
-
-
-def _first_card(move: Move) -> Card | None:
-    if isinstance(move, Play | PlayJoker):
-        return move.card
-    if isinstance(move, PlayTailor):
-        return TAILOR
-    if isinstance(move, Dump):
-        return move.cards[0]
-    return None
-
-
 def _unpickle_state(chain: tuple[tuple[tuple[Any, ...], Move | None], ...]) -> State:
     """Rebuild a pickled state and its history (see ``State.__reduce__``)."""
     state: State | None = None
@@ -937,226 +490,6 @@ def _unpickle_state(chain: tuple[tuple[tuple[Any, ...], Move | None], ...]) -> S
         state = State._trusted(*fields, previous=state, last_move=move)
     assert state is not None
     return state
-
-
-def _move_text(move: object) -> str:
-    """The quoted written form of a move, or a safe repr of anything else."""
-    if isinstance(move, Play | Dump | PlayJoker | PlayTailor | Draw | Pass):
-        try:
-            return repr(str(move))
-        except Exception:  # a move whose fields were changed behind its constructor's back
-            pass
-    return quote(move)
-
-
-class _Table:
-    """Scratch copy of the changing parts of a state, used while one move is applied."""
-
-    __slots__ = ("hands", "pile", "reshuffles", "seed", "stock")
-
-    def __init__(self, state: State) -> None:
-        self.hands = [hand.mask for hand in state.hands]
-        self.pile = list(state.pile)
-        self.stock = list(state.stock)
-        self.reshuffles = state.reshuffles
-        self.seed = state.seed
-
-    def draw(self, seat: int, count: int = 1) -> Card | None:
-        """Move up to ``count`` cards from the stock to ``seat``, reshuffling when needed."""
-        card = None
-        for _ in range(count):
-            if not self.stock:
-                if len(self.pile) <= 1:
-                    break
-                self.reshuffles += 1
-                under = self.pile[:-1]
-                order = shuffle_order(
-                    len(under), derive_seed(self.seed, "reshuffle", self.reshuffles)
-                )
-                self.stock = [under[i] for i in order]
-                self.pile = self.pile[-1:]
-            card = self.stock.pop(0)
-            self.hands[seat] |= 1 << card.index
-        return card
-
-
-def _apply(state: State, move: Move) -> State:
-    """Apply a move already known to be legal."""
-    rules = state.rules
-    players = rules.players
-    seat = state.to_move
-    table = _Table(state)
-    top = state.top
-    direction = state.direction
-    chase = state.chase_active
-    passes = 0
-    drawn: Card | None = None
-    step = 1
-    if isinstance(move, Draw):
-        card = table.draw(seat)
-        if card is not None and can_follow(card, top):
-            drawn, step = card, 0
-    elif isinstance(move, Pass):
-        passes = state.passes + 1 if state.drawn is None else 0
-    else:
-        if isinstance(move, Dump):
-            cards: tuple[Card, ...] = move.cards
-        elif isinstance(move, PlayTailor):
-            cards = (TAILOR,)
-        else:
-            cards = (move.card,)
-        for card in cards:
-            table.hands[seat] &= ~(1 << card.index)
-        table.pile.extend(cards)
-        if isinstance(move, Play | Dump):
-            top = cards[-1]
-        elif isinstance(move, PlayJoker):
-            if rules.after_joker == "any":
-                top = None
-            breaking, chase = chase, False
-            if move.effect is JokerEffect.SKIP:
-                step = 2
-                if breaking and rules.skipped_player_draws_chase and table.hands[seat]:
-                    table.draw((seat + direction) % players)
-            else:
-                direction = -direction
-                if players == 2 and rules.two_player_reverse_skips:
-                    step = 2
-        else:
-            top = move.call
-            if rules.chase_mode:
-                chase = not (chase and rules.tailor_breaks_chase)
-            if table.hands[seat] or rules.final_tailor_penalty:
-                table.draw(move.victim, 3)
-    turns = state.turns + 1
-    out = not table.hands[seat]
-    to_move = (seat + step * direction) % players
-    if out:
-        to_move = seat
-    elif chase and step and passes < players and turns < rules.max_turns:
-        table.draw(to_move)
-    return State._trusted(
-        rules,
-        tuple(CardSet(mask) for mask in table.hands),
-        tuple(table.pile),
-        tuple(table.stock),
-        top,
-        direction,
-        to_move,
-        chase,
-        drawn,
-        passes,
-        turns,
-        state.seed,
-        table.reshuffles,
-        previous=state,
-        last_move=move,
-    )
-
-
-def deal(
-    rules: Rules,
-    seed: RandomSource = 0,
-    first_player: int = 0,
-    deck: Deck[Card] | Sequence[Card] | None = None,
-    *,
-    fixed: Mapping[int, CardSet | Iterable[Card] | str] | None = None,
-) -> State:
-    """Shuffle (or take ``deck`` as it is), deal the hands and turn up the first card.
-
-    Cards are dealt one at a time to seats 0, 1, ... from the top of the deck; the next card
-    starts the pile and the rest is the stock. A Joker or the Tailor turned up is handled as
-    ``Rules.special_start`` says; when every card left is a Joker or the Tailor, the first one
-    turned stays up and anything may be played on it, even with ``special_start="bury"``.
-
-    With ``fixed``, the pinned cards go to their seats first; the seeded shuffle of the other
-    cards is then dealt one at a time round the seats as usual, passing over the hands already
-    full, and the first card turned and the stock come from what is left. The same seed and
-    pins always give the same deal, and ``fixed={}`` deals exactly as no pins.
-
-    :param rules: the variant.
-    :param seed: shuffles the pack (unless ``deck`` is given) and seeds every later reshuffle:
-        an int from 0 to ``2**64 - 1`` (same seed, same deal everywhere), or a
-        :class:`random.Random`, which is advanced by one ``getrandbits(64)`` draw that is then
-        used as that int seed (so the state's ``seed`` field is always an
-        int, and a generator ``rng`` deals as the int ``rng.getrandbits(64)`` would).
-    :param first_player: the seat that moves first.
-    :param deck: an explicit order of the 55 cards, top first.
-    :param fixed: seat -> cards to put in that seat's hand (a :class:`~cardgames.cardset.CardSet`,
-        an iterable of :class:`~cardgames.cards.Card`, or a string such as ``"TLR X1 QH"``); at
-        most ``Rules.hand_size`` cards a seat, each card pinned at most once.
-    :raises RulesError: for bad rules, seat, seed, deck or pins (naming the input), and for
-        ``fixed`` together with ``deck``.
-
-    >>> state = deal(Rules(players=2), seed=0, deck=Deck.tailor())
-    >>> state.hands[0], state.top
-    (CardSet.parse('AS 3S 5S 7S 9S JS KS'), Card.parse('2H'))
-    >>> deal(Rules(players=6, hand_size=9), seed=0).top is None
-    True
-    >>> import random
-    >>> deal(Rules(), seed=random.Random(3)) == deal(Rules(), seed=random.Random(3).getrandbits(64))
-    True
-    >>> pinned = deal(Rules(players=3), seed=5, fixed={1: 'TLR X1 QH'})
-    >>> CardSet.parse('TLR X1 QH') <= pinned.hands[1], len(pinned.hands[1])
-    (True, 7)
-    >>> deal(Rules(players=3), seed=5, fixed={0: 'QH', 2: 'QH'})
-    Traceback (most recent call last):
-    ...
-    cardgames.errors.RulesError: invalid fixed {0: 'QH', 2: 'QH'}: QH is pinned twice
-    """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"invalid rules {quote(rules)}: expected a tailor.Rules")
-    if isinstance(seed, random.Random):
-        # One documented draw turns the generator into the int seed the State keeps for its
-        # reshuffles; an int seed is used as it is, so int deals are unchanged.
-        seed = seed.getrandbits(64)
-    else:
-        check_int(
-            seed,
-            "seed",
-            low=0,
-            high=SEED_LIMIT - 1,
-            expected="an int seed from 0 to 2**64 - 1 or a random.Random",
-        )
-    check_seat(first_player, rules.players, "first_player")
-    pins = None if fixed is None else _pins(fixed, rules)
-    if deck is None:
-        order = list(Deck.tailor().shuffled(seed))
-    else:
-        if pins is not None:
-            raise RulesError(
-                f"invalid fixed {quote(fixed)}: give either fixed cards or a whole deck order, "
-                "not both"
-            )
-        if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
-            raise RulesError(
-                f"invalid deck {quote(deck)}: expected a sequence of the 55 cards, top first"
-            )
-        order = _as_cards(deck)
-        if len(order) != TAILOR_PACK_SIZE or CardSet.from_cards(order).mask != _FULL_PACK:
-            raise RulesError(
-                f"invalid deck {quote(deck)}: expected each of the 55 cards of the pack once"
-            )
-    if pins is None:
-        dealt, rest = Deck(order).deal(rules.players, rules.hand_size)
-        masks = [hand.mask for hand in dealt]
-        stock = list(rest)
-    else:
-        masks, stock = _deal_around(order, pins, rules)
-    first = stock.pop(0)
-    if rules.special_start == "bury" and any(not card.is_special for card in stock):
-        while first.is_special:
-            stock.append(first)
-            first = stock.pop(0)
-    return State(
-        rules=rules,
-        hands=tuple(CardSet(mask) for mask in masks),
-        pile=(first,),
-        stock=tuple(stock),
-        top=None if first.is_special else first,
-        to_move=first_player,
-        seed=seed,
-    )
 
 
 def _card_key(card: Card) -> tuple[int, int, int]:
@@ -1237,84 +570,3 @@ def strength_key(rules: Rules) -> Callable[[Card | Move], tuple[int, ...]]:
     if not isinstance(rules, Rules):
         raise RulesError(f"invalid rules {quote(rules)}: expected a tailor.Rules")
     return _StrengthKey(rules)
-
-
-def _pins(fixed: object, rules: Rules) -> list[int]:
-    """The mask of pinned cards for every seat, after checking ``fixed``."""
-    if not isinstance(fixed, Mapping):
-        raise RulesError(
-            f"invalid fixed {quote(fixed)}: expected a mapping of seats to cards, such as "
-            "{0: 'TLR X1'}"
-        )
-    if len(fixed) > rules.players:
-        raise RulesError(
-            f"invalid fixed {quote(fixed)}: more seats than the {rules.players} players"
-        )
-    masks = [0] * rules.players
-    pinned = 0
-    for seat, cards in fixed.items():
-        check_seat(seat, rules.players, "fixed seat")
-        mask = 0
-        for card in _pinned_cards(cards, fixed):
-            bit = 1 << card.index
-            if (mask | pinned) & bit:
-                raise RulesError(f"invalid fixed {quote(fixed)}: {card} is pinned twice")
-            mask |= bit
-        if mask.bit_count() > rules.hand_size:
-            raise RulesError(
-                f"invalid fixed {quote(fixed)}: {mask.bit_count()} cards for seat {seat}, more "
-                f"than the hand size ({rules.hand_size})"
-            )
-        masks[seat] = mask
-        pinned |= mask
-    return masks
-
-
-def _pinned_cards(cards: object, fixed: object) -> tuple[Card, ...]:
-    """The cards of one seat's pin: a card set, a string in card-set notation, or cards."""
-    if isinstance(cards, CardSet):
-        return tuple(cards)
-    if isinstance(cards, str):
-        try:
-            return tuple(CardSet.parse(cards))
-        except NotationError as error:
-            raise RulesError(f"invalid fixed {quote(fixed)}: {error}") from None
-    if isinstance(cards, bytes | Mapping) or not isinstance(cards, Iterable):
-        raise RulesError(
-            f"invalid fixed {quote(fixed)}: the cards of a seat must be a CardSet, cards or a "
-            f"string such as 'TLR X1', not {quote(cards)}"
-        )
-    result = as_tuple(cards, "fixed cards", limit=TAILOR_PACK_SIZE)
-    for card in result:
-        if not isinstance(card, Card):
-            raise RulesError(
-                f"invalid fixed {quote(fixed)}: {quote(card)} is not a card of the 55-card pack"
-            )
-    return result
-
-
-def _deal_around(order: list[Card], pins: list[int], rules: Rules) -> tuple[list[int], list[Card]]:
-    """Deal the unpinned cards of ``order`` one at a time round the seats, passing over full
-    hands; the hand masks and the undealt rest, in order."""
-    pinned = 0
-    for mask in pins:
-        pinned |= mask
-    rest = [card for card in order if not pinned >> card.index & 1]
-    masks = list(pins)
-    wanted = rules.hand_size * rules.players - pinned.bit_count()
-    position = 0
-    while position < wanted:
-        for seat in range(rules.players):
-            if masks[seat].bit_count() < rules.hand_size:
-                masks[seat] |= 1 << rest[position].index
-                position += 1
-    return masks, rest[position:]
-
-
-def _as_cards(cards: Iterable[object]) -> list[Card]:
-    result = []
-    for card in cards:
-        if not isinstance(card, Card):
-            raise RulesError(f"invalid deck: {quote(card)} is not a card of the 55-card pack")
-        result.append(card)
-    return result

@@ -58,7 +58,10 @@ from cardgames.tailor import _view_text, sampling
 from cardgames.tailor.moves import Draw, Move, Pass, PlayJoker, PlayTailor
 from cardgames.tailor.rules import Call, Rules
 from cardgames.tailor.sampling import _CARDS, _FULL, _mask
-from cardgames.tailor.state import _ALL_SUITED, _FOLLOW_MASKS, State, _target_index
+from cardgames.tailor.state import State
+from cardgames.tailor.turns import ALL_SUITED as _ALL_SUITED
+from cardgames.tailor.turns import FOLLOW_MASKS as _FOLLOW_MASKS
+from cardgames.tailor.turns import target_index as _target_index
 from cardgames.validation import check_int, check_seat, quote
 
 __all__ = ["Event", "Snapshot", "View", "view_of"]

@@ -16,7 +16,7 @@ minus the value of its hand). Such a value is an estimate, not a guarantee; see
 
 :func:`analyse_tailor` is the fast search: the shared engine (:mod:`cardgames.search.engine`)
 driving zero-window tests of :class:`~cardgames.tailor.search.TailorSearch` over the int model
-:class:`~cardgames.tailor.search.TailorModel`. Two references check it:
+:class:`~cardgames.tailor.search_model.TailorModel`. Two references check it:
 :func:`reference_tailor_value`, the plain alpha-beta over real states played with
 :meth:`~cardgames.tailor.State.play` (the check of the model against the rules), and
 :func:`reference_model_value`, the engine's plain alpha-beta over the model.
@@ -42,7 +42,9 @@ from cardgames.search.clock import CallClock
 from cardgames.search.engine import LimitReached, reference_value, score_moves
 from cardgames.search.results import Analysis, Limit, MoveValue
 from cardgames.tailor.moves import Move
-from cardgames.tailor.search import SCORE, TailorModel, TailorSearch, move_code, points
+from cardgames.tailor.search import TailorSearch
+from cardgames.tailor.search_codes import SCORE, move_code, points
+from cardgames.tailor.search_model import TailorModel
 from cardgames.tailor.state import State
 from cardgames.validation import quote
 
@@ -177,7 +179,7 @@ def reference_tailor_value(state: State, perspective: int, horizon: int) -> Frac
 def reference_model_value(state: State, perspective: int, horizon: int) -> Fraction:
     """The same value as :func:`reference_tailor_value`, by the engine's plain alpha-beta
     (:func:`~cardgames.search.engine.reference_value`) over the int model
-    :class:`~cardgames.tailor.search.TailorModel`: every legal move in the engine's order, no
+    :class:`~cardgames.tailor.search_model.TailorModel`: every legal move in the engine's order, no
     table, no merging. It visits the same tree as :func:`reference_tailor_value`, several
     times faster; the pair separates a fault of the model from a fault of the fast search.
 
@@ -214,7 +216,7 @@ def analyse_tailor(
     position reached after ``horizon`` moves with the round still running is scored by the same
     formula on its provisional payoffs.
 
-    The position is turned into the int model of :mod:`cardgames.tailor.search` and every
+    The position is turned into the int model of :mod:`cardgames.tailor.search_model` and every
     distinct legal move is valued by the engine's :func:`~cardgames.search.engine.score_moves`:
     MTD(f), zero-window tests of :class:`~cardgames.tailor.search.TailorSearch` (a fail-soft
     alpha-beta with a table of bounds keyed on what the rest of the round depends on, and
