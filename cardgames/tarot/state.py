@@ -66,6 +66,7 @@ from cardgames.tarot.contracts import (
     Contract,
     Declaration,
     Poignee,
+    _read_card_moves_with,
     bidder,
     highest_contract,
     is_void,
@@ -73,6 +74,7 @@ from cardgames.tarot.contracts import (
     poignee_size,
     taker_of,
 )
+from cardgames.tarot.contracts import target as bouts_target
 from cardgames.tarot.play import (
     EXCUSE_MASK,
     HONOUR_MASK,
@@ -87,11 +89,11 @@ from cardgames.tarot.play import (
     count_mask,
 )
 from cardgames.tarot.rules import MAX_PLAYERS, ExcuseRule, Rules, _check_rules
+from cardgames.tarot.scoring import Score, score_deal
 from cardgames.validation import as_tuple, check_bool, check_int, check_seat, make_rng, quote
 
 if TYPE_CHECKING:
     from cardgames.tarot.game import Players
-    from cardgames.tarot.scoring import Score
     from cardgames.tarot.view import View
 
 __all__ = [
@@ -186,6 +188,7 @@ class Move:
 
 
 _MOVES: Final = tuple(Move(card) for card in TarotCard.all())
+_read_card_moves_with(Move.parse)
 _CALLS: Final = {card.index: Call(card) for card in TarotCard.all() if card.rank is not None}
 _MOVE_TYPES: Final = (Move, Bid, Call, Announcement, Declaration)
 _PHASE_MOVES: Final[dict[Phase, type]] = {
@@ -1170,11 +1173,9 @@ class State:
         """French rules: the card points the taker's side needs for the bouts it holds now
         (its won cards, the dog when it counts for it, and its hands), or None before there
         is a taker. Once the deal is over that is the deal's target (see :meth:`score`)."""
-        from cardgames.tarot.contracts import target
-
         if self.taker is None:
             return None
-        return target((self._attack_cards(held=True) & _BOUTS_MASK).bit_count())
+        return bouts_target((self._attack_cards(held=True) & _BOUTS_MASK).bit_count())
 
     def _attack_cards(self, *, held: bool) -> int:
         # Every card counting for the attack now: its counted piles, its dog or discard, and
@@ -1199,8 +1200,6 @@ class State:
         petit au bout, poignées, slam, multiplier and each seat's payoff; None before the end
         of the deal, for a void deal, and under the other rules.
         """
-        from cardgames.tarot.scoring import score_deal
-
         taker = self.taker
         contract = self.contract
         if not self.rules.bidding or self.phase is not Phase.OVER or taker is None:
