@@ -44,6 +44,7 @@ from cardgames.tarot._notation import (
     write_deal,
     write_position,
 )
+from cardgames.tarot._validate import _check_sets, _deal_problem, position_problem
 from cardgames.tarot.cards import (
     TAROT_PACK_SIZE,
     TarotCard,
@@ -77,7 +78,6 @@ from cardgames.tarot.contracts import (
 from cardgames.tarot.contracts import target as bouts_target
 from cardgames.tarot.play import (
     EXCUSE_MASK,
-    HONOUR_MASK,
     STRENGTHS,
     TRUMP_MASK,
     VALUES,
@@ -90,7 +90,7 @@ from cardgames.tarot.play import (
 )
 from cardgames.tarot.rules import MAX_PLAYERS, ExcuseRule, Rules, _check_rules
 from cardgames.tarot.scoring import Score, score_deal
-from cardgames.validation import as_tuple, check_bool, check_int, check_seat, make_rng, quote
+from cardgames.validation import as_tuple, check_seat, make_rng, quote
 
 if TYPE_CHECKING:
     from cardgames.tarot.game import Players
@@ -117,7 +117,6 @@ traditional rules (see :meth:`Deal.from_deck` and
 _BOUTS_MASK: Final = 1 << 56 | 1 << 76 | 1 << 77  # trump 1, trump 21, the Excuse
 _EXCUSE: Final = 77
 _MAGICIAN: Final = 56
-_FULL: Final = (1 << TAROT_PACK_SIZE) - 1
 
 
 @enum.unique
@@ -325,35 +324,12 @@ def _trick(
     return trick
 
 
-def _deal_problem(rules: Rules, hands: Sequence[int], talon: int) -> str | None:
-    if len(hands) != rules.players:
-        return f"expected {rules.players} hands, got {len(hands)}"
-    for player, hand in enumerate(hands):
-        if hand.bit_count() != rules.hand_size:
-            return f"player {player} holds {hand.bit_count()} cards, expected {rules.hand_size}"
-    if talon.bit_count() != rules.talon_size:
-        return f"the talon holds {talon.bit_count()} cards, expected {rules.talon_size}"
-    seen = talon
-    for hand in hands:
-        if seen & hand:
-            return "a card is dealt twice"
-        seen |= hand
-    if seen != _FULL:
-        return "some cards are not dealt"
-    return None
-
-
 def _hands(sets: Sequence[TarotCardSet]) -> tuple[TarotCardSet, ...]:
     return as_tuple(sets, "Tarot hands")
 
 
 def _won(sets: Sequence[TarotCardSet]) -> tuple[TarotCardSet, ...]:
     return as_tuple(sets, "Tarot won piles")
-
-
-def _check_sets(sets: tuple[TarotCardSet, ...], what: str) -> None:
-    for cards in sets:
-        _check_card_set(cards, what, error=RulesError)
 
 
 def _tricks(tricks: Sequence[Trick]) -> tuple[Trick, ...]:
@@ -725,199 +701,7 @@ class State:
             raise RulesError(f"invalid Tarot state: {problem}")
 
     def _problem(self) -> str | None:
-        if not isinstance(self.initial, Deal):
-            return f"initial {quote(self.initial)} is not a Deal"
-        if not isinstance(self.phase, Phase):
-            return f"phase {quote(self.phase)} is not a Phase"
-        rules = self.initial.rules
-        players = rules.players
-        check_seat(self.to_move, players, "seat to move")
-        for name in ("hands", "won"):
-            sets = getattr(self, name)
-            _check_sets(sets, name[:-1] if name == "hands" else "won pile")
-            if len(sets) != players:
-                return f"expected {players} {name}, one per seat, got {len(sets)}"
-        _check_card_set(self.discard, "discard", error=RulesError)
-        check_bool(self.trumps_played, "trumps_played")
-        if len(self.discard) > rules.talon_size:
-            return (
-                f"a discard of {len(self.discard)} cards, but these rules discard "
-                f"{rules.talon_size}"
-            )
-        if not isinstance(self.trick, Trick):
-            return f"trick {quote(self.trick)} is not a Trick"
-        excuse_at = None
-        last = len(self.tricks)
-        for number, trick in enumerate((*self.tricks, self.trick)):
-            if not isinstance(trick, Trick):
-                return f"trick {quote(trick)} is not a Trick"
-            if max((trick.leader, *trick.players)) >= players:
-                return f"trick {quote(trick)} names a seat of more than {players} players"
-            if number == last:
-                break
-            if len(trick.cards) != players or trick.winner is None:
-                return f"completed trick {quote(trick)} needs {players} cards and a winner"
-            if any(card.index == _EXCUSE for card in trick.cards):
-                excuse_at = number
-        if self.trick.winner is not None or len(self.trick.cards) >= players:
-            return f"the trick in progress {quote(self.trick)} is complete"
-        if len(self.tricks) > rules.tricks_per_deal:
-            return f"{len(self.tricks)} tricks, but a deal has {rules.tricks_per_deal}"
-        if self.excuse_trick is not None:
-            check_int(self.excuse_trick, "excuse_trick", low=0)
-        if self.excuse_trick != excuse_at:
-            return f"excuse_trick is {quote(self.excuse_trick)}, but the Excuse was played to " + (
-                "no completed trick" if excuse_at is None else f"trick {excuse_at}"
-            )
-        problem = self._contract_problem()
-        if problem is not None:
-            return problem
-        before_play = (Phase.BIDDING, Phase.CALL, Phase.DISCARD, Phase.ANNOUNCE)
-        if self.phase in before_play and (self.tricks or self.trick.cards):
-            return f"no card is played before the play ({self.phase.value})"
-        if self.phase is Phase.DISCARD:
-            if self.to_move != self.discarder:
-                return f"while discarding seat {self.discarder} is to move, not {self.to_move}"
-        elif self.phase in (Phase.BIDDING, Phase.CALL, Phase.ANNOUNCE):
-            pass  # _contract_problem has checked who is to move
-        elif self.phase is Phase.PLAY:
-            expected = self.trick.leader
-            for _ in self.trick.cards:
-                expected = rules._next(expected)
-            if self.to_move != expected:
-                return f"seat {self.to_move} is to move, but the trick calls for seat {expected}"
-        elif not self.is_void and (any(self.hands) or self.trick.cards or not self.tricks):
-            return "a deal is over only once every hand is empty and its tricks complete"
-        return self._holding_problem()
-
-    def _holding_problem(self) -> str | None:
-        # Every card in one place at most, and hands with which the deal can be played to its
-        # end, so that a state that is not over always has a legal move (and the solver a
-        # move to search): in play the seats that have played to the trick hold one card fewer
-        # than the others, who hold at least one; while discarding the dealer holds the other
-        # hands' size plus the cards still to discard, enough of them discardable.
-        seen = 0
-        for mask in (*(hand.mask for hand in self.hands), self.discard.mask, self.trick.mask):
-            if seen & mask:
-                return "a card is in two places (the hands, the discard, the trick in progress)"
-            seen |= mask
-        won = 0
-        for pile in self.won:
-            if won & pile.mask:
-                return "a card is in two won piles"
-            won |= pile.mask
-        for trick in self.tricks:
-            won |= trick.mask
-        if won & seen:
-            return "a card won or played to a completed trick is still held or played again"
-        if self.rules.bidding and (seen | won) & self.initial.talon.mask:
-            contract = self.contract
-            if self.phase in (Phase.BIDDING, Phase.CALL) or (
-                contract is None or not contract.dog_shown
-            ):
-                return "the dog is set aside: none of its cards is held, discarded or played"
-        sizes = [len(hand) for hand in self.hands]
-        if self.phase is Phase.PLAY:
-            played = set(self.trick.players)
-            size = sizes[self.to_move]
-            for seat, held in enumerate(sizes):
-                if held != (size - 1 if seat in played else size):
-                    return (
-                        f"seat {seat} holds {held} cards and seat {self.to_move} (to move) "
-                        f"{size}: a seat that has played to the trick holds one card fewer than "
-                        "the others, who hold the same number"
-                    )
-            if not size:
-                return "no card is left to play, but the deal is not over"
-        elif self.phase is Phase.DISCARD:
-            dealer = self.discarder
-            remaining = self.discard_remaining
-            others = {held for seat, held in enumerate(sizes) if seat != dealer}
-            if not remaining or len(others) > 1 or min(others) < 1:
-                return (
-                    "while discarding, cards are still to be discarded and every other seat "
-                    f"holds the same number (at least one); got {sizes}"
-                )
-            if sizes[dealer] != min(others) + remaining:
-                return (
-                    f"the dealer holds {sizes[dealer]} cards, but should hold "
-                    f"{min(others) + remaining}: the other hands' {min(others)} and the "
-                    f"{remaining} still to discard"
-                )
-            if (self.hands[dealer].mask & ~HONOUR_MASK).bit_count() < remaining:
-                return (
-                    f"the dealer cannot discard {remaining} more cards: too few that are not "
-                    "Kings, trump 1, trump 21 or the Excuse"
-                )
-        return None
-
-    def _contract_problem(self) -> str | None:
-        # The French fields: bids, call, announcement and poignées, against the phase.
-        rules = self.rules
-        french = (self.bids, self.called, self.slam_announced, self.poignees)
-        if not rules.bidding:
-            if french != ((), None, None, ()):
-                return "bids, a call, an announcement or poignées need bidding rules"
-            if self.phase in (Phase.BIDDING, Phase.CALL, Phase.ANNOUNCE):
-                return f"the {self.phase.value} phase needs bidding rules"
-            return None
-        best: Contract | None = None
-        for bid in self.bids:
-            if not isinstance(bid, Bid):
-                return f"bid {quote(bid)} is not a Bid"
-            if bid.contract is not None:
-                if best is not None and not best < bid.contract:
-                    return f"bid {bid} does not overcall {best}"
-                best = bid.contract
-        if len(self.bids) > rules.players:
-            return f"{len(self.bids)} bids, but each of the {rules.players} seats bids once"
-        bidding_over = len(self.bids) == rules.players
-        if not bidding_over:
-            if self.phase is not Phase.BIDDING:
-                return f"the bidding is not over, but the phase is {self.phase.value}"
-            expected = self._bidder(len(self.bids))
-            if self.to_move != expected:
-                return f"seat {self.to_move} is to move, but the bidding calls for seat {expected}"
-        elif self.phase is Phase.BIDDING:
-            return "every seat has bid, but the phase is still bidding"
-        if (
-            bidding_over
-            and best is None
-            and (self.phase is not Phase.OVER or any(self.won) or self.tricks)
-        ):
-            return "every seat passed: the deal is over, void, with nothing won"
-        if self.called is not None:
-            if not rules.called_king or self.taker is None or self.phase is Phase.CALL:
-                return f"a called card {quote(self.called)}, but no call under these rules yet"
-            if not isinstance(self.called, TarotCard) or self.called.rank is None:
-                return f"called card {quote(self.called)} is not a suit card"
-        elif (
-            rules.called_king and bidding_over and best is not None and self.phase is not Phase.CALL
-        ):
-            return f"the taker has not called a card yet, but the phase is {self.phase.value}"
-        if self.phase in (Phase.CALL, Phase.ANNOUNCE) and self.to_move != self.taker:
-            return f"the taker, seat {self.taker}, is to move in the {self.phase.value} phase"
-        if self.slam_announced is not None:
-            check_bool(self.slam_announced, "slam_announced")
-            if self.phase in (Phase.BIDDING, Phase.CALL, Phase.DISCARD, Phase.ANNOUNCE):
-                return "the slam is announced only at the end of the announce phase"
-        elif self.phase is Phase.PLAY or (self.phase is Phase.OVER and best is not None):
-            return "the play starts only after the taker's announcement"
-        seen: set[int] = set()
-        for pair in self.poignees:
-            if (
-                len(pair) != 2
-                or type(pair[0]) is not int
-                or not 0 <= pair[0] < rules.players
-                or not isinstance(pair[1], Poignee)
-            ):
-                return f"poignée {quote(pair)} is not a (seat, Poignee) pair"
-            if pair[0] in seen:
-                return f"seat {pair[0]} declares two poignées"
-            seen.add(pair[0])
-        if self.poignees and self.phase is not Phase.PLAY and self.phase is not Phase.OVER:
-            return "poignées are declared only in play"
-        return None
+        return position_problem(self, (Deal, Phase, Trick))
 
     def _bidder(self, number: int) -> int:
         return bidder(self.rules, self.initial.dealer, number)
