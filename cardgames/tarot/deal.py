@@ -31,8 +31,8 @@ CardsLike = TarotCardSet | Iterable[TarotCard] | str
 
 
 class FixedCards(Protocol):
-    """Cards pinned before a deal (see :meth:`cardgames.tarot.state.Deal.random`): a mapping from a seat, or the
-    key ``"talon"``, to :data:`CardsLike` cards.
+    """Cards pinned before a deal (see :meth:`cardgames.tarot.state.Deal.random`): a mapping
+    from a seat, or the key ``"talon"``, to :data:`CardsLike` cards.
 
     Typed by the mapping's ``items()`` so that a ``dict[int, TarotCardSet]`` and a
     ``dict[int | str, str]`` both fit (a ``Mapping`` type is invariant in its keys); at run

@@ -26,17 +26,26 @@ from __future__ import annotations
 import collections
 import enum
 import itertools
-import operator
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from cardgames.cardset import BaseCardSet, iter_bits
+from cardgames.cardset import iter_bits
 from cardgames.deck import Deck, RandomSource
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.strategies import BotRandom, bot_seed
+from cardgames.tarot._codec import (
+    _card_sets,
+    _rules_of,
+    _trick_code,
+    contract_values,
+    deal_fields,
+    state_fields,
+    trick_columns,
+    trick_rows,
+)
 from cardgames.tarot._notation import (
     DealParts,
     read_deal,
@@ -288,7 +297,7 @@ class Trick:
         return ",".join(str(card) for card in self.cards)
 
     def __reduce__(self) -> tuple[Callable[[bytes], Trick], tuple[bytes]]:
-        # Pickled as a few bytes (see _trick_code), read back without the constructor's
+        # Pickled as a few bytes (see cardgames.tarot._codec), read back without the constructor's
         # checks: a pickle is the library's own output of a checked trick.
         return (_unpickle_trick, (_trick_code(self),))
 
@@ -476,9 +485,9 @@ class Deal:
         return f"Deal.parse({str(self)!r})"
 
     def __reduce__(self) -> tuple[Callable[..., Deal], tuple[object, ...]]:
-        # Pickled as plain ints (see _deal_fields) and rebuilt without the constructor's
+        # Pickled as plain ints (see cardgames.tarot._codec) and rebuilt without the constructor's
         # checks: a pickle is the library's own output of a checked deal.
-        return (_unpickle_deal, _deal_fields(self))
+        return (_unpickle_deal, deal_fields(self))
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -652,10 +661,10 @@ class State:
 
     def __reduce__(self) -> tuple[Callable[..., State], tuple[object, ...]]:
         # A batch sends states to worker processes by the thousand, so a state pickles as
-        # masks, ints and bytes (see _state_fields), a fraction of the cost of attrs' state
+        # masks, ints and bytes (see cardgames.tarot._codec), a fraction of the cost of attrs' state
         # of every trick, card set and card, and is rebuilt without the constructor's
         # checks: a pickle is the library's own output of a checked state.
-        return (_unpickle_state, _state_fields(self))
+        return (_unpickle_state, state_fields(self, _PHASE_CODES[self.phase]))
 
     def to_unicode(self) -> str:
         """The table as text: each seat's hand, the trick in progress and the points so far
@@ -1534,13 +1543,10 @@ def strength_key(rules: Rules) -> Callable[[TarotCard | AnyMove], tuple[int, int
 
 
 # -- pickling ------------------------------------------------------------------------------
-# Moves, tricks, deals and states pickle as plain values and are rebuilt without the
-# constructors' checks. A trick is bytes: its leader, its winner (_NO_WINNER while in
-# progress), the number of cards, the card indices, then the seats that played them; a
-# state's completed tricks are those codes end to end in one bytes. A state holds its Deal
-# object, so that the states of one game send it once in a pickle of many. The rules travel
-# as _rules_key's tuple of plain values, read back through a cache, so that the states of a
-# batch share one Rules object.
+# Moves, tricks, deals and states pickle as plain values (see cardgames.tarot._codec) and are
+# rebuilt here without the constructors' checks: a pickle is the library's own output of
+# checked values. The functions a pickle names stay in this module, so that pickles keep
+# their bytes.
 
 # The fields the functions below rebuild: a field added to a class must be added here too.
 assert _STATE_FIELDS == (
@@ -1567,142 +1573,38 @@ assert tuple(field.name for field in attrs.fields(Trick)) == (
     "winner",
 )
 
-_NO_WINNER: Final = 255
 _PHASES: Final = tuple(Phase)
 _PHASE_CODES: Final = {phase: code for code, phase in enumerate(_PHASES)}
-_RULES_NAMES: Final = tuple(field.name for field in attrs.fields(Rules))
-_RULES_ENUMS: Final = {
-    name: type(value)
-    for name in _RULES_NAMES
-    if isinstance(value := getattr(Rules.simplified(), name), enum.Enum)
-}
-_RULES_CACHE: dict[tuple[object, ...], Rules] = {}
-# The keys of the rules pickled lately, by id: the Rules object is kept with its key, so
-# that the id cannot be reused while the entry lives.
-_RULES_KEYS: dict[int, tuple[Rules, tuple[object, ...]]] = {}
-_RULES_CACHE_SIZE: Final = 256  # rule sets kept; a batch rarely uses more than a few
-_ALL_CARDS: Final = TarotCard.all()
-_index_of: Final = operator.attrgetter("index")
-_set_mask: Final = BaseCardSet.__dict__["mask"].__set__
 # Setting a slot through its descriptor is the quickest way round the frozen __setattr__.
-_set_leader, _set_cards, _set_players, _set_winner = (
+_TRICK_SETTERS: Final = tuple(
     Trick.__dict__[name].__set__ for name in ("leader", "cards", "players", "winner")
 )
 
 
-def _rules_key(rules: Rules) -> tuple[object, ...]:
-    # The rules' fields in order, enums by value: cheap to pickle and to read back.
-    known = _RULES_KEYS.get(id(rules))
-    if known is not None and known[0] is rules:
-        return known[1]
-    key = tuple(
-        value.value if isinstance(value := getattr(rules, name), enum.Enum) else value
-        for name in _RULES_NAMES
-    )
-    if len(_RULES_KEYS) >= _RULES_CACHE_SIZE:
-        _RULES_KEYS.clear()
-    _RULES_KEYS[id(rules)] = (rules, key)
-    return key
-
-
-def _rules_of(key: tuple[object, ...]) -> Rules:
-    rules = _RULES_CACHE.get(key)
-    if rules is None:
-        fields = dict(zip(_RULES_NAMES, key, strict=True))
-        for name, kind in _RULES_ENUMS.items():
-            fields[name] = kind(fields[name])
-        rules = Rules(**fields)  # type: ignore[arg-type]
-        if len(_RULES_CACHE) >= _RULES_CACHE_SIZE:
-            _RULES_CACHE.clear()
-        _RULES_CACHE[key] = rules
-    return rules
-
-
-def _card_sets(masks: Sequence[int]) -> tuple[TarotCardSet, ...]:
-    # The TarotCardSets of masks read from a pickle, without the constructor's check.
-    sets = tuple(map(object.__new__, itertools.repeat(TarotCardSet, len(masks))))
-    collections.deque(map(_set_mask, sets, masks), maxlen=0)
-    return sets
-
-
-def _trick_code(trick: Trick) -> bytes:
-    return bytes(_trick_bytes(trick))
-
-
-def _trick_bytes(trick: Trick) -> list[int]:
-    winner = _NO_WINNER if trick.winner is None else trick.winner
-    cards = trick.cards
-    return [trick.leader, winner, len(cards), *map(_index_of, cards), *trick.players]
-
-
-def _tricks_code(tricks: tuple[Trick, ...]) -> bytes:
-    # A state's completed tricks all hold a card from every seat: then the code is that
-    # number of cards and each trick's leader, winner, cards and players, with no counts, so
-    # that _tricks_of can rebuild them column by column; otherwise 0 and _trick_code's.
-    counts = {len(trick.cards) for trick in tricks}
-    if len(counts) == 1 and 0 not in counts:
-        (count,) = counts
-        return bytes(
-            [
-                count,
-                *[
-                    byte
-                    for trick in tricks
-                    for byte in (
-                        trick.leader,
-                        _NO_WINNER if trick.winner is None else trick.winner,
-                        *map(_index_of, trick.cards),
-                        *trick.players,
-                    )
-                ],
-            ]
-        )
-    return bytes([0, *[byte for trick in tricks for byte in _trick_bytes(trick)]])
-
-
 def _tricks_of(code: bytes) -> tuple[Trick, ...]:
-    # The tricks of _tricks_code; the even case with C-level loops (zip, map), which is
-    # several times quicker than a Python loop over the tricks.
+    # The tricks of _codec._tricks_code; the even case column by column.
     if not code:
         return ()
-    count = code[0]
-    if not count:
+    columns = trick_columns(code)
+    if columns is None:
         return _tricks_of_codes(code, 1)
-    stride = 2 + 2 * count
-    leaders = code[1::stride]
-    tricks = tuple(map(object.__new__, itertools.repeat(Trick, len(leaders))))
-    card_of = _ALL_CARDS.__getitem__
-    cards = zip(*[map(card_of, code[3 + k :: stride]) for k in range(count)], strict=True)
-    players = zip(*[code[3 + count + k :: stride] for k in range(count)], strict=True)
-    winners: Iterable[int | None] = code[2::stride]
-    if _NO_WINNER in winners:
-        winners = [None if winner == _NO_WINNER else winner for winner in winners]
-    for setter, values in (
-        (_set_leader, leaders),
-        (_set_cards, cards),
-        (_set_players, players),
-        (_set_winner, winners),
-    ):
+    tricks = tuple(map(object.__new__, itertools.repeat(Trick, len(columns[0]))))
+    for setter, values in zip(_TRICK_SETTERS, columns, strict=True):
         collections.deque(map(setter, tricks, values), maxlen=0)
     return tricks
 
 
 def _tricks_of_codes(code: bytes, at: int = 0) -> tuple[Trick, ...]:
-    # The tricks of _trick_code's codes end to end from ``at``, one at a time.
+    # The tricks of _codec._trick_code's codes end to end from ``at``, one at a time.
     tricks = []
-    card_of = _ALL_CARDS.__getitem__
-    end = len(code)
-    while at < end:
+    set_leader, set_cards, set_players, set_winner = _TRICK_SETTERS
+    for leader, cards, players, winner in trick_rows(code, at):
         trick = object.__new__(Trick)
-        winner = code[at + 1]
-        count = code[at + 2]
-        cards_end = at + 3 + count
-        _set_leader(trick, code[at])
-        _set_cards(trick, tuple(map(card_of, code[at + 3 : cards_end])))
-        _set_players(trick, tuple(code[cards_end : cards_end + count]))
-        _set_winner(trick, None if winner == _NO_WINNER else winner)
+        set_leader(trick, leader)
+        set_cards(trick, cards)
+        set_players(trick, players)
+        set_winner(trick, winner)
         tricks.append(trick)
-        at = cards_end + count
     return tuple(tricks)
 
 
@@ -1712,18 +1614,9 @@ def _unpickle_move(index: int) -> Move:
 
 
 def _unpickle_trick(code: bytes) -> Trick:
-    """The trick a pickle holds as :func:`_trick_code` bytes (see ``Trick.__reduce__``)."""
+    """The trick a pickle holds as ``_codec._trick_code`` bytes (see ``Trick.__reduce__``)."""
     (trick,) = _tricks_of_codes(code)
     return trick
-
-
-def _deal_fields(deal: Deal) -> tuple[object, ...]:
-    return (
-        _rules_key(deal.rules),
-        deal.dealer,
-        tuple([hand.mask for hand in deal.hands]),
-        deal.talon.mask,
-    )
 
 
 def _unpickle_deal(
@@ -1738,35 +1631,6 @@ def _unpickle_deal(
     setattr_(deal, "hands", tuple(held))
     setattr_(deal, "talon", pile)
     return deal
-
-
-def _state_fields(state: State) -> tuple[object, ...]:
-    return (
-        state.initial,
-        _PHASE_CODES[state.phase],
-        state.to_move,
-        tuple([hand.mask for hand in state.hands]),
-        state.discard.mask,
-        _trick_code(state.trick),
-        _tricks_code(state.tricks),
-        tuple([pile.mask for pile in state.won]),
-        state.trumps_played,
-        state.excuse_trick,
-        *_contract_fields(state),
-    )
-
-
-def _contract_fields(state: State) -> tuple[object, ...]:
-    # The French fields as plain values; empty for the other rules, so that their pickles
-    # do not grow.
-    if not state.rules.bidding:
-        return ()
-    return (
-        tuple(str(bid) for bid in state.bids),
-        None if state.called is None else state.called.index,
-        state.slam_announced,
-        tuple((seat, level.value) for seat, level in state.poignees),
-    )
 
 
 def _unpickle_state(
@@ -1800,8 +1664,9 @@ def _unpickle_state(
     setattr_(state, "won", sets[players + 1 :])
     setattr_(state, "trumps_played", trumps_played)
     setattr_(state, "excuse_trick", excuse_trick)
-    setattr_(state, "bids", tuple(Bid.parse(bid) for bid in bids))
-    setattr_(state, "called", None if called is None else _ALL_CARDS[called])
+    bid_moves, called_card, poignee_pairs = contract_values(bids, called, poignees)
+    setattr_(state, "bids", bid_moves)
+    setattr_(state, "called", called_card)
     setattr_(state, "slam_announced", slam_announced)
-    setattr_(state, "poignees", tuple((seat, Poignee(level)) for seat, level in poignees))
+    setattr_(state, "poignees", poignee_pairs)
     return state
