@@ -16,8 +16,8 @@ its objects from what this module reads.
 >>> state = deal(Rules.simplified(players=3), seed=1)
 >>> _rules_of(_rules_key(state.rules)) == state.rules
 True
->>> list(_trick_code(state.trick))  # leader 0, no winner yet, no card
-[0, 255, 0]
+>>> list(_trick_code(state.trick))  # seat 1 leads, no winner yet, no card
+[1, 255, 0]
 """
 
 from __future__ import annotations
