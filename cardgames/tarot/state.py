@@ -36,6 +36,7 @@ from cardgames.cardset import iter_bits
 from cardgames.deck import Deck, RandomSource
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.strategies import BotRandom, bot_seed
+from cardgames.tarot import points as points_of
 from cardgames.tarot._codec import (
     _card_sets,
     _rules_of,
@@ -82,22 +83,19 @@ from cardgames.tarot.contracts import (
     poignee_size,
     taker_of,
 )
-from cardgames.tarot.contracts import target as bouts_target
 from cardgames.tarot.deal import CardsLike, FixedCards, dealt_at_random, dealt_from_deck
 from cardgames.tarot.play import (
     EXCUSE_MASK,
     STRENGTHS,
     TRUMP_MASK,
-    VALUES,
     _discard_problem,
     _legal_cards_mask,
     _legal_discards_mask,
     _play_problem,
     _trick_winner_indices,
-    count_mask,
 )
-from cardgames.tarot.rules import MAX_PLAYERS, ExcuseRule, Rules, _check_rules
-from cardgames.tarot.scoring import Score, score_deal
+from cardgames.tarot.rules import MAX_PLAYERS, Rules, _check_rules
+from cardgames.tarot.scoring import Score
 from cardgames.validation import as_tuple, check_seat, quote
 
 if TYPE_CHECKING:
@@ -815,26 +813,11 @@ class State:
         """French rules: the card points the taker's side needs for the bouts it holds now
         (its won cards, the dog when it counts for it, and its hands), or None before there
         is a taker. Once the deal is over that is the deal's target (see :meth:`score`)."""
-        if self.taker is None:
-            return None
-        return bouts_target((self._attack_cards(held=True) & _BOUTS_MASK).bit_count())
+        return points_of.taker_target(self)
 
     def _attack_cards(self, *, held: bool) -> int:
-        # Every card counting for the attack now: its counted piles, its dog or discard, and
-        # with ``held`` the cards it still holds.
-        attack = self.teams[0]
-        piles = self.piles()
-        mask = 0
-        for seat in attack:
-            mask |= piles[seat].mask
-            if held:
-                mask |= self.hands[seat].mask
-        contract = self.contract
-        if contract is not None and contract.dog_shown:
-            mask |= self.discard.mask
-        elif contract is not None and contract.dog_to_taker:
-            mask |= self.initial.talon.mask
-        return mask
+        # Every card counting for the attack now (see points.attack_cards).
+        return points_of.attack_cards(self, held=held)
 
     def score(self) -> Score | None:
         """French rules: the score of the finished deal (see
@@ -842,30 +825,7 @@ class State:
         petit au bout, poignées, slam, multiplier and each seat's payoff; None before the end
         of the deal, for a void deal, and under the other rules.
         """
-        taker = self.taker
-        contract = self.contract
-        if not self.rules.bidding or self.phase is not Phase.OVER or taker is None:
-            return None
-        assert contract is not None
-        last = self.tricks[-1]
-        assert last.winner is not None
-        petit = None
-        if any(card.index == _MAGICIAN for card in last.cards):
-            petit = self.team_of(last.winner)
-        winners = {self.team_of(trick.winner) for trick in self.tricks if trick.winner is not None}
-        slam = winners.pop() if len(winners) == 1 else None
-        return score_deal(
-            self.rules,
-            contract=contract,
-            taker=taker,
-            partner=self.partner,
-            points=self.team_points()[0],
-            bouts=(self._attack_cards(held=False) & _BOUTS_MASK).bit_count(),
-            last_trick_petit=petit,
-            poignees=self.poignees,
-            slam_announced=bool(self.slam_announced),
-            slam=slam,
-        )
+        return points_of.score(self)
 
     def history(self) -> tuple[AnyMove, ...]:
         """The moves that lead from the start of the deal to this state: under French rules
@@ -1329,65 +1289,7 @@ class State:
         :class:`cardgames.tarot.rules.ExcuseRule`; before that these are the ``won`` piles, with the
         Excuse provisionally kept by the player who played it.
         """
-        if self.phase is not Phase.OVER or self.excuse_trick is None:
-            return self.won
-        won = [pile.mask for pile in self.won]
-        rules = self.rules
-        trick = self.tricks[self.excuse_trick]
-        excuser = trick.players[[card.index for card in trick.cards].index(_EXCUSE)]
-        winner = trick.winner
-        assert winner is not None
-        if self.team_of(excuser) == self.team_of(winner):
-            return self.won
-        side = self.teams[self.team_of(excuser)]
-        side_won_trick = any(won[p] & ~EXCUSE_MASK for p in side)
-        last = self.excuse_trick == len(self.tricks) - 1
-        exchange = rules.excuse_rule is ExcuseRule.EXCHANGE
-        if not side_won_trick or (last and exchange):
-            won[excuser] &= ~EXCUSE_MASK
-            won[winner] |= EXCUSE_MASK
-        elif exchange:
-            best: tuple[int, int, int] | None = None
-            for p in side:
-                for index in iter_bits(won[p] & ~EXCUSE_MASK):
-                    candidate = (VALUES[index], index, p)
-                    if best is None or candidate < best:
-                        best = candidate
-            assert best is not None
-            _, index, holder = best
-            won[holder] &= ~(1 << index)
-            won[winner] |= 1 << index
-        return tuple(TarotCardSet(mask) for mask in won)
-
-    def _bonus_winner(self) -> int | None:
-        if self.phase is not Phase.OVER or not self.rules.magician_bonus:
-            return None
-        last = self.tricks[-1]
-        assert last.winner is not None
-        if last.card_of(last.winner) == TarotCard.from_index(_MAGICIAN):
-            return last.winner
-        return None
-
-    def _seat_points(self) -> list[Fraction]:
-        rules = self.rules
-        group = rules.group_size
-        points = [count_mask(pile.mask, group) for pile in self.piles()]
-        discard = self.discard.mask
-        owner = self.discarder
-        contract = self.contract if rules.bidding else None
-        if contract is not None and not contract.dog_shown:
-            # the dog, never seen, counts for the taker or (garde contre) for the defence
-            discard = self.initial.talon.mask
-            owner = self.teams[0 if contract.dog_to_taker else 1][0]
-        if rules.discard_is_own_group and discard:
-            size = discard.bit_count()
-            points[owner] += count_mask(discard, size)
-        else:
-            points[owner] += count_mask(discard, group)
-        bonus_winner = self._bonus_winner()
-        if bonus_winner is not None:
-            points[bonus_winner] += rules.magician_bonus
-        return points
+        return points_of.piles(self)
 
     def team_points(self) -> tuple[Fraction, ...]:
         """Counted points of each side of ``rules.teams`` (one per seat without partnerships):
@@ -1396,8 +1298,7 @@ class State:
         The count is final once the deal is over; before that it covers only the cards already
         won and discarded, with the Excuse still with its player and no bonus yet.
         """
-        seat_points = self._seat_points()
-        return tuple(sum((seat_points[p] for p in team), Fraction(0)) for team in self.teams)
+        return points_of.team_points(self)
 
     def points(self) -> tuple[Fraction, ...]:
         """Counted points per seat; partners both get their side's total (see
@@ -1411,10 +1312,7 @@ class State:
         >>> points[0] == points[2], points[0] + points[1]
         (True, Fraction(72, 1))
         """
-        rules = self.rules
-        teams = self.team_points()
-        index = {team: i for i, members in enumerate(self.teams) for team in members}
-        return tuple(teams[index[p]] for p in range(rules.players))
+        return points_of.points(self)
 
     def payoffs(self) -> tuple[Fraction, ...]:
         """Each seat's points minus the average: the total divided among the sides (the
@@ -1425,16 +1323,7 @@ class State:
         see :mod:`cardgames.tarot.scoring`), and all 0 until the deal is over and for a void
         deal.
         """
-        rules = self.rules
-        if rules.bidding:
-            score = self.score()
-            if score is None:
-                return (Fraction(0),) * rules.players
-            return score.payoffs
-        teams = self.team_points()
-        average = sum(teams, Fraction(0)) / len(teams)
-        index = {team: i for i, members in enumerate(self.teams) for team in members}
-        return tuple(teams[index[p]] - average for p in range(rules.players))
+        return points_of.payoffs(self)
 
 
 _STATE_FIELDS: Final = tuple(field.name for field in attrs.fields(State))
