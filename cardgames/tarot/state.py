@@ -63,10 +63,8 @@ from cardgames.tarot.cards import (
     _check_cards,
 )
 from cardgames.tarot.contracts import (
-    _BIDS,
     _DECLARATIONS,
     NO_SLAM,
-    PASS,
     SLAM,
     Announcement,
     AnyMove,
@@ -80,10 +78,22 @@ from cardgames.tarot.contracts import (
     highest_contract,
     is_void,
     parse_move,
-    poignee_size,
     taker_of,
 )
 from cardgames.tarot.deal import CardsLike, FixedCards, dealt_at_random, dealt_from_deck
+from cardgames.tarot.phases import (
+    CALLS,
+    announcement_leader,
+    bid_changes,
+    bid_problem,
+    bids_above,
+    call_problem,
+    callable_cards,
+    declarable,
+    declaration_problem,
+    dog_changes,
+    poignee_shown,
+)
 from cardgames.tarot.play import (
     EXCUSE_MASK,
     STRENGTHS,
@@ -194,7 +204,6 @@ class Move:
 
 _MOVES: Final = tuple(Move(card) for card in TarotCard.all())
 _read_card_moves_with(Move.parse)
-_CALLS: Final = {card.index: Call(card) for card in TarotCard.all() if card.rank is not None}
 _MOVE_TYPES: Final = (Move, Bid, Call, Announcement, Declaration)
 _PHASE_MOVES: Final[dict[Phase, type]] = {
     Phase.BIDDING: Bid,
@@ -785,29 +794,7 @@ class State:
         :raises RulesError: if ``seat`` is not a seat of the table.
         """
         check_seat(seat, self.rules.players, "seat")
-        for declarer, level in self.poignees:
-            if declarer == seat:
-                return TarotCardSet(self._shown_trumps(self._starting_hand(seat), level))
-        return TarotCardSet()
-
-    def _starting_hand(self, seat: int) -> int:
-        # The seat's hand as the play began: the deal's, with the dog taken and the discard
-        # made for the taker of a prise or a garde.
-        hand = self.initial.hands[seat].mask
-        contract = self.contract
-        if seat == self.taker and contract is not None and contract.dog_shown:
-            hand = (hand | self.initial.talon.mask) & ~self.discard.mask
-        return hand
-
-    def _shown_trumps(self, hand: int, level: Poignee) -> int:
-        # The cards a poignée of that level shows from ``hand`` (0 if it cannot be shown).
-        size = poignee_size(level, self.rules.players)
-        trumps = list(iter_bits(hand & TRUMP_MASK))
-        if len(trumps) >= size:
-            return sum(1 << index for index in trumps[:size])
-        if self.rules.poignee_with_excuse and hand & EXCUSE_MASK and len(trumps) == size - 1:
-            return sum(1 << index for index in trumps) | EXCUSE_MASK
-        return 0
+        return TarotCardSet(poignee_shown(self, seat))
 
     def target(self) -> int | None:
         """French rules: the card points the taker's side needs for the bouts it holds now
@@ -843,7 +830,7 @@ class State:
     def _auction(self) -> tuple[Bid | Call, ...]:
         if self.called is None:
             return self.bids
-        return (*self.bids, _CALLS[self.called.index])
+        return (*self.bids, CALLS[self.called.index])
 
     def _played(self) -> list[list[Move | Declaration]]:
         # The cards played trick by trick, with each poignée before its declarer's first card.
@@ -942,14 +929,14 @@ class State:
         phase = self.phase
         if phase is Phase.BIDDING:
             best = self.contract
-            return (PASS, *(_BIDS[c] for c in Contract if best is None or best < c))
+            return bids_above(best)
         if phase is Phase.CALL:
-            return tuple(_CALLS[index] for index in iter_bits(self._callable_mask()))
+            return tuple(CALLS[index] for index in iter_bits(callable_cards(self._taker_hand())))
         if phase is Phase.ANNOUNCE:
             return (NO_SLAM, SLAM)
         cards: tuple[AnyMove, ...] = tuple(_MOVES[index] for index in iter_bits(self._legal_mask()))
         if phase is Phase.PLAY and self.rules.bidding:
-            return cards + tuple(_DECLARATIONS[level] for level in self._declarable())
+            return cards + tuple(_DECLARATIONS[level] for level in declarable(self))
         return cards
 
     def legal_card_moves(self) -> tuple[Move, ...]:
@@ -958,25 +945,11 @@ class State:
         poignées a seat may declare in play."""
         return tuple(_MOVES[index] for index in iter_bits(self._legal_mask()))
 
-    def _callable_mask(self) -> int:
-        # The cards the taker may call: the four Kings, or the four of the highest rank of
-        # which the taker does not hold all four.
+    def _taker_hand(self) -> int:
+        # The taker's hand as dealt, from which the call is made.
         taker = self.taker
         assert taker is not None
-        hand = self.initial.hands[taker].mask
-        for rank in range(14, 0, -1):
-            mask = sum(1 << (14 * suit + rank - 1) for suit in range(4))
-            if hand & mask != mask:
-                return mask
-        raise AssertionError("no hand holds every suit card")  # pragma: no cover
-
-    def _declarable(self) -> tuple[Poignee, ...]:
-        # The poignées the seat to move may declare now: only before its first card, once.
-        seat = self.to_move
-        if self.tricks or seat in self.trick.players or any(p == seat for p, _ in self.poignees):
-            return ()
-        hand = self.hands[seat].mask
-        return tuple(level for level in Poignee if self._shown_trumps(hand, level))
+        return self.initial.hands[taker].mask
 
     def _legal_mask(self) -> int:
         if self.phase is Phase.PLAY:
@@ -1027,28 +1000,13 @@ class State:
         ):
             return f"the {phase.value} phase takes {_MOVE_NAMES[wanted]}"
         if isinstance(move, Bid):
-            best = self.contract
-            if move.contract is not None and best is not None and not best < move.contract:
-                return f"a bid must be higher than the last one ({best.value})"
-            return None
+            return bid_problem(self.contract, move)
         if isinstance(move, Call):
-            if not (1 << move.card.index) & self._callable_mask():
-                return (
-                    "the taker calls a King, or a Queen when holding all four Kings (a Knight "
-                    "when holding all four Queens too, and so on)"
-                )
-            return None
+            return call_problem(self._taker_hand(), move)
         if isinstance(move, Announcement):
             return None
         if isinstance(move, Declaration):
-            if self.tricks or self.to_move in self.trick.players:
-                return "a poignée is declared before the player's first card"
-            if any(seat == self.to_move for seat, _ in self.poignees):
-                return "a player declares one poignée at most"
-            if move.poignee not in self._declarable():
-                size = poignee_size(move.poignee, self.rules.players)
-                return f"a {move.poignee.value} poignée shows {size} trumps"
-            return None
+            return declaration_problem(self, move)
         assert isinstance(move, Move)
         if phase is Phase.DISCARD:
             return _discard_problem(
@@ -1178,7 +1136,7 @@ class State:
             raise NotationError(f"invalid Tarot move {quote(text)}: expected a text")
         move = parse_move(text)
         if self.phase is Phase.CALL and isinstance(move, Move):
-            return _CALLS.get(move.card.index, move)
+            return CALLS.get(move.card.index, move)
         return move
 
     def _play_text(self, text: str) -> State:
@@ -1236,40 +1194,18 @@ class State:
 
     def _play_contract_move(self, move: Bid | Call | Announcement | Declaration) -> State:
         # play() for the French moves that are not cards, already checked.
-        rules = self.rules
         if isinstance(move, Declaration):
             return self._evolve(poignees=(*self.poignees, (self.to_move, move.poignee)))
         if isinstance(move, Bid):
-            bids = (*self.bids, move)
-            if len(bids) < rules.players:
-                return self._evolve(bids=bids, to_move=rules._next(self.to_move))
-            state = self._evolve(bids=bids)
-            taker = state.taker
-            if taker is None:  # every seat passed: a void deal
-                return state._evolve(phase=Phase.OVER, to_move=state._bidder(0))
-            if rules.called_king:
-                return state._evolve(phase=Phase.CALL, to_move=taker)
-            return state._after_call()
+            return self._evolve(**bid_changes(self, move, Phase))
         if isinstance(move, Call):
-            return self._evolve(called=move.card)._after_call()
-        taker = self.taker
-        assert taker is not None
-        leader = taker if move.slam else rules.first_leader(self.dealer)
+            taker, contract = self.taker, self.contract
+            assert taker is not None and contract is not None
+            return self._evolve(called=move.card, **dog_changes(self, taker, contract, Phase))
+        leader = announcement_leader(self, move)
         return self._evolve(
             slam_announced=move.slam, phase=Phase.PLAY, to_move=leader, trick=_trick(leader)
         )
-
-    def _after_call(self) -> State:
-        # Once the taker is known (and the card called): the dog is taken for a discard, or
-        # the taker goes on to the announcement.
-        taker = self.taker
-        contract = self.contract
-        assert taker is not None and contract is not None
-        if contract.dog_shown:
-            hands = list(self.hands)
-            hands[taker] = TarotCardSet(hands[taker].mask | self.initial.talon.mask)
-            return self._evolve(hands=tuple(hands), phase=Phase.DISCARD, to_move=taker)
-        return self._evolve(phase=Phase.ANNOUNCE, to_move=taker)
 
     def _evolve(self, **changes: Any) -> State:
         # attrs.evolve without the constructor's checks, for the states play() makes from a
