@@ -36,6 +36,7 @@ from cardgames.cardset import iter_bits
 from cardgames.deck import Deck, RandomSource
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.strategies import BotRandom, bot_seed
+from cardgames.tarot import history as history_of
 from cardgames.tarot import points as points_of
 from cardgames.tarot._codec import (
     _card_sets,
@@ -626,35 +627,17 @@ class State:
 
         :raises NotationError: if the text is not a valid position, including any illegal move.
         """
-        deal_parts, auction, discard, announcement, tricks = read_position(text)
-        state = Deal._from_parts(text, deal_parts).start()
-        try:
-            for bid_text in auction:
-                move = parse_move(bid_text)
-                if not isinstance(move, Bid | Call):
-                    raise NotationError(f"{quote(bid_text)} is not a bid nor a call")
-                state = state.play(move)
-            for discarded in discard:
-                state = state.play(_MOVES[discarded.index])
-            if announcement is not None:
-                state = state.play(Announcement.parse(announcement))
-            for trick in tricks:
-                for word in trick:
-                    if isinstance(word, str):
-                        state = state.play(Declaration.parse(word))
-                    else:
-                        state = state.play(_MOVES[word.index])
-        except (IllegalMoveError, NotationError) as error:
-            raise NotationError(f"invalid Tarot position {quote(text)}: {error}") from None
-        return state
+        parts = read_position(text)
+        start = Deal._from_parts(text, parts[0]).start()
+        return history_of.replay(text, start, parts, _MOVES)
 
     def position(self) -> str:
         """This position in the notation of :mod:`cardgames.tarot.notation` (also ``str``)."""
         return write_position(
             str(self.initial),
             self.discard,
-            self._played(),
-            auction=self._auction(),
+            history_of.played(self, _MOVES),
+            auction=history_of.auction(self),
             announcement=None
             if self.slam_announced is None
             else str(SLAM if self.slam_announced else NO_SLAM),
@@ -819,34 +802,7 @@ class State:
         the bids and the call first; the discard (in card order, which is always a legal
         order); the announcement; then every card played, each poignée just before its
         declarer's first card."""
-        moves: list[AnyMove] = [*self._auction()]
-        moves.extend(_MOVES[card.index] for card in self.discard)
-        if self.slam_announced is not None:
-            moves.append(SLAM if self.slam_announced else NO_SLAM)
-        for trick in self._played():
-            moves.extend(trick)
-        return tuple(moves)
-
-    def _auction(self) -> tuple[Bid | Call, ...]:
-        if self.called is None:
-            return self.bids
-        return (*self.bids, CALLS[self.called.index])
-
-    def _played(self) -> list[list[Move | Declaration]]:
-        # The cards played trick by trick, with each poignée before its declarer's first card.
-        declared = dict(self.poignees)
-        tricks: list[list[Move | Declaration]] = []
-        for trick in (*self.tricks, self.trick):
-            moves: list[Move | Declaration] = []
-            for seat, card in zip(trick.players, trick.cards, strict=True):
-                if not tricks and seat in declared:
-                    moves.append(_DECLARATIONS[declared.pop(seat)])
-                moves.append(_MOVES[card.index])
-            if not tricks:
-                # a poignée declared by the seat to move, whose card is still to come
-                moves.extend(_DECLARATIONS[level] for level in declared.values())
-            tricks.append(moves)
-        return tricks
+        return history_of.history(self, _MOVES)
 
     @property
     def previous(self) -> State | None:
@@ -864,29 +820,10 @@ class State:
         >>> after.previous == start, start.previous
         (True, None)
         """
-        moves = self.history()
-        if not moves:
-            return None
-        state = self.initial.start()
-        try:
-            for move in moves[:-1]:
-                state = state.play(move)
-            reached = state.play(moves[-1])
-        except IllegalMoveError:
-            return None
-        return state if reached == self else None
+        return history_of.previous(self)
 
     def _is_played(self) -> bool:
-        # Whether this state is the one its deal and history() lead to: true of every state
-        # reached in play (and read from a position or record), false of a position made up
-        # for analysis, which no text or record can describe.
-        state = self.initial.start()
-        try:
-            for move in self.history():
-                state = state.play(move)
-        except IllegalMoveError:
-            return False
-        return state == self
+        return history_of.is_played(self)
 
     def key(self) -> tuple[Any, ...]:
         """A cheap hashable summary: two states of the same deal with equal keys have the same
