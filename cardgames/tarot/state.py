@@ -96,17 +96,15 @@ from cardgames.tarot.phases import (
     poignee_shown,
 )
 from cardgames.tarot.play import (
-    EXCUSE_MASK,
     STRENGTHS,
-    TRUMP_MASK,
     _discard_problem,
     _legal_cards_mask,
     _legal_discards_mask,
     _play_problem,
-    _trick_winner_indices,
 )
 from cardgames.tarot.rules import MAX_PLAYERS, Rules, _check_rules
 from cardgames.tarot.scoring import Score
+from cardgames.tarot.tricks import play_card
 from cardgames.validation import as_tuple, check_seat, quote
 
 if TYPE_CHECKING:
@@ -991,67 +989,7 @@ class State:
         self.check(move)
         if not isinstance(move, Move):
             return self._play_contract_move(move)
-        card = move.card
-        bit = 1 << card.index
-        player = self.to_move
-        hands = list(self.hands)
-        hands[player] = TarotCardSet(hands[player].mask & ~bit)
-        rules = self.rules
-        if self.phase is Phase.DISCARD:
-            discard = TarotCardSet(self.discard.mask | bit)
-            done = len(discard) == rules.talon_size
-            if rules.bidding:
-                return self._evolve(
-                    hands=tuple(hands),
-                    discard=discard,
-                    phase=Phase.ANNOUNCE if done else Phase.DISCARD,
-                )
-            return self._evolve(
-                hands=tuple(hands),
-                discard=discard,
-                phase=Phase.PLAY if done else Phase.DISCARD,
-                to_move=self.trick.leader if done else player,
-            )
-        trick = self.trick
-        cards = (*trick.cards, card)
-        players = (*trick.players, player)
-        trumps_played = self.trumps_played or bool(bit & TRUMP_MASK)
-        if len(cards) < rules.players:
-            return self._evolve(
-                hands=tuple(hands),
-                trick=_trick(trick.leader, cards, players),
-                to_move=rules._next(player),
-                trumps_played=trumps_played,
-            )
-        indices = [c.index for c in cards]
-        position = _trick_winner_indices(indices, rules.numeral_order)
-        assert position is not None  # a complete trick holds a card other than the Excuse
-        if indices[0] == _EXCUSE and rules.excuse_wins_slam and self._slam_lead():
-            position = 0
-        winner = players[position]
-        won = list(self.won)
-        mask = sum(1 << index for index in indices)
-        excuse_trick = self.excuse_trick
-        if mask & EXCUSE_MASK:
-            excuser = players[indices.index(_EXCUSE)]
-            won[excuser] = TarotCardSet(won[excuser].mask | EXCUSE_MASK)
-            mask &= ~EXCUSE_MASK
-            excuse_trick = len(self.tricks)
-        won[winner] = TarotCardSet(won[winner].mask | mask)
-        over = not any(hands)
-        return self._evolve(
-            hands=tuple(hands),
-            trick=_trick(winner),
-            tricks=(
-                *self.tricks,
-                _trick(trick.leader, cards, players, winner),
-            ),
-            won=tuple(won),
-            to_move=winner,
-            trumps_played=trumps_played,
-            excuse_trick=excuse_trick,
-            phase=Phase.OVER if over else Phase.PLAY,
-        )
+        return play_card(self, move.card, Phase, _trick)
 
     def read_move(self, text: str) -> AnyMove:
         """The move ``text`` names here, read as :func:`cardgames.tarot.contracts.parse_move`
@@ -1118,16 +1056,6 @@ class State:
         from cardgames.tarot.game import _play, _players
 
         return _play(self, _players(players, self.rules, bot_seed(rng), 0))
-
-    def _slam_lead(self) -> bool:
-        # Whether the trick in progress is the last and its leader's side won every earlier
-        # trick (then a led Excuse wins it, under excuse_wins_slam).
-        if len(self.tricks) != self.rules.tricks_per_deal - 1:
-            return False
-        side = self.team_of(self.trick.leader)
-        return all(
-            trick.winner is not None and self.team_of(trick.winner) == side for trick in self.tricks
-        )
 
     def _play_contract_move(self, move: Bid | Call | Announcement | Declaration) -> State:
         # play() for the French moves that are not cards, already checked.
