@@ -27,7 +27,7 @@ import enum
 import itertools
 import operator
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -39,6 +39,7 @@ from cardgames.tarot.rules import Rules
 if TYPE_CHECKING:
     from cardgames.tarot.state import Deal, State, Trick
 
+_EXCUSE: Final = 77
 NO_WINNER: Final = 255
 """The winner byte of a trick in progress."""
 ALL_CARDS: Final = TarotCard.all()
@@ -218,4 +219,30 @@ def contract_values(
         tuple(Bid.parse(bid) for bid in bids),
         None if called is None else ALL_CARDS[called],
         tuple((seat, Poignee(level)) for seat, level in poignees),
+    )
+
+
+def state_key(state: State) -> tuple[Any, ...]:
+    """A cheap hashable summary of ``state`` (see :meth:`cardgames.tarot.state.State.key`)."""
+    excuse: tuple[int, ...] = ()
+    if state.excuse_trick is not None:
+        trick = state.tricks[state.excuse_trick]
+        player = trick.players[[card.index for card in trick.cards].index(_EXCUSE)]
+        assert trick.winner is not None
+        last = state.excuse_trick == state.rules.tricks_per_deal - 1
+        excuse = (player, trick.winner, last)
+    return (
+        state.phase.value,
+        state.to_move,
+        tuple(hand.mask for hand in state.hands),
+        state.discard.mask,
+        state.trick.leader,
+        tuple(card.index for card in state.trick.cards),
+        tuple(pile.mask for pile in state.won),
+        state.trumps_played,
+        excuse,
+        state.bids,
+        state.called,
+        state.slam_announced,
+        state.poignees,
     )

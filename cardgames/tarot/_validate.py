@@ -9,19 +9,35 @@ arguments where they test types, so that this module does not import the state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final, TypeAlias
 
-from cardgames.errors import RulesError
+from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.tarot.cards import TAROT_PACK_SIZE, TarotCard, TarotCardSet, _check_card_set
-from cardgames.tarot.contracts import Bid, Contract, Poignee
-from cardgames.tarot.play import HONOUR_MASK
+from cardgames.tarot.contracts import (
+    Announcement,
+    AnyMove,
+    Bid,
+    Call,
+    Contract,
+    Declaration,
+    Poignee,
+)
+from cardgames.tarot.phases import bid_problem, call_problem, declaration_problem
+from cardgames.tarot.play import HONOUR_MASK, _discard_problem, _play_problem
 from cardgames.tarot.rules import Rules
 from cardgames.validation import check_bool, check_int, check_seat, quote
 
 if TYPE_CHECKING:
     from cardgames.tarot.state import Deal, Phase, State, Trick
 
+_MOVE_NAMES: Final = {
+    "Bid": "a bid (pass or a contract)",
+    "Call": "a call (call- and a card)",
+    "Move": "a card",
+    "Announcement": "an announcement (slam or no-slam)",
+}
+_ACTIONS: Final = {"discard": "discard", "bidding": "bid", "call": "call", "announce": "announce"}
 _Kinds: TypeAlias = "tuple[type[Deal], type[Phase], type[Trick]]"
 _EXCUSE: Final = 77
 _FULL: Final = (1 << TAROT_PACK_SIZE) - 1
@@ -246,3 +262,49 @@ def _contract_problem(state: State, phases: type[Phase]) -> str | None:
     if state.poignees and state.phase is not phases.PLAY and state.phase is not phases.OVER:
         return "poignées are declared only in play"
     return None
+
+
+def move_problem(
+    state: State, move: AnyMove, phases: type[Phase], phase_moves: Mapping[Phase, type]
+) -> str | None:
+    """Why ``move`` (of a move type) is illegal in ``state``, or None; ``phase_moves`` is the
+    move type each phase takes."""
+    phase = state.phase
+    if phase is phases.OVER:
+        return "the deal is over"
+    wanted = phase_moves[phase]
+    if not isinstance(move, wanted) and not (
+        phase is phases.PLAY and isinstance(move, Declaration) and state.rules.bidding
+    ):
+        return f"the {phase.value} phase takes {_MOVE_NAMES[wanted.__name__]}"
+    if isinstance(move, Bid):
+        return bid_problem(state.contract, move)
+    if isinstance(move, Call):
+        return call_problem(state._taker_hand(), move)
+    if isinstance(move, Announcement):
+        return None
+    if isinstance(move, Declaration):
+        return declaration_problem(state, move)
+    if phase is phases.DISCARD:
+        return _discard_problem(
+            state.hands[state.discarder].mask,
+            state.rules,
+            state.discard_remaining,
+            move.card.index,
+        )
+    return _play_problem(
+        state.hands[state.to_move].mask,
+        [card.index for card in state.trick.cards],
+        state.rules,
+        state.trumps_played,
+        move.card.index,
+    )
+
+
+def illegal_move(state: State, move: AnyMove, reason: str) -> IllegalMoveError:
+    """The error for ``move``, illegal in ``state`` for ``reason``, naming what the seat to
+    move was doing."""
+    action = _ACTIONS.get(state.phase.value, "play")
+    return IllegalMoveError(
+        f"illegal move {str(move)!r}: player {state.to_move} may not {action} it: {reason}"
+    )

@@ -45,6 +45,7 @@ from cardgames.tarot._codec import (
     contract_values,
     deal_fields,
     state_fields,
+    state_key,
     trick_columns,
     trick_rows,
 )
@@ -55,7 +56,13 @@ from cardgames.tarot._notation import (
     write_deal,
     write_position,
 )
-from cardgames.tarot._validate import _check_sets, _deal_problem, position_problem
+from cardgames.tarot._validate import (
+    _check_sets,
+    _deal_problem,
+    illegal_move,
+    move_problem,
+    position_problem,
+)
 from cardgames.tarot.cards import (
     TarotCard,
     TarotCardSet,
@@ -86,21 +93,16 @@ from cardgames.tarot.phases import (
     CALLS,
     announcement_leader,
     bid_changes,
-    bid_problem,
     bids_above,
-    call_problem,
     callable_cards,
     declarable,
-    declaration_problem,
     dog_changes,
     poignee_shown,
 )
 from cardgames.tarot.play import (
     STRENGTHS,
-    _discard_problem,
     _legal_cards_mask,
     _legal_discards_mask,
-    _play_problem,
 )
 from cardgames.tarot.rules import MAX_PLAYERS, Rules, _check_rules
 from cardgames.tarot.scoring import Score
@@ -129,9 +131,6 @@ DEAL_PACKET: Final = 5
 """Cards given to a player at a time when dealing from a deck under the simplified and the
 traditional rules (see :meth:`Deal.from_deck` and
 ``deal_packet``)."""
-_BOUTS_MASK: Final = 1 << 56 | 1 << 76 | 1 << 77  # trump 1, trump 21, the Excuse
-_EXCUSE: Final = 77
-_MAGICIAN: Final = 56
 
 
 @enum.unique
@@ -210,12 +209,6 @@ _PHASE_MOVES: Final[dict[Phase, type]] = {
     Phase.DISCARD: Move,
     Phase.ANNOUNCE: Announcement,
     Phase.PLAY: Move,
-}
-_MOVE_NAMES: Final = {
-    Bid: "a bid (pass or a contract)",
-    Call: "a call (call- and a card)",
-    Move: "a card",
-    Announcement: "an announcement (slam or no-slam)",
 }
 
 
@@ -827,28 +820,7 @@ class State:
         """A cheap hashable summary: two states of the same deal with equal keys have the same
         legal moves now and the same points after the same continuation. It leaves out the
         order of past tricks."""
-        excuse: tuple[int, ...] = ()
-        if self.excuse_trick is not None:
-            trick = self.tricks[self.excuse_trick]
-            player = trick.players[[card.index for card in trick.cards].index(_EXCUSE)]
-            assert trick.winner is not None
-            last = self.excuse_trick == self.rules.tricks_per_deal - 1
-            excuse = (player, trick.winner, last)
-        return (
-            self.phase.value,
-            self.to_move,
-            tuple(hand.mask for hand in self.hands),
-            self.discard.mask,
-            self.trick.leader,
-            tuple(card.index for card in self.trick.cards),
-            tuple(pile.mask for pile in self.won),
-            self.trumps_played,
-            excuse,
-            self.bids,
-            self.called,
-            self.slam_announced,
-            self.poignees,
-        )
+        return state_key(self)
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -915,48 +887,10 @@ class State:
             )
         reason = self._move_problem(move)
         if reason is not None:
-            action = {
-                Phase.DISCARD: "discard",
-                Phase.BIDDING: "bid",
-                Phase.CALL: "call",
-                Phase.ANNOUNCE: "announce",
-            }.get(self.phase, "play")
-            raise IllegalMoveError(
-                f"illegal move {str(move)!r}: player {self.to_move} may not {action} it: {reason}"
-            )
+            raise illegal_move(self, move, reason)
 
     def _move_problem(self, move: AnyMove) -> str | None:
-        phase = self.phase
-        if phase is Phase.OVER:
-            return "the deal is over"
-        wanted = _PHASE_MOVES[phase]
-        if not isinstance(move, wanted) and not (
-            phase is Phase.PLAY and isinstance(move, Declaration) and self.rules.bidding
-        ):
-            return f"the {phase.value} phase takes {_MOVE_NAMES[wanted]}"
-        if isinstance(move, Bid):
-            return bid_problem(self.contract, move)
-        if isinstance(move, Call):
-            return call_problem(self._taker_hand(), move)
-        if isinstance(move, Announcement):
-            return None
-        if isinstance(move, Declaration):
-            return declaration_problem(self, move)
-        assert isinstance(move, Move)
-        if phase is Phase.DISCARD:
-            return _discard_problem(
-                self.hands[self.discarder].mask,
-                self.rules,
-                self.discard_remaining,
-                move.card.index,
-            )
-        return _play_problem(
-            self.hands[self.to_move].mask,
-            [card.index for card in self.trick.cards],
-            self.rules,
-            self.trumps_played,
-            move.card.index,
-        )
+        return move_problem(self, move, Phase, _PHASE_MOVES)
 
     def is_legal(self, move: AnyMove) -> bool:
         """Whether :meth:`play` would accept ``move``."""
