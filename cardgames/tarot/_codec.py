@@ -5,7 +5,7 @@ bytes rather than as attrs' state of every trick, card set and card. A trick is 
 leader, its winner (:data:`NO_WINNER` while in progress), the number of cards, the card
 indices, then the seats that played them; a state's completed tricks are those codes end to
 end in one bytes. A state holds its Deal object, so that the states of one game send it once
-in a pickle of many. The rules travel as :func:`_rules_key`'s tuple of plain values, read
+in a pickle of many. The rules travel as ``_rules_key``'s tuple of plain values, read
 back through a cache, so that the states of a batch share one Rules object.
 
 This module writes and reads those values; :mod:`cardgames.tarot.state` keeps the functions
@@ -135,7 +135,7 @@ TrickColumns = tuple[
 
 def trick_columns(code: bytes) -> TrickColumns | None:
     """The leaders, cards, players and winners of the tricks of a non-empty
-    :func:`_tricks_code`, each column read with C-level loops (zip, map), several times
+    ``_tricks_code``, each column read with C-level loops (zip, map), several times
     quicker than a Python loop over the tricks; None when the code is the general one (read
     it with :func:`trick_rows` from 1)."""
     count = code[0]
@@ -154,7 +154,7 @@ def trick_columns(code: bytes) -> TrickColumns | None:
 def trick_rows(
     code: bytes, at: int = 0
 ) -> Iterator[tuple[int, tuple[TarotCard, ...], tuple[int, ...], int | None]]:
-    """The leader, cards, players and winner of each of :func:`_trick_code`'s codes end to
+    """The leader, cards, players and winner of each of ``_trick_code``'s codes end to
     end in ``code`` from ``at``."""
     card_of = ALL_CARDS.__getitem__
     end = len(code)

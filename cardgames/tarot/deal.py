@@ -12,8 +12,8 @@ The functions here return bare masks (one per seat, and the talon's);
 
 from __future__ import annotations
 
-from collections.abc import ItemsView, Iterable, Mapping, Sequence
-from typing import Any, Final, Protocol
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 from cardgames.cardset import iter_bits
 from cardgames.deck import Deck, RandomSource, shuffle_order
@@ -22,24 +22,10 @@ from cardgames.tarot.cards import TAROT_PACK_SIZE, TarotCard, TarotCardSet, _che
 from cardgames.tarot.rules import Rules, _check_rules
 from cardgames.validation import check_seat, make_rng, quote
 
-__all__ = ["CardsLike", "FixedCards", "dealt_at_random", "dealt_from_deck"]
+if TYPE_CHECKING:
+    from cardgames.tarot.state import FixedCards
 
-
-CardsLike = TarotCardSet | Iterable[TarotCard] | str
-"""Cards given by the caller: a card set, an iterable of cards, or a text that
-``TarotCardSet.parse`` reads."""
-
-
-class FixedCards(Protocol):
-    """Cards pinned before a deal (see :meth:`cardgames.tarot.state.Deal.random`): a mapping
-    from a seat, or the key ``"talon"``, to :data:`CardsLike` cards.
-
-    Typed by the mapping's ``items()`` so that a ``dict[int, TarotCardSet]`` and a
-    ``dict[int | str, str]`` both fit (a ``Mapping`` type is invariant in its keys); at run
-    time it must be a :class:`collections.abc.Mapping`.
-    """
-
-    def items(self) -> ItemsView[int | str, CardsLike]: ...
+__all__ = ["dealt_at_random", "dealt_from_deck"]
 
 
 _TALON_KEY: Final = "talon"  # the key of ``fixed`` that pins cards in the talon

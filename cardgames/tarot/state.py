@@ -26,9 +26,9 @@ from __future__ import annotations
 import collections
 import enum
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, ItemsView, Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attrs
 
@@ -88,7 +88,7 @@ from cardgames.tarot.contracts import (
     parse_move,
     taker_of,
 )
-from cardgames.tarot.deal import CardsLike, FixedCards, dealt_at_random, dealt_from_deck
+from cardgames.tarot.deal import dealt_at_random, dealt_from_deck
 from cardgames.tarot.phases import (
     CALLS,
     announcement_leader,
@@ -350,6 +350,23 @@ def _bids(bids: Sequence[Bid]) -> tuple[Bid, ...]:
 def _poignees(poignees: Sequence[tuple[int, Poignee]]) -> tuple[tuple[int, Poignee], ...]:
     pairs = as_tuple(poignees, "Tarot poignees")
     return tuple(as_tuple(pair, "Tarot poignee") for pair in pairs)
+
+
+CardsLike = TarotCardSet | Iterable[TarotCard] | str
+"""Cards given by the caller: a card set, an iterable of cards, or a text that
+``TarotCardSet.parse`` reads."""
+
+
+class FixedCards(Protocol):
+    """Cards pinned before a deal (see :meth:`Deal.random`): a mapping from a seat, or the
+    key ``"talon"``, to :data:`CardsLike` cards.
+
+    Typed by the mapping's ``items()`` so that a ``dict[int, TarotCardSet]`` and a
+    ``dict[int | str, str]`` both fit (a ``Mapping`` type is invariant in its keys); at run
+    time it must be a :class:`collections.abc.Mapping`.
+    """
+
+    def items(self) -> ItemsView[int | str, CardsLike]: ...
 
 
 @attrs.frozen(kw_only=True, repr=False)
