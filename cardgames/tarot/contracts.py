@@ -361,6 +361,17 @@ AnyMove: TypeAlias = "Move | Bid | Call | Announcement | Declaration"
 rules a bid, a call, the slam announcement or a poignée."""
 
 
+_CARD_MOVE_READERS: list[Callable[[str], Move]] = []
+# The reader of card moves for parse_move: Move.parse, handed over by cardgames.tarot.state
+# as it is imported (always, by the package's __init__). Move lives there, above this
+# module, which therefore cannot import it.
+
+
+def _read_card_moves_with(reader: Callable[[str], Move]) -> None:
+    # Called once by cardgames.tarot.state with Move.parse.
+    _CARD_MOVE_READERS[:] = [reader]
+
+
 # -- the auction as pure functions (the state and the views both call them) ------------------
 
 
@@ -427,8 +438,6 @@ def parse_move(text: str) -> AnyMove:
 
     :raises NotationError: if the text is none of these.
     """
-    from cardgames.tarot.state import Move
-
     if isinstance(text, str):
         word = text.strip().lower()
         if word.startswith(_CALL_PREFIX):
@@ -439,10 +448,11 @@ def parse_move(text: str) -> AnyMove:
             return Announcement.parse(text)
         if word == _PASS or word.replace("_", "-") in {c.value for c in Contract}:
             return Bid.parse(text)
-        try:
-            return Move.parse(text)
-        except NotationError:
-            pass
+        for read_card_move in _CARD_MOVE_READERS:
+            try:
+                return read_card_move(text)
+            except NotationError:
+                pass
     raise NotationError(
         f"invalid Tarot move {quote(text)}: expected a card (KH, 21T, EX), pass, a contract "
         "(prise, garde, garde-sans, garde-contre), call- and a card, slam, no-slam or "

@@ -26,17 +26,29 @@ from __future__ import annotations
 import collections
 import enum
 import itertools
-import operator
-from collections.abc import Callable, ItemsView, Iterable, Mapping, Sequence
+from collections.abc import Callable, ItemsView, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attrs
 
-from cardgames.cardset import BaseCardSet, iter_bits
-from cardgames.deck import Deck, RandomSource, shuffle_order
+from cardgames.cardset import iter_bits
+from cardgames.deck import Deck, RandomSource
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.players import BotRandom, bot_seed
+from cardgames.tarot import history as history_of
+from cardgames.tarot import points as points_of
+from cardgames.tarot._codec import (
+    _card_sets,
+    _rules_of,
+    _trick_code,
+    contract_values,
+    deal_fields,
+    state_fields,
+    state_key,
+    trick_columns,
+    trick_rows,
+)
 from cardgames.tarot._notation import (
     DealParts,
     read_deal,
@@ -44,20 +56,23 @@ from cardgames.tarot._notation import (
     write_deal,
     write_position,
 )
+from cardgames.tarot._validate import (
+    _check_sets,
+    _deal_problem,
+    illegal_move,
+    move_problem,
+    position_problem,
+)
 from cardgames.tarot.cards import (
-    TAROT_PACK_SIZE,
     TarotCard,
     TarotCardSet,
     _check_card,
     _check_card_set,
     _check_cards,
-    tarot_deck,
 )
 from cardgames.tarot.contracts import (
-    _BIDS,
     _DECLARATIONS,
     NO_SLAM,
-    PASS,
     SLAM,
     Announcement,
     AnyMove,
@@ -66,33 +81,37 @@ from cardgames.tarot.contracts import (
     Contract,
     Declaration,
     Poignee,
+    _read_card_moves_with,
     bidder,
     highest_contract,
     is_void,
     parse_move,
-    poignee_size,
     taker_of,
 )
+from cardgames.tarot.deal import dealt_at_random, dealt_from_deck
+from cardgames.tarot.phases import (
+    CALLS,
+    announcement_leader,
+    bid_changes,
+    bids_above,
+    callable_cards,
+    declarable,
+    dog_changes,
+    poignee_shown,
+)
 from cardgames.tarot.play import (
-    EXCUSE_MASK,
-    HONOUR_MASK,
     STRENGTHS,
-    TRUMP_MASK,
-    VALUES,
-    _discard_problem,
     _legal_cards_mask,
     _legal_discards_mask,
-    _play_problem,
-    _trick_winner_indices,
-    count_mask,
 )
-from cardgames.tarot.rules import MAX_PLAYERS, ExcuseRule, Rules, _check_rules
-from cardgames.validation import as_tuple, check_bool, check_int, check_seat, make_rng, quote
+from cardgames.tarot.rules import MAX_PLAYERS, Rules, _check_rules
+from cardgames.tarot.scoring import Score
+from cardgames.tarot.tricks import play_card
+from cardgames.validation import as_tuple, check_seat, quote
 
 if TYPE_CHECKING:
     from cardgames.svg import SvgImage
     from cardgames.tarot.game import Players
-    from cardgames.tarot.scoring import Score
     from cardgames.tarot.view import View
 
 __all__ = [
@@ -113,10 +132,6 @@ DEAL_PACKET: Final = 5
 """Cards given to a player at a time when dealing from a deck under the simplified and the
 traditional rules (see :meth:`Deal.from_deck` and
 ``deal_packet``)."""
-_BOUTS_MASK: Final = 1 << 56 | 1 << 76 | 1 << 77  # trump 1, trump 21, the Excuse
-_EXCUSE: Final = 77
-_MAGICIAN: Final = 56
-_FULL: Final = (1 << TAROT_PACK_SIZE) - 1
 
 
 @enum.unique
@@ -187,7 +202,7 @@ class Move:
 
 
 _MOVES: Final = tuple(Move(card) for card in TarotCard.all())
-_CALLS: Final = {card.index: Call(card) for card in TarotCard.all() if card.rank is not None}
+_read_card_moves_with(Move.parse)
 _MOVE_TYPES: Final = (Move, Bid, Call, Announcement, Declaration)
 _PHASE_MOVES: Final[dict[Phase, type]] = {
     Phase.BIDDING: Bid,
@@ -195,12 +210,6 @@ _PHASE_MOVES: Final[dict[Phase, type]] = {
     Phase.DISCARD: Move,
     Phase.ANNOUNCE: Announcement,
     Phase.PLAY: Move,
-}
-_MOVE_NAMES: Final = {
-    Bid: "a bid (pass or a contract)",
-    Call: "a call (call- and a card)",
-    Move: "a card",
-    Announcement: "an announcement (slam or no-slam)",
 }
 
 
@@ -288,7 +297,7 @@ class Trick:
         return ",".join(str(card) for card in self.cards)
 
     def __reduce__(self) -> tuple[Callable[[bytes], Trick], tuple[bytes]]:
-        # Pickled as a few bytes (see _trick_code), read back without the constructor's
+        # Pickled as a few bytes (see cardgames.tarot._codec), read back without the constructor's
         # checks: a pickle is the library's own output of a checked trick.
         return (_unpickle_trick, (_trick_code(self),))
 
@@ -323,35 +332,12 @@ def _trick(
     return trick
 
 
-def _deal_problem(rules: Rules, hands: Sequence[int], talon: int) -> str | None:
-    if len(hands) != rules.players:
-        return f"expected {rules.players} hands, got {len(hands)}"
-    for player, hand in enumerate(hands):
-        if hand.bit_count() != rules.hand_size:
-            return f"player {player} holds {hand.bit_count()} cards, expected {rules.hand_size}"
-    if talon.bit_count() != rules.talon_size:
-        return f"the talon holds {talon.bit_count()} cards, expected {rules.talon_size}"
-    seen = talon
-    for hand in hands:
-        if seen & hand:
-            return "a card is dealt twice"
-        seen |= hand
-    if seen != _FULL:
-        return "some cards are not dealt"
-    return None
-
-
 def _hands(sets: Sequence[TarotCardSet]) -> tuple[TarotCardSet, ...]:
     return as_tuple(sets, "Tarot hands")
 
 
 def _won(sets: Sequence[TarotCardSet]) -> tuple[TarotCardSet, ...]:
     return as_tuple(sets, "Tarot won piles")
-
-
-def _check_sets(sets: tuple[TarotCardSet, ...], what: str) -> None:
-    for cards in sets:
-        _check_card_set(cards, what, error=RulesError)
 
 
 def _tricks(tricks: Sequence[Trick]) -> tuple[Trick, ...]:
@@ -382,113 +368,6 @@ class FixedCards(Protocol):
     """
 
     def items(self) -> ItemsView[int | str, CardsLike]: ...
-
-
-_TALON_KEY: Final = "talon"  # the key of ``fixed`` that pins cards in the talon
-
-
-def _deal_packets(
-    rules: Rules, dealer: int, cards: Sequence[int], room: Sequence[int]
-) -> tuple[list[int], int]:
-    # Deal card indices from the top in packets of rules.deal_packet round the table,
-    # starting after the dealer, until every seat has received its ``room`` (fewer to finish
-    # a hand); the cards left over are the talon. Under dog_card_by_card the talon's cards are
-    # set aside one at a time instead, each after a packet spread evenly through the deal
-    # (after packet i * P // (d + 1) of P packets for the i-th of d cards), so that neither
-    # the first nor the last card dealt goes to it. Returns the masks by seat and the talon's.
-    masks = [0] * rules.players
-    wanted = list(room)
-    order = []
-    seat = dealer
-    for _ in range(rules.players):
-        seat = rules._next(seat)
-        order.append(seat)
-    packets: list[tuple[int, int]] = []  # (seat, cards) in dealing order
-    while any(wanted):
-        for seat in order:
-            take = min(rules.deal_packet, wanted[seat])
-            if take:
-                packets.append((seat, take))
-                wanted[seat] -= take
-    to_talon = len(cards) - sum(room)
-    aside: dict[int, int] = {}
-    if rules.dog_card_by_card and packets:
-        for i in range(1, to_talon + 1):
-            after = max(1, i * len(packets) // (to_talon + 1))
-            aside[after] = aside.get(after, 0) + 1
-    talon = 0
-    position = 0
-    for number, (seat, take) in enumerate(packets, start=1):
-        for index in cards[position : position + take]:
-            masks[seat] |= 1 << index
-        position += take
-        for index in cards[position : position + aside.get(number, 0)]:
-            talon |= 1 << index
-        position += aside.get(number, 0)
-    for index in cards[position:]:
-        talon |= 1 << index
-    return masks, talon
-
-
-def _pinned_mask(rules: Rules, key: object, cards: object) -> int:
-    # The mask of the cards pinned under ``key``, checked on their own.
-    where = "the talon" if key == _TALON_KEY else f"seat {key}"
-    room = rules.talon_size if key == _TALON_KEY else rules.hand_size
-    if isinstance(cards, TarotCardSet):
-        mask = cards.mask
-    elif isinstance(cards, str):
-        try:
-            mask = TarotCardSet.parse(cards).mask
-        except NotationError as error:
-            raise RulesError(f"invalid fixed cards for {where} {quote(cards)}: {error}") from None
-    else:
-        given = _check_cards(cards, f"fixed cards for {where}", error=RulesError)
-        mask = 0
-        for card in given:
-            if mask >> card.index & 1:
-                raise RulesError(
-                    f"invalid fixed cards for {where} {quote(cards)}: {card} is given twice"
-                )
-            mask |= 1 << card.index
-    if mask.bit_count() > room:
-        raise RulesError(
-            f"invalid fixed cards for {where} {quote(cards)}: {mask.bit_count()} cards, but "
-            f"{where} holds {room} under {rules}"
-        )
-    return mask
-
-
-def _pinned_cards(rules: Rules, fixed: object) -> tuple[list[int], int]:
-    # The pinned masks by seat and the talon's, checked together: no card in two places.
-    if not isinstance(fixed, Mapping):
-        raise RulesError(
-            f"invalid fixed cards {quote(fixed)}: expected a mapping from a seat (or 'talon') "
-            "to cards, such as {0: 'KS 21T'}"
-        )
-    pinned = [0] * rules.players
-    talon = 0
-    owner: dict[int, str] = {}
-    for key, cards in fixed.items():
-        if key == _TALON_KEY:
-            mask = talon = _pinned_mask(rules, key, cards)
-            name = "the talon"
-        else:
-            if type(key) is not int or not 0 <= key < rules.players:
-                raise RulesError(
-                    f"invalid fixed seat {quote(key)}: expected a seat from 0 to "
-                    f"{rules.players - 1} or 'talon'"
-                )
-            seat = key
-            mask = pinned[seat] = _pinned_mask(rules, seat, cards)
-            name = f"seat {seat}"
-        for index in iter_bits(mask):
-            if index in owner:
-                raise RulesError(
-                    f"invalid fixed cards {quote(fixed)}: {TarotCard.from_index(index)} is "
-                    f"given to {owner[index]} and to {name}"
-                )
-            owner[index] = name
-    return pinned, talon
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -546,19 +425,7 @@ class Deal:
             is not a :class:`cardgames.deck.Deck` of the whole Tarot pack or the dealer is not a
             seat.
         """
-        _check_rules(rules, "deal rules")
-        check_seat(dealer, rules.players, "dealer")
-        if (
-            not isinstance(deck, Deck)
-            or len(deck) != TAROT_PACK_SIZE
-            or not all(isinstance(card, TarotCard) for card in deck)
-        ):
-            shown = f"{len(deck)} cards" if isinstance(deck, Deck) else quote(deck)
-            raise RulesError(
-                f"invalid Tarot deck {shown}: expected a Deck of the 78-card Tarot pack"
-            )
-        room = [rules.hand_size] * rules.players
-        masks, talon = _deal_packets(rules, dealer, [card.index for card in deck], room)
+        masks, talon = dealt_from_deck(rules, deck, dealer)
         return cls(
             rules=rules,
             dealer=dealer,
@@ -600,26 +467,12 @@ class Deal:
         >>> Deal.random(rules, seed=3, fixed={}) == Deal.random(rules, seed=3)
         True
         """
-        _check_rules(rules, "deal rules")
-        check_seat(dealer, rules.players, "dealer")
-        rng = make_rng(seed, "seed")
-        if fixed is None:
-            return cls.from_deck(rules, tarot_deck().shuffled(rng), dealer)
-        pinned, pinned_talon = _pinned_cards(rules, fixed)
-        taken = pinned_talon
-        for mask in pinned:
-            taken |= mask
-        rest = [index for index in range(TAROT_PACK_SIZE) if not taken >> index & 1]
-        order = shuffle_order(len(rest), rng)
-        room = [rules.hand_size - mask.bit_count() for mask in pinned]
-        masks, talon = _deal_packets(rules, dealer, [rest[i] for i in order], room)
+        masks, talon = dealt_at_random(rules, seed, dealer, fixed)
         return cls(
             rules=rules,
             dealer=dealer,
-            hands=tuple(
-                TarotCardSet(mask | extra) for mask, extra in zip(pinned, masks, strict=True)
-            ),
-            talon=TarotCardSet(talon | pinned_talon),
+            hands=tuple(TarotCardSet(mask) for mask in masks),
+            talon=TarotCardSet(talon),
         )
 
     def start(self) -> State:
@@ -649,9 +502,9 @@ class Deal:
         return f"Deal.parse({str(self)!r})"
 
     def __reduce__(self) -> tuple[Callable[..., Deal], tuple[object, ...]]:
-        # Pickled as plain ints (see _deal_fields) and rebuilt without the constructor's
+        # Pickled as plain ints (see cardgames.tarot._codec) and rebuilt without the constructor's
         # checks: a pickle is the library's own output of a checked deal.
-        return (_unpickle_deal, _deal_fields(self))
+        return (_unpickle_deal, deal_fields(self))
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -723,199 +576,7 @@ class State:
             raise RulesError(f"invalid Tarot state: {problem}")
 
     def _problem(self) -> str | None:
-        if not isinstance(self.initial, Deal):
-            return f"initial {quote(self.initial)} is not a Deal"
-        if not isinstance(self.phase, Phase):
-            return f"phase {quote(self.phase)} is not a Phase"
-        rules = self.initial.rules
-        players = rules.players
-        check_seat(self.to_move, players, "seat to move")
-        for name in ("hands", "won"):
-            sets = getattr(self, name)
-            _check_sets(sets, name[:-1] if name == "hands" else "won pile")
-            if len(sets) != players:
-                return f"expected {players} {name}, one per seat, got {len(sets)}"
-        _check_card_set(self.discard, "discard", error=RulesError)
-        check_bool(self.trumps_played, "trumps_played")
-        if len(self.discard) > rules.talon_size:
-            return (
-                f"a discard of {len(self.discard)} cards, but these rules discard "
-                f"{rules.talon_size}"
-            )
-        if not isinstance(self.trick, Trick):
-            return f"trick {quote(self.trick)} is not a Trick"
-        excuse_at = None
-        last = len(self.tricks)
-        for number, trick in enumerate((*self.tricks, self.trick)):
-            if not isinstance(trick, Trick):
-                return f"trick {quote(trick)} is not a Trick"
-            if max((trick.leader, *trick.players)) >= players:
-                return f"trick {quote(trick)} names a seat of more than {players} players"
-            if number == last:
-                break
-            if len(trick.cards) != players or trick.winner is None:
-                return f"completed trick {quote(trick)} needs {players} cards and a winner"
-            if any(card.index == _EXCUSE for card in trick.cards):
-                excuse_at = number
-        if self.trick.winner is not None or len(self.trick.cards) >= players:
-            return f"the trick in progress {quote(self.trick)} is complete"
-        if len(self.tricks) > rules.tricks_per_deal:
-            return f"{len(self.tricks)} tricks, but a deal has {rules.tricks_per_deal}"
-        if self.excuse_trick is not None:
-            check_int(self.excuse_trick, "excuse_trick", low=0)
-        if self.excuse_trick != excuse_at:
-            return f"excuse_trick is {quote(self.excuse_trick)}, but the Excuse was played to " + (
-                "no completed trick" if excuse_at is None else f"trick {excuse_at}"
-            )
-        problem = self._contract_problem()
-        if problem is not None:
-            return problem
-        before_play = (Phase.BIDDING, Phase.CALL, Phase.DISCARD, Phase.ANNOUNCE)
-        if self.phase in before_play and (self.tricks or self.trick.cards):
-            return f"no card is played before the play ({self.phase.value})"
-        if self.phase is Phase.DISCARD:
-            if self.to_move != self.discarder:
-                return f"while discarding seat {self.discarder} is to move, not {self.to_move}"
-        elif self.phase in (Phase.BIDDING, Phase.CALL, Phase.ANNOUNCE):
-            pass  # _contract_problem has checked who is to move
-        elif self.phase is Phase.PLAY:
-            expected = self.trick.leader
-            for _ in self.trick.cards:
-                expected = rules._next(expected)
-            if self.to_move != expected:
-                return f"seat {self.to_move} is to move, but the trick calls for seat {expected}"
-        elif not self.is_void and (any(self.hands) or self.trick.cards or not self.tricks):
-            return "a deal is over only once every hand is empty and its tricks complete"
-        return self._holding_problem()
-
-    def _holding_problem(self) -> str | None:
-        # Every card in one place at most, and hands with which the deal can be played to its
-        # end, so that a state that is not over always has a legal move (and the solver a
-        # move to search): in play the seats that have played to the trick hold one card fewer
-        # than the others, who hold at least one; while discarding the dealer holds the other
-        # hands' size plus the cards still to discard, enough of them discardable.
-        seen = 0
-        for mask in (*(hand.mask for hand in self.hands), self.discard.mask, self.trick.mask):
-            if seen & mask:
-                return "a card is in two places (the hands, the discard, the trick in progress)"
-            seen |= mask
-        won = 0
-        for pile in self.won:
-            if won & pile.mask:
-                return "a card is in two won piles"
-            won |= pile.mask
-        for trick in self.tricks:
-            won |= trick.mask
-        if won & seen:
-            return "a card won or played to a completed trick is still held or played again"
-        if self.rules.bidding and (seen | won) & self.initial.talon.mask:
-            contract = self.contract
-            if self.phase in (Phase.BIDDING, Phase.CALL) or (
-                contract is None or not contract.dog_shown
-            ):
-                return "the dog is set aside: none of its cards is held, discarded or played"
-        sizes = [len(hand) for hand in self.hands]
-        if self.phase is Phase.PLAY:
-            played = set(self.trick.players)
-            size = sizes[self.to_move]
-            for seat, held in enumerate(sizes):
-                if held != (size - 1 if seat in played else size):
-                    return (
-                        f"seat {seat} holds {held} cards and seat {self.to_move} (to move) "
-                        f"{size}: a seat that has played to the trick holds one card fewer than "
-                        "the others, who hold the same number"
-                    )
-            if not size:
-                return "no card is left to play, but the deal is not over"
-        elif self.phase is Phase.DISCARD:
-            dealer = self.discarder
-            remaining = self.discard_remaining
-            others = {held for seat, held in enumerate(sizes) if seat != dealer}
-            if not remaining or len(others) > 1 or min(others) < 1:
-                return (
-                    "while discarding, cards are still to be discarded and every other seat "
-                    f"holds the same number (at least one); got {sizes}"
-                )
-            if sizes[dealer] != min(others) + remaining:
-                return (
-                    f"the dealer holds {sizes[dealer]} cards, but should hold "
-                    f"{min(others) + remaining}: the other hands' {min(others)} and the "
-                    f"{remaining} still to discard"
-                )
-            if (self.hands[dealer].mask & ~HONOUR_MASK).bit_count() < remaining:
-                return (
-                    f"the dealer cannot discard {remaining} more cards: too few that are not "
-                    "Kings, trump 1, trump 21 or the Excuse"
-                )
-        return None
-
-    def _contract_problem(self) -> str | None:
-        # The French fields: bids, call, announcement and poignées, against the phase.
-        rules = self.rules
-        french = (self.bids, self.called, self.slam_announced, self.poignees)
-        if not rules.bidding:
-            if french != ((), None, None, ()):
-                return "bids, a call, an announcement or poignées need bidding rules"
-            if self.phase in (Phase.BIDDING, Phase.CALL, Phase.ANNOUNCE):
-                return f"the {self.phase.value} phase needs bidding rules"
-            return None
-        best: Contract | None = None
-        for bid in self.bids:
-            if not isinstance(bid, Bid):
-                return f"bid {quote(bid)} is not a Bid"
-            if bid.contract is not None:
-                if best is not None and not best < bid.contract:
-                    return f"bid {bid} does not overcall {best}"
-                best = bid.contract
-        if len(self.bids) > rules.players:
-            return f"{len(self.bids)} bids, but each of the {rules.players} seats bids once"
-        bidding_over = len(self.bids) == rules.players
-        if not bidding_over:
-            if self.phase is not Phase.BIDDING:
-                return f"the bidding is not over, but the phase is {self.phase.value}"
-            expected = self._bidder(len(self.bids))
-            if self.to_move != expected:
-                return f"seat {self.to_move} is to move, but the bidding calls for seat {expected}"
-        elif self.phase is Phase.BIDDING:
-            return "every seat has bid, but the phase is still bidding"
-        if (
-            bidding_over
-            and best is None
-            and (self.phase is not Phase.OVER or any(self.won) or self.tricks)
-        ):
-            return "every seat passed: the deal is over, void, with nothing won"
-        if self.called is not None:
-            if not rules.called_king or self.taker is None or self.phase is Phase.CALL:
-                return f"a called card {quote(self.called)}, but no call under these rules yet"
-            if not isinstance(self.called, TarotCard) or self.called.rank is None:
-                return f"called card {quote(self.called)} is not a suit card"
-        elif (
-            rules.called_king and bidding_over and best is not None and self.phase is not Phase.CALL
-        ):
-            return f"the taker has not called a card yet, but the phase is {self.phase.value}"
-        if self.phase in (Phase.CALL, Phase.ANNOUNCE) and self.to_move != self.taker:
-            return f"the taker, seat {self.taker}, is to move in the {self.phase.value} phase"
-        if self.slam_announced is not None:
-            check_bool(self.slam_announced, "slam_announced")
-            if self.phase in (Phase.BIDDING, Phase.CALL, Phase.DISCARD, Phase.ANNOUNCE):
-                return "the slam is announced only at the end of the announce phase"
-        elif self.phase is Phase.PLAY or (self.phase is Phase.OVER and best is not None):
-            return "the play starts only after the taker's announcement"
-        seen: set[int] = set()
-        for pair in self.poignees:
-            if (
-                len(pair) != 2
-                or type(pair[0]) is not int
-                or not 0 <= pair[0] < rules.players
-                or not isinstance(pair[1], Poignee)
-            ):
-                return f"poignée {quote(pair)} is not a (seat, Poignee) pair"
-            if pair[0] in seen:
-                return f"seat {pair[0]} declares two poignées"
-            seen.add(pair[0])
-        if self.poignees and self.phase is not Phase.PLAY and self.phase is not Phase.OVER:
-            return "poignées are declared only in play"
-        return None
+        return position_problem(self, (Deal, Phase, Trick))
 
     def _bidder(self, number: int) -> int:
         return bidder(self.rules, self.initial.dealer, number)
@@ -975,35 +636,17 @@ class State:
 
         :raises NotationError: if the text is not a valid position, including any illegal move.
         """
-        deal_parts, auction, discard, announcement, tricks = read_position(text)
-        state = Deal._from_parts(text, deal_parts).start()
-        try:
-            for bid_text in auction:
-                move = parse_move(bid_text)
-                if not isinstance(move, Bid | Call):
-                    raise NotationError(f"{quote(bid_text)} is not a bid nor a call")
-                state = state.play(move)
-            for discarded in discard:
-                state = state.play(_MOVES[discarded.index])
-            if announcement is not None:
-                state = state.play(Announcement.parse(announcement))
-            for trick in tricks:
-                for word in trick:
-                    if isinstance(word, str):
-                        state = state.play(Declaration.parse(word))
-                    else:
-                        state = state.play(_MOVES[word.index])
-        except (IllegalMoveError, NotationError) as error:
-            raise NotationError(f"invalid Tarot position {quote(text)}: {error}") from None
-        return state
+        parts = read_position(text)
+        start = Deal._from_parts(text, parts[0]).start()
+        return history_of.replay(text, start, parts, _MOVES)
 
     def position(self) -> str:
         """This position in the notation of :mod:`cardgames.tarot.notation` (also ``str``)."""
         return write_position(
             str(self.initial),
             self.discard,
-            self._played(),
-            auction=self._auction(),
+            history_of.played(self, _MOVES),
+            auction=history_of.auction(self),
             announcement=None
             if self.slam_announced is None
             else str(SLAM if self.slam_announced else NO_SLAM),
@@ -1017,10 +660,10 @@ class State:
 
     def __reduce__(self) -> tuple[Callable[..., State], tuple[object, ...]]:
         # A batch sends states to worker processes by the thousand, so a state pickles as
-        # masks, ints and bytes (see _state_fields), a fraction of the cost of attrs' state
+        # masks, ints and bytes (see cardgames.tarot._codec), a fraction of the cost of attrs' state
         # of every trick, card set and card, and is rebuilt without the constructor's
         # checks: a pickle is the library's own output of a checked state.
-        return (_unpickle_state, _state_fields(self))
+        return (_unpickle_state, state_fields(self, _PHASE_CODES[self.phase]))
 
     def to_unicode(self) -> str:
         """The table as text: each seat's hand, the trick in progress and the points so far
@@ -1150,56 +793,17 @@ class State:
         :raises RulesError: if ``seat`` is not a seat of the table.
         """
         check_seat(seat, self.rules.players, "seat")
-        for declarer, level in self.poignees:
-            if declarer == seat:
-                return TarotCardSet(self._shown_trumps(self._starting_hand(seat), level))
-        return TarotCardSet()
-
-    def _starting_hand(self, seat: int) -> int:
-        # The seat's hand as the play began: the deal's, with the dog taken and the discard
-        # made for the taker of a prise or a garde.
-        hand = self.initial.hands[seat].mask
-        contract = self.contract
-        if seat == self.taker and contract is not None and contract.dog_shown:
-            hand = (hand | self.initial.talon.mask) & ~self.discard.mask
-        return hand
-
-    def _shown_trumps(self, hand: int, level: Poignee) -> int:
-        # The cards a poignée of that level shows from ``hand`` (0 if it cannot be shown).
-        size = poignee_size(level, self.rules.players)
-        trumps = list(iter_bits(hand & TRUMP_MASK))
-        if len(trumps) >= size:
-            return sum(1 << index for index in trumps[:size])
-        if self.rules.poignee_with_excuse and hand & EXCUSE_MASK and len(trumps) == size - 1:
-            return sum(1 << index for index in trumps) | EXCUSE_MASK
-        return 0
+        return TarotCardSet(poignee_shown(self, seat))
 
     def target(self) -> int | None:
         """French rules: the card points the taker's side needs for the bouts it holds now
         (its won cards, the dog when it counts for it, and its hands), or None before there
         is a taker. Once the deal is over that is the deal's target (see :meth:`score`)."""
-        from cardgames.tarot.contracts import target
-
-        if self.taker is None:
-            return None
-        return target((self._attack_cards(held=True) & _BOUTS_MASK).bit_count())
+        return points_of.taker_target(self)
 
     def _attack_cards(self, *, held: bool) -> int:
-        # Every card counting for the attack now: its counted piles, its dog or discard, and
-        # with ``held`` the cards it still holds.
-        attack = self.teams[0]
-        piles = self.piles()
-        mask = 0
-        for seat in attack:
-            mask |= piles[seat].mask
-            if held:
-                mask |= self.hands[seat].mask
-        contract = self.contract
-        if contract is not None and contract.dog_shown:
-            mask |= self.discard.mask
-        elif contract is not None and contract.dog_to_taker:
-            mask |= self.initial.talon.mask
-        return mask
+        # Every card counting for the attack now (see points.attack_cards).
+        return points_of.attack_cards(self, held=held)
 
     def score(self) -> Score | None:
         """French rules: the score of the finished deal (see
@@ -1207,66 +811,14 @@ class State:
         petit au bout, poignées, slam, multiplier and each seat's payoff; None before the end
         of the deal, for a void deal, and under the other rules.
         """
-        from cardgames.tarot.scoring import score_deal
-
-        taker = self.taker
-        contract = self.contract
-        if not self.rules.bidding or self.phase is not Phase.OVER or taker is None:
-            return None
-        assert contract is not None
-        last = self.tricks[-1]
-        assert last.winner is not None
-        petit = None
-        if any(card.index == _MAGICIAN for card in last.cards):
-            petit = self.team_of(last.winner)
-        winners = {self.team_of(trick.winner) for trick in self.tricks if trick.winner is not None}
-        slam = winners.pop() if len(winners) == 1 else None
-        return score_deal(
-            self.rules,
-            contract=contract,
-            taker=taker,
-            partner=self.partner,
-            points=self.team_points()[0],
-            bouts=(self._attack_cards(held=False) & _BOUTS_MASK).bit_count(),
-            last_trick_petit=petit,
-            poignees=self.poignees,
-            slam_announced=bool(self.slam_announced),
-            slam=slam,
-        )
+        return points_of.score(self)
 
     def history(self) -> tuple[AnyMove, ...]:
         """The moves that lead from the start of the deal to this state: under French rules
         the bids and the call first; the discard (in card order, which is always a legal
         order); the announcement; then every card played, each poignée just before its
         declarer's first card."""
-        moves: list[AnyMove] = [*self._auction()]
-        moves.extend(_MOVES[card.index] for card in self.discard)
-        if self.slam_announced is not None:
-            moves.append(SLAM if self.slam_announced else NO_SLAM)
-        for trick in self._played():
-            moves.extend(trick)
-        return tuple(moves)
-
-    def _auction(self) -> tuple[Bid | Call, ...]:
-        if self.called is None:
-            return self.bids
-        return (*self.bids, _CALLS[self.called.index])
-
-    def _played(self) -> list[list[Move | Declaration]]:
-        # The cards played trick by trick, with each poignée before its declarer's first card.
-        declared = dict(self.poignees)
-        tricks: list[list[Move | Declaration]] = []
-        for trick in (*self.tricks, self.trick):
-            moves: list[Move | Declaration] = []
-            for seat, card in zip(trick.players, trick.cards, strict=True):
-                if not tricks and seat in declared:
-                    moves.append(_DECLARATIONS[declared.pop(seat)])
-                moves.append(_MOVES[card.index])
-            if not tricks:
-                # a poignée declared by the seat to move, whose card is still to come
-                moves.extend(_DECLARATIONS[level] for level in declared.values())
-            tricks.append(moves)
-        return tricks
+        return history_of.history(self, _MOVES)
 
     @property
     def previous(self) -> State | None:
@@ -1284,56 +836,16 @@ class State:
         >>> after.previous == start, start.previous
         (True, None)
         """
-        moves = self.history()
-        if not moves:
-            return None
-        state = self.initial.start()
-        try:
-            for move in moves[:-1]:
-                state = state.play(move)
-            reached = state.play(moves[-1])
-        except IllegalMoveError:
-            return None
-        return state if reached == self else None
+        return history_of.previous(self)
 
     def _is_played(self) -> bool:
-        # Whether this state is the one its deal and history() lead to: true of every state
-        # reached in play (and read from a position or record), false of a position made up
-        # for analysis, which no text or record can describe.
-        state = self.initial.start()
-        try:
-            for move in self.history():
-                state = state.play(move)
-        except IllegalMoveError:
-            return False
-        return state == self
+        return history_of.is_played(self)
 
     def key(self) -> tuple[Any, ...]:
         """A cheap hashable summary: two states of the same deal with equal keys have the same
         legal moves now and the same points after the same continuation. It leaves out the
         order of past tricks."""
-        excuse: tuple[int, ...] = ()
-        if self.excuse_trick is not None:
-            trick = self.tricks[self.excuse_trick]
-            player = trick.players[[card.index for card in trick.cards].index(_EXCUSE)]
-            assert trick.winner is not None
-            last = self.excuse_trick == self.rules.tricks_per_deal - 1
-            excuse = (player, trick.winner, last)
-        return (
-            self.phase.value,
-            self.to_move,
-            tuple(hand.mask for hand in self.hands),
-            self.discard.mask,
-            self.trick.leader,
-            tuple(card.index for card in self.trick.cards),
-            tuple(pile.mask for pile in self.won),
-            self.trumps_played,
-            excuse,
-            self.bids,
-            self.called,
-            self.slam_announced,
-            self.poignees,
-        )
+        return state_key(self)
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -1349,14 +861,14 @@ class State:
         phase = self.phase
         if phase is Phase.BIDDING:
             best = self.contract
-            return (PASS, *(_BIDS[c] for c in Contract if best is None or best < c))
+            return bids_above(best)
         if phase is Phase.CALL:
-            return tuple(_CALLS[index] for index in iter_bits(self._callable_mask()))
+            return tuple(CALLS[index] for index in iter_bits(callable_cards(self._taker_hand())))
         if phase is Phase.ANNOUNCE:
             return (NO_SLAM, SLAM)
         cards: tuple[AnyMove, ...] = tuple(_MOVES[index] for index in iter_bits(self._legal_mask()))
         if phase is Phase.PLAY and self.rules.bidding:
-            return cards + tuple(_DECLARATIONS[level] for level in self._declarable())
+            return cards + tuple(_DECLARATIONS[level] for level in declarable(self))
         return cards
 
     def legal_card_moves(self) -> tuple[Move, ...]:
@@ -1365,25 +877,11 @@ class State:
         poignées a seat may declare in play."""
         return tuple(_MOVES[index] for index in iter_bits(self._legal_mask()))
 
-    def _callable_mask(self) -> int:
-        # The cards the taker may call: the four Kings, or the four of the highest rank of
-        # which the taker does not hold all four.
+    def _taker_hand(self) -> int:
+        # The taker's hand as dealt, from which the call is made.
         taker = self.taker
         assert taker is not None
-        hand = self.initial.hands[taker].mask
-        for rank in range(14, 0, -1):
-            mask = sum(1 << (14 * suit + rank - 1) for suit in range(4))
-            if hand & mask != mask:
-                return mask
-        raise AssertionError("no hand holds every suit card")  # pragma: no cover
-
-    def _declarable(self) -> tuple[Poignee, ...]:
-        # The poignées the seat to move may declare now: only before its first card, once.
-        seat = self.to_move
-        if self.tricks or seat in self.trick.players or any(p == seat for p, _ in self.poignees):
-            return ()
-        hand = self.hands[seat].mask
-        return tuple(level for level in Poignee if self._shown_trumps(hand, level))
+        return self.initial.hands[taker].mask
 
     def _legal_mask(self) -> int:
         if self.phase is Phase.PLAY:
@@ -1414,63 +912,10 @@ class State:
             )
         reason = self._move_problem(move)
         if reason is not None:
-            action = {
-                Phase.DISCARD: "discard",
-                Phase.BIDDING: "bid",
-                Phase.CALL: "call",
-                Phase.ANNOUNCE: "announce",
-            }.get(self.phase, "play")
-            raise IllegalMoveError(
-                f"illegal move {str(move)!r}: player {self.to_move} may not {action} it: {reason}"
-            )
+            raise illegal_move(self, move, reason)
 
     def _move_problem(self, move: AnyMove) -> str | None:
-        phase = self.phase
-        if phase is Phase.OVER:
-            return "the deal is over"
-        wanted = _PHASE_MOVES[phase]
-        if not isinstance(move, wanted) and not (
-            phase is Phase.PLAY and isinstance(move, Declaration) and self.rules.bidding
-        ):
-            return f"the {phase.value} phase takes {_MOVE_NAMES[wanted]}"
-        if isinstance(move, Bid):
-            best = self.contract
-            if move.contract is not None and best is not None and not best < move.contract:
-                return f"a bid must be higher than the last one ({best.value})"
-            return None
-        if isinstance(move, Call):
-            if not (1 << move.card.index) & self._callable_mask():
-                return (
-                    "the taker calls a King, or a Queen when holding all four Kings (a Knight "
-                    "when holding all four Queens too, and so on)"
-                )
-            return None
-        if isinstance(move, Announcement):
-            return None
-        if isinstance(move, Declaration):
-            if self.tricks or self.to_move in self.trick.players:
-                return "a poignée is declared before the player's first card"
-            if any(seat == self.to_move for seat, _ in self.poignees):
-                return "a player declares one poignée at most"
-            if move.poignee not in self._declarable():
-                size = poignee_size(move.poignee, self.rules.players)
-                return f"a {move.poignee.value} poignée shows {size} trumps"
-            return None
-        assert isinstance(move, Move)
-        if phase is Phase.DISCARD:
-            return _discard_problem(
-                self.hands[self.discarder].mask,
-                self.rules,
-                self.discard_remaining,
-                move.card.index,
-            )
-        return _play_problem(
-            self.hands[self.to_move].mask,
-            [card.index for card in self.trick.cards],
-            self.rules,
-            self.trumps_played,
-            move.card.index,
-        )
+        return move_problem(self, move, Phase, _PHASE_MOVES)
 
     def is_legal(self, move: AnyMove) -> bool:
         """Whether :meth:`play` would accept ``move``."""
@@ -1503,67 +948,7 @@ class State:
         self.check(move)
         if not isinstance(move, Move):
             return self._play_contract_move(move)
-        card = move.card
-        bit = 1 << card.index
-        player = self.to_move
-        hands = list(self.hands)
-        hands[player] = TarotCardSet(hands[player].mask & ~bit)
-        rules = self.rules
-        if self.phase is Phase.DISCARD:
-            discard = TarotCardSet(self.discard.mask | bit)
-            done = len(discard) == rules.talon_size
-            if rules.bidding:
-                return self._evolve(
-                    hands=tuple(hands),
-                    discard=discard,
-                    phase=Phase.ANNOUNCE if done else Phase.DISCARD,
-                )
-            return self._evolve(
-                hands=tuple(hands),
-                discard=discard,
-                phase=Phase.PLAY if done else Phase.DISCARD,
-                to_move=self.trick.leader if done else player,
-            )
-        trick = self.trick
-        cards = (*trick.cards, card)
-        players = (*trick.players, player)
-        trumps_played = self.trumps_played or bool(bit & TRUMP_MASK)
-        if len(cards) < rules.players:
-            return self._evolve(
-                hands=tuple(hands),
-                trick=_trick(trick.leader, cards, players),
-                to_move=rules._next(player),
-                trumps_played=trumps_played,
-            )
-        indices = [c.index for c in cards]
-        position = _trick_winner_indices(indices, rules.numeral_order)
-        assert position is not None  # a complete trick holds a card other than the Excuse
-        if indices[0] == _EXCUSE and rules.excuse_wins_slam and self._slam_lead():
-            position = 0
-        winner = players[position]
-        won = list(self.won)
-        mask = sum(1 << index for index in indices)
-        excuse_trick = self.excuse_trick
-        if mask & EXCUSE_MASK:
-            excuser = players[indices.index(_EXCUSE)]
-            won[excuser] = TarotCardSet(won[excuser].mask | EXCUSE_MASK)
-            mask &= ~EXCUSE_MASK
-            excuse_trick = len(self.tricks)
-        won[winner] = TarotCardSet(won[winner].mask | mask)
-        over = not any(hands)
-        return self._evolve(
-            hands=tuple(hands),
-            trick=_trick(winner),
-            tricks=(
-                *self.tricks,
-                _trick(trick.leader, cards, players, winner),
-            ),
-            won=tuple(won),
-            to_move=winner,
-            trumps_played=trumps_played,
-            excuse_trick=excuse_trick,
-            phase=Phase.OVER if over else Phase.PLAY,
-        )
+        return play_card(self, move.card, Phase, _trick)
 
     def read_move(self, text: str) -> AnyMove:
         """The move ``text`` names here, read as :func:`cardgames.tarot.contracts.parse_move`
@@ -1585,7 +970,7 @@ class State:
             raise NotationError(f"invalid Tarot move {quote(text)}: expected a text")
         move = parse_move(text)
         if self.phase is Phase.CALL and isinstance(move, Move):
-            return _CALLS.get(move.card.index, move)
+            return CALLS.get(move.card.index, move)
         return move
 
     def _play_text(self, text: str) -> State:
@@ -1630,52 +1015,20 @@ class State:
 
         return _play(self, _players(players, self.rules, bot_seed(rng), 0))
 
-    def _slam_lead(self) -> bool:
-        # Whether the trick in progress is the last and its leader's side won every earlier
-        # trick (then a led Excuse wins it, under excuse_wins_slam).
-        if len(self.tricks) != self.rules.tricks_per_deal - 1:
-            return False
-        side = self.team_of(self.trick.leader)
-        return all(
-            trick.winner is not None and self.team_of(trick.winner) == side for trick in self.tricks
-        )
-
     def _play_contract_move(self, move: Bid | Call | Announcement | Declaration) -> State:
         # play() for the French moves that are not cards, already checked.
-        rules = self.rules
         if isinstance(move, Declaration):
             return self._evolve(poignees=(*self.poignees, (self.to_move, move.poignee)))
         if isinstance(move, Bid):
-            bids = (*self.bids, move)
-            if len(bids) < rules.players:
-                return self._evolve(bids=bids, to_move=rules._next(self.to_move))
-            state = self._evolve(bids=bids)
-            taker = state.taker
-            if taker is None:  # every seat passed: a void deal
-                return state._evolve(phase=Phase.OVER, to_move=state._bidder(0))
-            if rules.called_king:
-                return state._evolve(phase=Phase.CALL, to_move=taker)
-            return state._after_call()
+            return self._evolve(**bid_changes(self, move, Phase))
         if isinstance(move, Call):
-            return self._evolve(called=move.card)._after_call()
-        taker = self.taker
-        assert taker is not None
-        leader = taker if move.slam else rules.first_leader(self.dealer)
+            taker, contract = self.taker, self.contract
+            assert taker is not None and contract is not None
+            return self._evolve(called=move.card, **dog_changes(self, taker, contract, Phase))
+        leader = announcement_leader(self, move)
         return self._evolve(
             slam_announced=move.slam, phase=Phase.PLAY, to_move=leader, trick=_trick(leader)
         )
-
-    def _after_call(self) -> State:
-        # Once the taker is known (and the card called): the dog is taken for a discard, or
-        # the taker goes on to the announcement.
-        taker = self.taker
-        contract = self.contract
-        assert taker is not None and contract is not None
-        if contract.dog_shown:
-            hands = list(self.hands)
-            hands[taker] = TarotCardSet(hands[taker].mask | self.initial.talon.mask)
-            return self._evolve(hands=tuple(hands), phase=Phase.DISCARD, to_move=taker)
-        return self._evolve(phase=Phase.ANNOUNCE, to_move=taker)
 
     def _evolve(self, **changes: Any) -> State:
         # attrs.evolve without the constructor's checks, for the states play() makes from a
@@ -1695,65 +1048,7 @@ class State:
         :class:`cardgames.tarot.rules.ExcuseRule`; before that these are the ``won`` piles, with the
         Excuse provisionally kept by the player who played it.
         """
-        if self.phase is not Phase.OVER or self.excuse_trick is None:
-            return self.won
-        won = [pile.mask for pile in self.won]
-        rules = self.rules
-        trick = self.tricks[self.excuse_trick]
-        excuser = trick.players[[card.index for card in trick.cards].index(_EXCUSE)]
-        winner = trick.winner
-        assert winner is not None
-        if self.team_of(excuser) == self.team_of(winner):
-            return self.won
-        side = self.teams[self.team_of(excuser)]
-        side_won_trick = any(won[p] & ~EXCUSE_MASK for p in side)
-        last = self.excuse_trick == len(self.tricks) - 1
-        exchange = rules.excuse_rule is ExcuseRule.EXCHANGE
-        if not side_won_trick or (last and exchange):
-            won[excuser] &= ~EXCUSE_MASK
-            won[winner] |= EXCUSE_MASK
-        elif exchange:
-            best: tuple[int, int, int] | None = None
-            for p in side:
-                for index in iter_bits(won[p] & ~EXCUSE_MASK):
-                    candidate = (VALUES[index], index, p)
-                    if best is None or candidate < best:
-                        best = candidate
-            assert best is not None
-            _, index, holder = best
-            won[holder] &= ~(1 << index)
-            won[winner] |= 1 << index
-        return tuple(TarotCardSet(mask) for mask in won)
-
-    def _bonus_winner(self) -> int | None:
-        if self.phase is not Phase.OVER or not self.rules.magician_bonus:
-            return None
-        last = self.tricks[-1]
-        assert last.winner is not None
-        if last.card_of(last.winner) == TarotCard.from_index(_MAGICIAN):
-            return last.winner
-        return None
-
-    def _seat_points(self) -> list[Fraction]:
-        rules = self.rules
-        group = rules.group_size
-        points = [count_mask(pile.mask, group) for pile in self.piles()]
-        discard = self.discard.mask
-        owner = self.discarder
-        contract = self.contract if rules.bidding else None
-        if contract is not None and not contract.dog_shown:
-            # the dog, never seen, counts for the taker or (garde contre) for the defence
-            discard = self.initial.talon.mask
-            owner = self.teams[0 if contract.dog_to_taker else 1][0]
-        if rules.discard_is_own_group and discard:
-            size = discard.bit_count()
-            points[owner] += count_mask(discard, size)
-        else:
-            points[owner] += count_mask(discard, group)
-        bonus_winner = self._bonus_winner()
-        if bonus_winner is not None:
-            points[bonus_winner] += rules.magician_bonus
-        return points
+        return points_of.piles(self)
 
     def team_points(self) -> tuple[Fraction, ...]:
         """Counted points of each side of ``rules.teams`` (one per seat without partnerships):
@@ -1762,8 +1057,7 @@ class State:
         The count is final once the deal is over; before that it covers only the cards already
         won and discarded, with the Excuse still with its player and no bonus yet.
         """
-        seat_points = self._seat_points()
-        return tuple(sum((seat_points[p] for p in team), Fraction(0)) for team in self.teams)
+        return points_of.team_points(self)
 
     def points(self) -> tuple[Fraction, ...]:
         """Counted points per seat; partners both get their side's total (see
@@ -1777,10 +1071,7 @@ class State:
         >>> points[0] == points[2], points[0] + points[1]
         (True, Fraction(72, 1))
         """
-        rules = self.rules
-        teams = self.team_points()
-        index = {team: i for i, members in enumerate(self.teams) for team in members}
-        return tuple(teams[index[p]] for p in range(rules.players))
+        return points_of.points(self)
 
     def payoffs(self) -> tuple[Fraction, ...]:
         """Each seat's points minus the average: the total divided among the sides (the
@@ -1791,16 +1082,7 @@ class State:
         see :mod:`cardgames.tarot.scoring`), and all 0 until the deal is over and for a void
         deal.
         """
-        rules = self.rules
-        if rules.bidding:
-            score = self.score()
-            if score is None:
-                return (Fraction(0),) * rules.players
-            return score.payoffs
-        teams = self.team_points()
-        average = sum(teams, Fraction(0)) / len(teams)
-        index = {team: i for i, members in enumerate(self.teams) for team in members}
-        return tuple(teams[index[p]] - average for p in range(rules.players))
+        return points_of.payoffs(self)
 
 
 _STATE_FIELDS: Final = tuple(field.name for field in attrs.fields(State))
@@ -1909,13 +1191,10 @@ def strength_key(rules: Rules) -> Callable[[TarotCard | AnyMove], tuple[int, int
 
 
 # -- pickling ------------------------------------------------------------------------------
-# Moves, tricks, deals and states pickle as plain values and are rebuilt without the
-# constructors' checks. A trick is bytes: its leader, its winner (_NO_WINNER while in
-# progress), the number of cards, the card indices, then the seats that played them; a
-# state's completed tricks are those codes end to end in one bytes. A state holds its Deal
-# object, so that the states of one game send it once in a pickle of many. The rules travel
-# as _rules_key's tuple of plain values, read back through a cache, so that the states of a
-# batch share one Rules object.
+# Moves, tricks, deals and states pickle as plain values (see cardgames.tarot._codec) and are
+# rebuilt here without the constructors' checks: a pickle is the library's own output of
+# checked values. The functions a pickle names stay in this module, so that pickles keep
+# their bytes.
 
 # The fields the functions below rebuild: a field added to a class must be added here too.
 assert _STATE_FIELDS == (
@@ -1942,142 +1221,38 @@ assert tuple(field.name for field in attrs.fields(Trick)) == (
     "winner",
 )
 
-_NO_WINNER: Final = 255
 _PHASES: Final = tuple(Phase)
 _PHASE_CODES: Final = {phase: code for code, phase in enumerate(_PHASES)}
-_RULES_NAMES: Final = tuple(field.name for field in attrs.fields(Rules))
-_RULES_ENUMS: Final = {
-    name: type(value)
-    for name in _RULES_NAMES
-    if isinstance(value := getattr(Rules.simplified(), name), enum.Enum)
-}
-_RULES_CACHE: dict[tuple[object, ...], Rules] = {}
-# The keys of the rules pickled lately, by id: the Rules object is kept with its key, so
-# that the id cannot be reused while the entry lives.
-_RULES_KEYS: dict[int, tuple[Rules, tuple[object, ...]]] = {}
-_RULES_CACHE_SIZE: Final = 256  # rule sets kept; a batch rarely uses more than a few
-_ALL_CARDS: Final = TarotCard.all()
-_index_of: Final = operator.attrgetter("index")
-_set_mask: Final = BaseCardSet.__dict__["mask"].__set__
 # Setting a slot through its descriptor is the quickest way round the frozen __setattr__.
-_set_leader, _set_cards, _set_players, _set_winner = (
+_TRICK_SETTERS: Final = tuple(
     Trick.__dict__[name].__set__ for name in ("leader", "cards", "players", "winner")
 )
 
 
-def _rules_key(rules: Rules) -> tuple[object, ...]:
-    # The rules' fields in order, enums by value: cheap to pickle and to read back.
-    known = _RULES_KEYS.get(id(rules))
-    if known is not None and known[0] is rules:
-        return known[1]
-    key = tuple(
-        value.value if isinstance(value := getattr(rules, name), enum.Enum) else value
-        for name in _RULES_NAMES
-    )
-    if len(_RULES_KEYS) >= _RULES_CACHE_SIZE:
-        _RULES_KEYS.clear()
-    _RULES_KEYS[id(rules)] = (rules, key)
-    return key
-
-
-def _rules_of(key: tuple[object, ...]) -> Rules:
-    rules = _RULES_CACHE.get(key)
-    if rules is None:
-        fields = dict(zip(_RULES_NAMES, key, strict=True))
-        for name, kind in _RULES_ENUMS.items():
-            fields[name] = kind(fields[name])
-        rules = Rules(**fields)  # type: ignore[arg-type]
-        if len(_RULES_CACHE) >= _RULES_CACHE_SIZE:
-            _RULES_CACHE.clear()
-        _RULES_CACHE[key] = rules
-    return rules
-
-
-def _card_sets(masks: Sequence[int]) -> tuple[TarotCardSet, ...]:
-    # The TarotCardSets of masks read from a pickle, without the constructor's check.
-    sets = tuple(map(object.__new__, itertools.repeat(TarotCardSet, len(masks))))
-    collections.deque(map(_set_mask, sets, masks), maxlen=0)
-    return sets
-
-
-def _trick_code(trick: Trick) -> bytes:
-    return bytes(_trick_bytes(trick))
-
-
-def _trick_bytes(trick: Trick) -> list[int]:
-    winner = _NO_WINNER if trick.winner is None else trick.winner
-    cards = trick.cards
-    return [trick.leader, winner, len(cards), *map(_index_of, cards), *trick.players]
-
-
-def _tricks_code(tricks: tuple[Trick, ...]) -> bytes:
-    # A state's completed tricks all hold a card from every seat: then the code is that
-    # number of cards and each trick's leader, winner, cards and players, with no counts, so
-    # that _tricks_of can rebuild them column by column; otherwise 0 and _trick_code's.
-    counts = {len(trick.cards) for trick in tricks}
-    if len(counts) == 1 and 0 not in counts:
-        (count,) = counts
-        return bytes(
-            [
-                count,
-                *[
-                    byte
-                    for trick in tricks
-                    for byte in (
-                        trick.leader,
-                        _NO_WINNER if trick.winner is None else trick.winner,
-                        *map(_index_of, trick.cards),
-                        *trick.players,
-                    )
-                ],
-            ]
-        )
-    return bytes([0, *[byte for trick in tricks for byte in _trick_bytes(trick)]])
-
-
 def _tricks_of(code: bytes) -> tuple[Trick, ...]:
-    # The tricks of _tricks_code; the even case with C-level loops (zip, map), which is
-    # several times quicker than a Python loop over the tricks.
+    # The tricks of _codec._tricks_code; the even case column by column.
     if not code:
         return ()
-    count = code[0]
-    if not count:
+    columns = trick_columns(code)
+    if columns is None:
         return _tricks_of_codes(code, 1)
-    stride = 2 + 2 * count
-    leaders = code[1::stride]
-    tricks = tuple(map(object.__new__, itertools.repeat(Trick, len(leaders))))
-    card_of = _ALL_CARDS.__getitem__
-    cards = zip(*[map(card_of, code[3 + k :: stride]) for k in range(count)], strict=True)
-    players = zip(*[code[3 + count + k :: stride] for k in range(count)], strict=True)
-    winners: Iterable[int | None] = code[2::stride]
-    if _NO_WINNER in winners:
-        winners = [None if winner == _NO_WINNER else winner for winner in winners]
-    for setter, values in (
-        (_set_leader, leaders),
-        (_set_cards, cards),
-        (_set_players, players),
-        (_set_winner, winners),
-    ):
+    tricks = tuple(map(object.__new__, itertools.repeat(Trick, len(columns[0]))))
+    for setter, values in zip(_TRICK_SETTERS, columns, strict=True):
         collections.deque(map(setter, tricks, values), maxlen=0)
     return tricks
 
 
 def _tricks_of_codes(code: bytes, at: int = 0) -> tuple[Trick, ...]:
-    # The tricks of _trick_code's codes end to end from ``at``, one at a time.
+    # The tricks of _codec._trick_code's codes end to end from ``at``, one at a time.
     tricks = []
-    card_of = _ALL_CARDS.__getitem__
-    end = len(code)
-    while at < end:
+    set_leader, set_cards, set_players, set_winner = _TRICK_SETTERS
+    for leader, cards, players, winner in trick_rows(code, at):
         trick = object.__new__(Trick)
-        winner = code[at + 1]
-        count = code[at + 2]
-        cards_end = at + 3 + count
-        _set_leader(trick, code[at])
-        _set_cards(trick, tuple(map(card_of, code[at + 3 : cards_end])))
-        _set_players(trick, tuple(code[cards_end : cards_end + count]))
-        _set_winner(trick, None if winner == _NO_WINNER else winner)
+        set_leader(trick, leader)
+        set_cards(trick, cards)
+        set_players(trick, players)
+        set_winner(trick, winner)
         tricks.append(trick)
-        at = cards_end + count
     return tuple(tricks)
 
 
@@ -2087,18 +1262,9 @@ def _unpickle_move(index: int) -> Move:
 
 
 def _unpickle_trick(code: bytes) -> Trick:
-    """The trick a pickle holds as :func:`_trick_code` bytes (see ``Trick.__reduce__``)."""
+    """The trick a pickle holds as ``_codec._trick_code`` bytes (see ``Trick.__reduce__``)."""
     (trick,) = _tricks_of_codes(code)
     return trick
-
-
-def _deal_fields(deal: Deal) -> tuple[object, ...]:
-    return (
-        _rules_key(deal.rules),
-        deal.dealer,
-        tuple([hand.mask for hand in deal.hands]),
-        deal.talon.mask,
-    )
 
 
 def _unpickle_deal(
@@ -2113,35 +1279,6 @@ def _unpickle_deal(
     setattr_(deal, "hands", tuple(held))
     setattr_(deal, "talon", pile)
     return deal
-
-
-def _state_fields(state: State) -> tuple[object, ...]:
-    return (
-        state.initial,
-        _PHASE_CODES[state.phase],
-        state.to_move,
-        tuple([hand.mask for hand in state.hands]),
-        state.discard.mask,
-        _trick_code(state.trick),
-        _tricks_code(state.tricks),
-        tuple([pile.mask for pile in state.won]),
-        state.trumps_played,
-        state.excuse_trick,
-        *_contract_fields(state),
-    )
-
-
-def _contract_fields(state: State) -> tuple[object, ...]:
-    # The French fields as plain values; empty for the other rules, so that their pickles
-    # do not grow.
-    if not state.rules.bidding:
-        return ()
-    return (
-        tuple(str(bid) for bid in state.bids),
-        None if state.called is None else state.called.index,
-        state.slam_announced,
-        tuple((seat, level.value) for seat, level in state.poignees),
-    )
 
 
 def _unpickle_state(
@@ -2175,8 +1312,9 @@ def _unpickle_state(
     setattr_(state, "won", sets[players + 1 :])
     setattr_(state, "trumps_played", trumps_played)
     setattr_(state, "excuse_trick", excuse_trick)
-    setattr_(state, "bids", tuple(Bid.parse(bid) for bid in bids))
-    setattr_(state, "called", None if called is None else _ALL_CARDS[called])
+    bid_moves, called_card, poignee_pairs = contract_values(bids, called, poignees)
+    setattr_(state, "bids", bid_moves)
+    setattr_(state, "called", called_card)
     setattr_(state, "slam_announced", slam_announced)
-    setattr_(state, "poignees", tuple((seat, Poignee(level)) for seat, level in poignees))
+    setattr_(state, "poignees", poignee_pairs)
     return state

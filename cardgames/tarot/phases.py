@@ -1,0 +1,177 @@
+"""The phases of a French deal before the play, as pure functions the state calls: the
+auction, the call of a partner's card, the dog taken for a discard, the slam announcement and
+the poignées declared in play.
+
+Each function reads a :class:`~cardgames.tarot.state.State` (or plain values) and returns
+what is legal, why a move is not, or the fields a move changes; the state applies them. The
+state module's :class:`~cardgames.tarot.state.Phase` is passed in where a phase is set, so
+that this module does not import the state.
+
+>>> from cardgames.tarot import TarotCardSet
+>>> kings = TarotCardSet.parse('KS KH KD KC 2S').mask
+>>> TarotCardSet(callable_cards(kings))
+TarotCardSet.parse('QS QH QD QC')
+>>> [str(bid) for bid in bids_above(None)]
+['pass', 'prise', 'garde', 'garde-sans', 'garde-contre']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from cardgames.cardset import iter_bits
+from cardgames.tarot.cards import TarotCard, TarotCardSet
+from cardgames.tarot.contracts import (
+    _BIDS,
+    PASS,
+    Announcement,
+    Bid,
+    Call,
+    Contract,
+    Declaration,
+    Poignee,
+    bidder,
+    highest_contract,
+    poignee_size,
+    taker_of,
+)
+from cardgames.tarot.play import EXCUSE_MASK, TRUMP_MASK
+from cardgames.tarot.rules import Rules
+
+if TYPE_CHECKING:
+    from cardgames.tarot.state import Phase, State
+
+CALLS: Final = {card.index: Call(card) for card in TarotCard.all() if card.rank is not None}
+"""The one :class:`~cardgames.tarot.contracts.Call` of each suit card, by card index."""
+
+
+# -- the auction -----------------------------------------------------------------------------
+
+
+def bids_above(best: Contract | None) -> tuple[Bid, ...]:
+    """The legal bids after ``best``: a pass, then every contract above it."""
+    return (PASS, *(_BIDS[c] for c in Contract if best is None or best < c))
+
+
+def bid_problem(best: Contract | None, bid: Bid) -> str | None:
+    """Why ``bid`` may not follow the highest contract ``best``, or None."""
+    if bid.contract is not None and best is not None and not best < bid.contract:
+        return f"a bid must be higher than the last one ({best.value})"
+    return None
+
+
+def bid_changes(state: State, bid: Bid, phases: type[Phase]) -> dict[str, Any]:
+    """The fields ``bid`` changes: the next bidder, or once every seat has bid the deal over
+    (all passed), the call, or what follows it (see :func:`dog_changes`)."""
+    rules = state.rules
+    bids = (*state.bids, bid)
+    if len(bids) < rules.players:
+        return {"bids": bids, "to_move": rules._next(state.to_move)}
+    taker = taker_of(rules, state.dealer, bids)
+    if taker is None:  # every seat passed: a void deal
+        return {"bids": bids, "phase": phases.OVER, "to_move": bidder(rules, state.dealer, 0)}
+    if rules.called_king:
+        return {"bids": bids, "phase": phases.CALL, "to_move": taker}
+    contract = highest_contract(bids)
+    assert contract is not None
+    return {"bids": bids, **dog_changes(state, taker, contract, phases)}
+
+
+# -- the call and the dog --------------------------------------------------------------------
+
+
+def callable_cards(hand: int) -> int:
+    """The cards a taker holding ``hand`` may call: the four Kings, or the four of the
+    highest rank of which the taker does not hold all four."""
+    for rank in range(14, 0, -1):
+        mask = sum(1 << (14 * suit + rank - 1) for suit in range(4))
+        if hand & mask != mask:
+            return mask
+    raise AssertionError("no hand holds every suit card")  # pragma: no cover
+
+
+def call_problem(hand: int, call: Call) -> str | None:
+    """Why the taker holding ``hand`` may not make ``call``, or None."""
+    if not (1 << call.card.index) & callable_cards(hand):
+        return (
+            "the taker calls a King, or a Queen when holding all four Kings (a Knight "
+            "when holding all four Queens too, and so on)"
+        )
+    return None
+
+
+def dog_changes(
+    state: State, taker: int, contract: Contract, phases: type[Phase]
+) -> dict[str, Any]:
+    """The fields that change once the taker is known (and the card called): the dog taken
+    into the taker's hand for a discard, or straight on to the announcement."""
+    if contract.dog_shown:
+        hands = list(state.hands)
+        hands[taker] = TarotCardSet(hands[taker].mask | state.initial.talon.mask)
+        return {"hands": tuple(hands), "phase": phases.DISCARD, "to_move": taker}
+    return {"phase": phases.ANNOUNCE, "to_move": taker}
+
+
+# -- the announcement ------------------------------------------------------------------------
+
+
+def announcement_leader(state: State, announcement: Announcement) -> int:
+    """Who leads the first trick after ``announcement``: the taker after a slam, else the
+    seat after the dealer."""
+    taker = state.taker
+    assert taker is not None
+    return taker if announcement.slam else state.rules.first_leader(state.dealer)
+
+
+# -- poignées ----------------------------------------------------------------------------------
+
+
+def shown_trumps(rules: Rules, hand: int, level: Poignee) -> int:
+    """The cards a poignée of ``level`` shows from ``hand`` (0 if it cannot be shown): the
+    lowest trumps, with the Excuse for the last one when the rules allow it."""
+    size = poignee_size(level, rules.players)
+    trumps = list(iter_bits(hand & TRUMP_MASK))
+    if len(trumps) >= size:
+        return sum(1 << index for index in trumps[:size])
+    if rules.poignee_with_excuse and hand & EXCUSE_MASK and len(trumps) == size - 1:
+        return sum(1 << index for index in trumps) | EXCUSE_MASK
+    return 0
+
+
+def starting_hand(state: State, seat: int) -> int:
+    """The seat's hand as the play began: the deal's, with the dog taken and the discard made
+    for the taker of a prise or a garde."""
+    hand = state.initial.hands[seat].mask
+    contract = state.contract
+    if seat == state.taker and contract is not None and contract.dog_shown:
+        hand = (hand | state.initial.talon.mask) & ~state.discard.mask
+    return hand
+
+
+def poignee_shown(state: State, seat: int) -> int:
+    """The trumps ``seat`` showed with its poignée, 0 if it declared none."""
+    for declarer, level in state.poignees:
+        if declarer == seat:
+            return shown_trumps(state.rules, starting_hand(state, seat), level)
+    return 0
+
+
+def declarable(state: State) -> tuple[Poignee, ...]:
+    """The poignées the seat to move may declare now: only before its first card, once."""
+    seat = state.to_move
+    if state.tricks or seat in state.trick.players or any(p == seat for p, _ in state.poignees):
+        return ()
+    hand = state.hands[seat].mask
+    return tuple(level for level in Poignee if shown_trumps(state.rules, hand, level))
+
+
+def declaration_problem(state: State, declaration: Declaration) -> str | None:
+    """Why the seat to move may not declare ``declaration`` now, or None."""
+    if state.tricks or state.to_move in state.trick.players:
+        return "a poignée is declared before the player's first card"
+    if any(seat == state.to_move for seat, _ in state.poignees):
+        return "a player declares one poignée at most"
+    if declaration.poignee not in declarable(state):
+        size = poignee_size(declaration.poignee, state.rules.players)
+        return f"a {declaration.poignee.value} poignée shows {size} trumps"
+    return None
