@@ -70,7 +70,11 @@ _TAILOR_LINE = re.compile(r"^\s*(\d+)\s+\d+\s+(\d+)\s+([\d.]+)\s", re.MULTILINE)
 
 def run(tree: Path, script: str, arguments: Sequence[str]) -> tuple[list[int], float]:
     """The node counts and the total seconds of one run of ``script`` under ``tree``."""
-    command = [sys.executable, str(HERE / script), *arguments, "--seed", "1"]
+    # A tree's own copy of a benchmark goes with its own module paths; a benchmark it lacks
+    # (a new one) runs from this folder.
+    path = tree / "benchmarks" / script
+    command = [sys.executable, str(path if path.exists() else HERE / script), *arguments]
+    command += ["--seed", "1"]
     if script == "solver.py":
         command.append("--json")
     env = dict(os.environ, PYTHONPATH=str(tree))
