@@ -2,7 +2,7 @@
 to the previous position, and the replay of a written position's moves.
 
 The functions read a :class:`~cardgames.tarot.state.State` and play moves on it through its
-own methods; the card moves are the state module's shared :class:`~cardgames.tarot.state.Move`
+own methods; the card moves are the state module's shared :class:`~cardgames.tarot.moves.Move`
 objects, passed in as ``card_moves`` (indexed by card), so that this module does not import
 the state.
 
