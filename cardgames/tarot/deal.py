@@ -14,8 +14,8 @@ their bytes; the state module also gives :meth:`Deal.start` the way to start a d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, ItemsView, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attrs
 
@@ -36,9 +36,25 @@ from cardgames.tarot.rules import Rules, _check_rules
 from cardgames.validation import as_tuple, check_seat, make_rng, quote
 
 if TYPE_CHECKING:
-    from cardgames.tarot.state import FixedCards, State
+    from cardgames.tarot.state import State
 
-__all__ = ["Deal", "dealt_at_random", "dealt_from_deck"]
+__all__ = ["CardsLike", "Deal", "FixedCards", "dealt_at_random", "dealt_from_deck"]
+
+CardsLike = TarotCardSet | Iterable[TarotCard] | str
+"""Cards given by the caller: a card set, an iterable of cards, or a text that
+``TarotCardSet.parse`` reads."""
+
+
+class FixedCards(Protocol):
+    """Cards pinned before a deal (see :meth:`Deal.random`): a mapping
+    from a seat, or the key ``"talon"``, to :data:`CardsLike` cards.
+
+    Typed by the mapping's ``items()`` so that a ``dict[int, TarotCardSet]`` and a
+    ``dict[int | str, str]`` both fit (a ``Mapping`` type is invariant in its keys); at run
+    time it must be a :class:`collections.abc.Mapping`.
+    """
+
+    def items(self) -> ItemsView[int | str, CardsLike]: ...
 
 
 _TALON_KEY: Final = "talon"  # the key of ``fixed`` that pins cards in the talon
@@ -150,7 +166,7 @@ def _pinned_cards(rules: Rules, fixed: object) -> tuple[list[int], int]:
 
 def dealt_from_deck(rules: Rules, deck: Deck[Any], dealer: int) -> tuple[list[int], int]:
     """The masks by seat and the talon's mask of ``deck`` dealt from the top as
-    :meth:`cardgames.tarot.state.Deal.from_deck` describes.
+    :meth:`cardgames.tarot.deal.Deal.from_deck` describes.
 
     :raises RulesError: if the rules are not a :class:`cardgames.tarot.rules.Rules`, the deck
         is not a :class:`cardgames.deck.Deck` of the whole Tarot pack or the dealer is not a
@@ -173,7 +189,7 @@ def dealt_at_random(
     rules: Rules, seed: RandomSource, dealer: int, fixed: FixedCards | None
 ) -> tuple[list[int], int]:
     """The masks by seat and the talon's mask of the pack shuffled with ``seed`` and dealt,
-    with the ``fixed`` cards pinned first, as :meth:`cardgames.tarot.state.Deal.random`
+    with the ``fixed`` cards pinned first, as :meth:`cardgames.tarot.deal.Deal.random`
     describes.
 
     :raises RulesError: if the rules, the dealer, the seed or ``fixed`` are not valid.

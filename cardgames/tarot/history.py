@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardgames.errors import IllegalMoveError, NotationError
-from cardgames.tarot._notation import PositionParts
+from cardgames.tarot._notation import PositionParts, write_position
 from cardgames.tarot.contracts import (
     _DECLARATIONS,
     NO_SLAM,
@@ -131,3 +131,29 @@ def replay(text: str, start: State, parts: PositionParts, card_moves: Sequence[M
     except (IllegalMoveError, NotationError) as error:
         raise NotationError(f"invalid Tarot position {quote(text)}: {error}") from None
     return state
+
+
+def position(state: State, card_moves: Sequence[Move]) -> str:
+    """The position in the notation of :mod:`cardgames.tarot.notation` (see
+    :meth:`~cardgames.tarot.state.State.position`)."""
+    return write_position(
+        str(state.initial),
+        state.discard,
+        played(state, card_moves),
+        auction=auction(state),
+        announcement=None
+        if state.slam_announced is None
+        else str(SLAM if state.slam_announced else NO_SLAM),
+    )
+
+
+def play_text(state: State, text: str) -> State:
+    """``state.play`` of a move given by its written form: the error names the text as typed."""
+    move = state.read_move(text)
+    try:
+        return state.play(move)
+    except IllegalMoveError as error:
+        written = str(move)
+        if text.strip() == written:
+            raise
+        raise IllegalMoveError(f"{quote(text)} is the move {written!r}: {error}") from None

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import copyreg
 import enum
-from collections.abc import Callable, ItemsView, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -39,6 +39,7 @@ from cardgames.deck import Deck, RandomSource
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.players import BotRandom, bot_seed
 from cardgames.tarot import history as history_of
+from cardgames.tarot import phases
 from cardgames.tarot import points as points_of
 from cardgames.tarot._codec import (
     _card_sets,
@@ -51,11 +52,9 @@ from cardgames.tarot._codec import (
 )
 from cardgames.tarot._notation import (
     read_position,
-    write_position,
 )
 from cardgames.tarot._validate import (
-    illegal_move,
-    move_problem,
+    check_move,
     position_problem,
 )
 from cardgames.tarot.cards import (
@@ -63,9 +62,6 @@ from cardgames.tarot.cards import (
     TarotCardSet,
 )
 from cardgames.tarot.contracts import (
-    _DECLARATIONS,
-    NO_SLAM,
-    SLAM,
     Announcement,
     AnyMove,
     Bid,
@@ -80,27 +76,20 @@ from cardgames.tarot.contracts import (
     parse_move,
     taker_of,
 )
-from cardgames.tarot.deal import Deal, _hands, _start_with
+from cardgames.tarot.deal import CardsLike, Deal, FixedCards, _hands, _start_with
 from cardgames.tarot.moves import MOVES as _MOVES
 from cardgames.tarot.moves import Move, Trick, make_trick, tricks_of, tricks_of_codes
 from cardgames.tarot.phases import (
     CALLS,
-    announcement_leader,
-    bid_changes,
-    bids_above,
-    callable_cards,
-    declarable,
-    dog_changes,
+    opening,
     poignee_shown,
 )
 from cardgames.tarot.play import (
     STRENGTHS,
-    _legal_cards_mask,
-    _legal_discards_mask,
 )
 from cardgames.tarot.rules import Rules, _check_rules
 from cardgames.tarot.scoring import Score
-from cardgames.tarot.tricks import play_card
+from cardgames.tarot.tricks import legal_mask, play_card
 from cardgames.validation import as_tuple, check_seat, quote
 
 if TYPE_CHECKING:
@@ -152,7 +141,6 @@ class Phase(enum.Enum):
 
 
 _read_card_moves_with(Move.parse)
-_MOVE_TYPES: Final = (Move, Bid, Call, Announcement, Declaration)
 _PHASE_MOVES: Final[dict[Phase, type]] = {
     Phase.BIDDING: Bid,
     Phase.CALL: Call,
@@ -177,23 +165,6 @@ def _bids(bids: Sequence[Bid]) -> tuple[Bid, ...]:
 def _poignees(poignees: Sequence[tuple[int, Poignee]]) -> tuple[tuple[int, Poignee], ...]:
     pairs = as_tuple(poignees, "Tarot poignees")
     return tuple(as_tuple(pair, "Tarot poignee") for pair in pairs)
-
-
-CardsLike = TarotCardSet | Iterable[TarotCard] | str
-"""Cards given by the caller: a card set, an iterable of cards, or a text that
-``TarotCardSet.parse`` reads."""
-
-
-class FixedCards(Protocol):
-    """Cards pinned before a deal (see :meth:`~cardgames.tarot.deal.Deal.random`): a mapping
-    from a seat, or the key ``"talon"``, to :data:`CardsLike` cards.
-
-    Typed by the mapping's ``items()`` so that a ``dict[int, TarotCardSet]`` and a
-    ``dict[int | str, str]`` both fit (a ``Mapping`` type is invariant in its keys); at run
-    time it must be a :class:`collections.abc.Mapping`.
-    """
-
-    def items(self) -> ItemsView[int | str, CardsLike]: ...
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -296,19 +267,12 @@ class State:
         (<Phase.PLAY: 'play'>, 0)
         """
         initial = Deal(rules=rules, dealer=dealer, hands=hands, talon=talon)
-        held = list(initial.hands)
-        if rules.bidding:
-            phase, to_move = Phase.BIDDING, rules.first_leader(dealer)
-        elif rules.talon_size:
-            held[dealer] = held[dealer] | talon
-            phase, to_move = Phase.DISCARD, dealer
-        else:
-            phase, to_move = Phase.PLAY, rules.first_leader(dealer)
+        phase, to_move, held = opening(rules, dealer, initial.hands, talon, Phase)
         return cls(
             initial=initial,
             phase=phase,
             to_move=to_move,
-            hands=tuple(held),
+            hands=held,
             trick=Trick(leader=rules.first_leader(dealer)),
             won=(TarotCardSet(),) * rules.players,
         )
@@ -332,15 +296,7 @@ class State:
 
     def position(self) -> str:
         """This position in the notation of :mod:`cardgames.tarot.notation` (also ``str``)."""
-        return write_position(
-            str(self.initial),
-            self.discard,
-            history_of.played(self, _MOVES),
-            auction=history_of.auction(self),
-            announcement=None
-            if self.slam_announced is None
-            else str(SLAM if self.slam_announced else NO_SLAM),
-        )
+        return history_of.position(self, _MOVES)
 
     def __str__(self) -> str:
         return self.position()
@@ -408,11 +364,7 @@ class State:
     def discard_remaining(self) -> int:
         """How many cards the dealer (the French taker) still has to discard: 0 once the
         discard is made, and under French rules whenever the contract has no discard."""
-        if self.rules.bidding:
-            contract = self.contract
-            if contract is None or not contract.dog_shown:
-                return 0
-        return self.rules.talon_size - len(self.discard)
+        return phases.discard_remaining(self)
 
     # -- French contracts --------------------------------------------------------------------
 
@@ -438,13 +390,7 @@ class State:
         """French rules at five players: the holder of the called card (perfect information:
         a seat's view does not tell it), or None before the call and when the taker plays
         alone (the taker holds the card, or it is in the dog)."""
-        if self.called is None:
-            return None
-        bit = 1 << self.called.index
-        for seat, hand in enumerate(self.initial.hands):
-            if hand.mask & bit:
-                return None if seat == self.taker else seat
-        return None
+        return phases.partner(self)
 
     @property
     def discarder(self) -> int:
@@ -456,12 +402,7 @@ class State:
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The sides that score together: under French rules, once the taker is known, the
         attack (the taker and any partner) then the defence; otherwise ``rules.teams``."""
-        taker = self.taker if self.rules.bidding else None
-        if taker is None:
-            return self.rules.teams
-        attack = tuple(sorted({taker, self.partner if self.partner is not None else taker}))
-        defence = tuple(seat for seat in range(self.rules.players) if seat not in attack)
-        return (attack, defence)
+        return phases.teams(self)
 
     def team_of(self, seat: int) -> int:
         """The position in :attr:`teams` of the side of ``seat``.
@@ -548,44 +489,13 @@ class State:
         then every contract above the highest bid so far; in the call, the cards that may be
         called; in the announcement, no slam then a slam.
         """
-        phase = self.phase
-        if phase is Phase.BIDDING:
-            best = self.contract
-            return bids_above(best)
-        if phase is Phase.CALL:
-            return tuple(CALLS[index] for index in iter_bits(callable_cards(self._taker_hand())))
-        if phase is Phase.ANNOUNCE:
-            return (NO_SLAM, SLAM)
-        cards: tuple[AnyMove, ...] = tuple(_MOVES[index] for index in iter_bits(self._legal_mask()))
-        if phase is Phase.PLAY and self.rules.bidding:
-            return cards + tuple(_DECLARATIONS[level] for level in declarable(self))
-        return cards
+        return phases.legal_moves(self, Phase)
 
     def legal_card_moves(self) -> tuple[Move, ...]:
         """The card moves of :meth:`legal_moves` (discards or cards to play), typed as
         :class:`~cardgames.tarot.moves.Move`: empty in the bidding, call and announcement
         phases, and without the poignées a seat may declare in play."""
-        return tuple(_MOVES[index] for index in iter_bits(self._legal_mask()))
-
-    def _taker_hand(self) -> int:
-        # The taker's hand as dealt, from which the call is made.
-        taker = self.taker
-        assert taker is not None
-        return self.initial.hands[taker].mask
-
-    def _legal_mask(self) -> int:
-        if self.phase is Phase.PLAY:
-            return _legal_cards_mask(
-                self.hands[self.to_move].mask,
-                [card.index for card in self.trick.cards],
-                self.rules,
-                self.trumps_played,
-            )
-        if self.phase is Phase.DISCARD:
-            return _legal_discards_mask(
-                self.hands[self.discarder].mask, self.rules, self.discard_remaining
-            )
-        return 0
+        return tuple(_MOVES[index] for index in iter_bits(legal_mask(self, Phase)))
 
     def check(self, move: AnyMove) -> None:
         """Raise if ``move`` is illegal here; the one check used by :meth:`play` and
@@ -593,19 +503,7 @@ class State:
 
         :raises IllegalMoveError: naming the rule broken.
         """
-        if not isinstance(move, _MOVE_TYPES) or (
-            isinstance(move, Move) and not isinstance(move.card, TarotCard)
-        ):
-            raise IllegalMoveError(
-                f"invalid Tarot move {quote(move)}: expected a Move (or, under French rules, a "
-                "Bid, Call, Announcement or Declaration)"
-            )
-        reason = self._move_problem(move)
-        if reason is not None:
-            raise illegal_move(self, move, reason)
-
-    def _move_problem(self, move: AnyMove) -> str | None:
-        return move_problem(self, move, Phase, _PHASE_MOVES)
+        check_move(self, move, Phase, _PHASE_MOVES)
 
     def is_legal(self, move: AnyMove) -> bool:
         """Whether :meth:`play` would accept ``move``."""
@@ -634,10 +532,10 @@ class State:
         cardgames.errors.IllegalMoveError: illegal move 'KS': player 0 may not discard it: ...
         """
         if isinstance(move, str):
-            return self._play_text(move)
+            return history_of.play_text(self, move)
         self.check(move)
         if not isinstance(move, Move):
-            return self._play_contract_move(move)
+            return self._evolve(**phases.contract_move_changes(self, move, Phase))
         return play_card(self, move.card, Phase, make_trick)
 
     def read_move(self, text: str) -> AnyMove:
@@ -662,17 +560,6 @@ class State:
         if self.phase is Phase.CALL and isinstance(move, Move):
             return CALLS.get(move.card.index, move)
         return move
-
-    def _play_text(self, text: str) -> State:
-        # play() for a move given by its written form: the error names the text as typed.
-        move = self.read_move(text)
-        try:
-            return self.play(move)
-        except IllegalMoveError as error:
-            written = str(move)
-            if text.strip() == written:
-                raise
-            raise IllegalMoveError(f"{quote(text)} is the move {written!r}: {error}") from None
 
     def play_out(self, players: Players, *, rng: BotRandom = None) -> State:
         """Play this deal to its end with ``players``; returns the final state (this state
@@ -704,21 +591,6 @@ class State:
         from cardgames.tarot._seating import _play, _players
 
         return _play(self, _players(players, self.rules, bot_seed(rng), 0))
-
-    def _play_contract_move(self, move: Bid | Call | Announcement | Declaration) -> State:
-        # play() for the French moves that are not cards, already checked.
-        if isinstance(move, Declaration):
-            return self._evolve(poignees=(*self.poignees, (self.to_move, move.poignee)))
-        if isinstance(move, Bid):
-            return self._evolve(**bid_changes(self, move, Phase))
-        if isinstance(move, Call):
-            taker, contract = self.taker, self.contract
-            assert taker is not None and contract is not None
-            return self._evolve(called=move.card, **dog_changes(self, taker, contract, Phase))
-        leader = announcement_leader(self, move)
-        return self._evolve(
-            slam_announced=move.slam, phase=Phase.PLAY, to_move=leader, trick=make_trick(leader)
-        )
 
     def _evolve(self, **changes: Any) -> State:
         # attrs.evolve without the constructor's checks, for the states play() makes from a
