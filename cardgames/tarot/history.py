@@ -31,11 +31,12 @@ from cardgames.tarot.contracts import (
     Declaration,
     parse_move,
 )
+from cardgames.tarot.moves import Move
 from cardgames.tarot.phases import CALLS
 from cardgames.validation import quote
 
 if TYPE_CHECKING:
-    from cardgames.tarot.state import Move, State
+    from cardgames.tarot.state import Phase, State
 
 
 def history(state: State, card_moves: Sequence[Move]) -> tuple[AnyMove, ...]:
@@ -77,7 +78,19 @@ def played(state: State, card_moves: Sequence[Move]) -> list[list[Move | Declara
 
 def previous(state: State) -> State | None:
     """The state before the last move of the history, or None (see
-    :attr:`cardgames.tarot.state.State.previous`)."""
+    :attr:`cardgames.tarot.state.State.previous`).
+
+    The way back is worked out from the position, not remembered: the deal is replayed up to
+    the last move, so equal states have the same ``previous``. The discard is a set of cards,
+    replayed in card order: while discarding, the previous state is the one without the
+    highest card discarded so far, whichever order the dealer chose.
+
+    >>> from cardgames.tarot import Rules, deal
+    >>> start = deal(Rules.simplified(players=3), seed=1)
+    >>> after = start.play(start.legal_moves()[0])
+    >>> after.previous == start, start.previous
+    (True, None)
+    """
     moves = state.history()
     if not moves:
         return None
@@ -157,3 +170,24 @@ def play_text(state: State, text: str) -> State:
         if text.strip() == written:
             raise
         raise IllegalMoveError(f"{quote(text)} is the move {written!r}: {error}") from None
+
+
+def read_move(state: State, text: str, call: Phase) -> AnyMove:
+    """The move ``text`` names in ``state`` (see :meth:`~cardgames.tarot.state.State.read_move`):
+    in the ``call`` phase a bare card is the call of that card.
+
+    >>> from cardgames.tarot import Rules, deal
+    >>> state = deal(Rules.french(players=5), seed=1)
+    >>> state.read_move('garde'), state.read_move('ks')
+    (Bid.parse('garde'), Move.parse('KS'))
+    >>> for text in ('garde', 'pass', 'pass', 'pass', 'pass'):
+    ...     state = state.play(text)
+    >>> state.phase, state.read_move('ks')
+    (<Phase.CALL: 'call'>, Call.parse('call-KS'))
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"invalid Tarot move {quote(text)}: expected a text")
+    move = parse_move(text)
+    if state.phase is call and isinstance(move, Move):
+        return CALLS.get(move.card.index, move)
+    return move

@@ -43,6 +43,7 @@ from cardgames.tarot.moves import MOVES, make_trick
 from cardgames.tarot.play import EXCUSE_MASK, TRUMP_MASK
 from cardgames.tarot.rules import Rules
 from cardgames.tarot.tricks import legal_mask
+from cardgames.validation import check_seat
 
 if TYPE_CHECKING:
     from cardgames.tarot.state import Phase, State
@@ -155,7 +156,10 @@ def starting_hand(state: State, seat: int) -> int:
 
 
 def poignee_shown(state: State, seat: int) -> int:
-    """The trumps ``seat`` showed with its poignée, 0 if it declared none."""
+    """The trumps ``seat`` showed with its poignée, 0 if it declared none: the lowest trumps of
+    its hand as it was before its first card, as many as the poignée calls for, with the Excuse
+    standing in for the last one when the rules allow it and the seat held no more trumps than
+    that."""
     for declarer, level in state.poignees:
         if declarer == seat:
             return shown_trumps(state.rules, starting_hand(state, seat), level)
@@ -195,7 +199,16 @@ def opening(
 ) -> tuple[Phase, int, tuple[TarotCardSet, ...]]:
     """The phase, the seat to move and the hands at the start of a deal (see
     :meth:`~cardgames.tarot.state.State.from_deal`): the auction under French rules, else
-    the dealer's discard with the talon taken into hand, or the play when there is no talon."""
+    the dealer's discard with the talon taken into hand, or the play when there is no talon.
+
+    >>> from cardgames.tarot import Rules, State, TarotCardSet
+    >>> rules = Rules.simplified(players=2)
+    >>> cards = list(TarotCardSet.full())
+    >>> hands = [TarotCardSet.from_cards(cards[:39]), TarotCardSet.from_cards(cards[39:])]
+    >>> state = State.from_deal(rules, hands, TarotCardSet(), dealer=1)
+    >>> state.phase, state.to_move
+    (<Phase.PLAY: 'play'>, 0)
+    """
     held = list(hands)
     if rules.bidding:
         return phases.BIDDING, rules.first_leader(dealer), tuple(held)
@@ -245,7 +258,22 @@ def teams(state: State) -> tuple[tuple[int, ...], ...]:
 
 
 def legal_moves(state: State, phases: type[Phase]) -> tuple[AnyMove, ...]:
-    """Every legal move in ``state`` (see :meth:`~cardgames.tarot.state.State.legal_moves`)."""
+    """Every legal move in ``state`` (see :meth:`~cardgames.tarot.state.State.legal_moves`).
+
+    Cards come in ascending card order (spades, hearts, diamonds, clubs from 1 to King, then
+    trumps 1 to 21, then the Excuse), followed in the play of French rules by the poignées the
+    seat to move may declare before its first card. While bidding: a pass, then every contract
+    above the highest bid so far; in the call, the cards that may be called; in the
+    announcement, no slam then a slam.
+
+    >>> from cardgames.tarot import Rules, deal
+    >>> state = deal(Rules.traditional(players=3), seed=7, dealer=0)
+    >>> state.legal_moves()[:3]
+    (Move.parse('2S'), Move.parse('3S'), Move.parse('4S'))
+    >>> after = state.play(state.legal_moves()[0])
+    >>> len(after.discard), len(state.discard)
+    (1, 0)
+    """
     phase = state.phase
     if phase is phases.BIDDING:
         return bids_above(state.contract)
@@ -280,3 +308,15 @@ def contract_move_changes(
         "to_move": leader,
         "trick": make_trick(leader),
     }
+
+
+def team_of(state: State, seat: int) -> int:
+    """The position in ``state.teams`` of the side of ``seat``.
+
+    :raises RulesError: if ``seat`` is not a seat of the table.
+    """
+    check_seat(seat, state.rules.players, "seat")
+    for number, members in enumerate(state.teams):
+        if seat in members:
+            return number
+    raise AssertionError("every seat is in a team")  # pragma: no cover

@@ -45,6 +45,7 @@ from cardgames.tarot._codec import (
     _card_sets,
     _rules_of,
     _trick_code,
+    check_fields,
     contract_values,
     deal_fields,
     state_fields,
@@ -73,14 +74,12 @@ from cardgames.tarot.contracts import (
     bidder,
     highest_contract,
     is_void,
-    parse_move,
     taker_of,
 )
 from cardgames.tarot.deal import CardsLike, Deal, FixedCards, _hands, _start_with
 from cardgames.tarot.moves import MOVES as _MOVES
 from cardgames.tarot.moves import Move, Trick, make_trick, tricks_of, tricks_of_codes
 from cardgames.tarot.phases import (
-    CALLS,
     opening,
     poignee_shown,
 )
@@ -206,14 +205,6 @@ class State:
         while discarding the dealer as many more cards than the others as are still to
         discard, enough of them discardable. So a state that is not over always has a legal
         move.
-
-    >>> from cardgames.tarot import Rules, deal
-    >>> state = deal(Rules.traditional(players=3), seed=7, dealer=0)
-    >>> state.legal_moves()[:3]
-    (Move.parse('2S'), Move.parse('3S'), Move.parse('4S'))
-    >>> after = state.play(state.legal_moves()[0])
-    >>> len(after.discard), len(state.discard)
-    (1, 0)
     """
 
     initial: Deal
@@ -232,12 +223,9 @@ class State:
     poignees: tuple[tuple[int, Poignee], ...] = attrs.field(default=(), converter=_poignees)
 
     def __attrs_post_init__(self) -> None:
-        problem = self._problem()
+        problem = position_problem(self, (Deal, Phase, Trick))
         if problem is not None:
             raise RulesError(f"invalid Tarot state: {problem}")
-
-    def _problem(self) -> str | None:
-        return position_problem(self, (Deal, Phase, Trick))
 
     def _bidder(self, number: int) -> int:
         return bidder(self.rules, self.initial.dealer, number)
@@ -256,15 +244,8 @@ class State:
         into hand and the discard phase begins (straight to play when there is no talon).
 
         :raises RulesError: if the arguments are of the wrong type, the dealer is not a seat, or
-            the hands and talon do not fit the rules.
-
-        >>> from cardgames.tarot import Rules, TarotCardSet
-        >>> rules = Rules.simplified(players=2)
-        >>> cards = list(TarotCardSet.full())
-        >>> hands = [TarotCardSet.from_cards(cards[:39]), TarotCardSet.from_cards(cards[39:])]
-        >>> state = State.from_deal(rules, hands, TarotCardSet(), dealer=1)
-        >>> state.phase, state.to_move
-        (<Phase.PLAY: 'play'>, 0)
+            the hands and talon do not fit the rules (an example:
+            :func:`cardgames.tarot.phases.opening`).
         """
         initial = Deal(rules=rules, dealer=dealer, hands=hands, talon=talon)
         phase, to_move, held = opening(rules, dealer, initial.hands, talon, Phase)
@@ -305,10 +286,7 @@ class State:
         return f"State.parse({self.position()!r})"
 
     def __reduce__(self) -> tuple[Callable[..., State], tuple[object, ...]]:
-        # A batch sends states to worker processes by the thousand, so a state pickles as
-        # masks, ints and bytes (see cardgames.tarot._codec), a fraction of the cost of attrs' state
-        # of every trick, card set and card, and is rebuilt without the constructor's
-        # checks: a pickle is the library's own output of a checked state.
+        # A batch sends states by the thousand: masks, ints and bytes (see tarot._codec).
         return (_unpickle_state, state_fields(self, _PHASE_CODES[self.phase]))
 
     def to_unicode(self) -> str:
@@ -409,17 +387,11 @@ class State:
 
         :raises RulesError: if ``seat`` is not a seat of the table.
         """
-        check_seat(seat, self.rules.players, "seat")
-        for number, members in enumerate(self.teams):
-            if seat in members:
-                return number
-        raise AssertionError("every seat is in a team")  # pragma: no cover
+        return phases.team_of(self, seat)
 
     def poignee_cards(self, seat: int) -> TarotCardSet:
-        """The trumps ``seat`` showed with its poignée (empty if it declared none): the lowest
-        trumps of its hand as it was before its first card, as many as the poignée calls for,
-        with the Excuse standing in for the last one when the rules allow it and the seat held
-        no more trumps than that.
+        """The trumps ``seat`` showed with its poignée (empty if it declared none), as
+        :func:`cardgames.tarot.phases.poignee_shown` finds them.
 
         :raises RulesError: if ``seat`` is not a seat of the table.
         """
@@ -455,18 +427,7 @@ class State:
     def previous(self) -> State | None:
         """The state before the last move of :meth:`history`, or None at the start of the deal
         and for a position that no play from its deal reaches (one made up for analysis).
-
-        The way back is worked out from the position, not remembered: the deal is replayed up
-        to the last move, so equal states have the same ``previous``. The discard is a set of
-        cards, replayed in card order: while discarding, the previous state is the one
-        without the highest card discarded so far, whichever order the dealer chose.
-
-        >>> from cardgames.tarot import Rules, deal
-        >>> start = deal(Rules.simplified(players=3), seed=1)
-        >>> after = start.play(start.legal_moves()[0])
-        >>> after.previous == start, start.previous
-        (True, None)
-        """
+        Worked out by replaying the deal (see :func:`cardgames.tarot.history.previous`)."""
         return history_of.previous(self)
 
     def _is_played(self) -> bool:
@@ -481,14 +442,8 @@ class State:
     # -- moves -----------------------------------------------------------------------------
 
     def legal_moves(self) -> tuple[AnyMove, ...]:
-        """Every legal move; empty once the deal is over.
-
-        Cards come in ascending card order (spades, hearts, diamonds, clubs from 1 to King,
-        then trumps 1 to 21, then the Excuse), followed in the play of French rules by the
-        poignées the seat to move may declare before its first card. While bidding: a pass,
-        then every contract above the highest bid so far; in the call, the cards that may be
-        called; in the announcement, no slam then a slam.
-        """
+        """Every legal move, in the order of
+        :func:`cardgames.tarot.phases.legal_moves`; empty once the deal is over."""
         return phases.legal_moves(self, Phase)
 
     def legal_card_moves(self) -> tuple[Move, ...]:
@@ -543,23 +498,10 @@ class State:
         reads it, except that in the call phase a bare card (``'KH'``) is the call of that
         card. The move is not checked against the rules (:meth:`play` does that).
 
-        :raises NotationError: if ``text`` is no move, quoting it.
-
-        >>> from cardgames.tarot import Rules, deal
-        >>> state = deal(Rules.french(players=5), seed=1)
-        >>> state.read_move('garde'), state.read_move('ks')
-        (Bid.parse('garde'), Move.parse('KS'))
-        >>> for text in ('garde', 'pass', 'pass', 'pass', 'pass'):
-        ...     state = state.play(text)
-        >>> state.phase, state.read_move('ks')
-        (<Phase.CALL: 'call'>, Call.parse('call-KS'))
+        :raises NotationError: if ``text`` is no move, quoting it (examples:
+            :func:`cardgames.tarot.history.read_move`).
         """
-        if not isinstance(text, str):
-            raise NotationError(f"invalid Tarot move {quote(text)}: expected a text")
-        move = parse_move(text)
-        if self.phase is Phase.CALL and isinstance(move, Move):
-            return CALLS.get(move.card.index, move)
-        return move
+        return history_of.read_move(self, text, Phase.CALL)
 
     def play_out(self, players: Players, *, rng: BotRandom = None) -> State:
         """Play this deal to its end with ``players``; returns the final state (this state
@@ -604,46 +546,26 @@ class State:
     # -- scoring ---------------------------------------------------------------------------
 
     def piles(self) -> tuple[TarotCardSet, ...]:
-        """Each seat's counted cards from tricks (the discard is not included).
-
-        Once the deal is over the Excuse has been settled under the rules'
-        :class:`cardgames.tarot.rules.ExcuseRule`; before that these are the ``won`` piles, with the
-        Excuse provisionally kept by the player who played it.
-        """
+        """Each seat's counted cards from tricks (the discard is not included), the Excuse
+        settled once the deal is over (see :func:`cardgames.tarot.points.piles`)."""
         return points_of.piles(self)
 
     def team_points(self) -> tuple[Fraction, ...]:
         """Counted points of each side of ``rules.teams`` (one per seat without partnerships):
-        the side's piles, the discard for the dealer's side, and the Magician bonus if earned.
-
-        The count is final once the deal is over; before that it covers only the cards already
-        won and discarded, with the Excuse still with its player and no bonus yet.
-        """
+        the side's piles, the discard for the dealer's side, and the Magician bonus if earned;
+        final once the deal is over (see :func:`cardgames.tarot.points.team_points`)."""
         return points_of.team_points(self)
 
     def points(self) -> tuple[Fraction, ...]:
         """Counted points per seat; partners both get their side's total (see
-        :meth:`team_points`).
-
-        >>> from cardgames.tarot import Rules, deal
-        >>> state = deal(Rules.traditional(players=4), seed=3)
-        >>> while not state.is_over:
-        ...     state = state.play(state.legal_moves()[-1])
-        >>> points = state.points()
-        >>> points[0] == points[2], points[0] + points[1]
-        (True, Fraction(72, 1))
-        """
+        :meth:`team_points`, and an example at :func:`cardgames.tarot.points.points`)."""
         return points_of.points(self)
 
     def payoffs(self) -> tuple[Fraction, ...]:
         """Each seat's points minus the average: the total divided among the sides (the
         players, or the two partnerships). Partners both get their side's payoff; the payoffs
-        of the sides sum to zero.
-
-        Under French rules the payoffs are the contract's score instead (``score().payoffs``,
-        see :mod:`cardgames.tarot.scoring`), and all 0 until the deal is over and for a void
-        deal.
-        """
+        of the sides sum to zero. Under French rules, the contract's score instead (see
+        :func:`cardgames.tarot.points.payoffs`)."""
         return points_of.payoffs(self)
 
 
@@ -758,30 +680,7 @@ def strength_key(rules: Rules) -> Callable[[TarotCard | AnyMove], tuple[int, int
 # checked values. The functions a pickle names stay in this module, so that pickles keep
 # their bytes.
 
-# The fields the functions below rebuild: a field added to a class must be added here too.
-assert _STATE_FIELDS == (
-    "initial",
-    "phase",
-    "to_move",
-    "hands",
-    "discard",
-    "trick",
-    "tricks",
-    "won",
-    "trumps_played",
-    "excuse_trick",
-    "bids",
-    "called",
-    "slam_announced",
-    "poignees",
-)
-assert tuple(field.name for field in attrs.fields(Deal)) == ("rules", "dealer", "hands", "talon")
-assert tuple(field.name for field in attrs.fields(Trick)) == (
-    "leader",
-    "cards",
-    "players",
-    "winner",
-)
+check_fields(_STATE_FIELDS, Deal, Trick)
 
 _PHASES: Final = tuple(Phase)
 _PHASE_CODES: Final = {phase: code for code, phase in enumerate(_PHASES)}
