@@ -245,7 +245,7 @@ class State:
 
         :raises RulesError: if the arguments are of the wrong type, the dealer is not a seat, or
             the hands and talon do not fit the rules (an example:
-            :func:`cardgames.tarot.phases.opening`).
+            ``cardgames.tarot.phases.opening``).
         """
         initial = Deal(rules=rules, dealer=dealer, hands=hands, talon=talon)
         phase, to_move, held = opening(rules, dealer, initial.hands, talon, Phase)
@@ -391,7 +391,7 @@ class State:
 
     def poignee_cards(self, seat: int) -> TarotCardSet:
         """The trumps ``seat`` showed with its poignée (empty if it declared none), as
-        :func:`cardgames.tarot.phases.poignee_shown` finds them.
+        ``cardgames.tarot.phases.poignee_shown`` finds them.
 
         :raises RulesError: if ``seat`` is not a seat of the table.
         """
@@ -427,7 +427,7 @@ class State:
     def previous(self) -> State | None:
         """The state before the last move of :meth:`history`, or None at the start of the deal
         and for a position that no play from its deal reaches (one made up for analysis).
-        Worked out by replaying the deal (see :func:`cardgames.tarot.history.previous`)."""
+        Worked out by replaying the deal (see ``cardgames.tarot.history.previous``)."""
         return history_of.previous(self)
 
     def _is_played(self) -> bool:
@@ -443,7 +443,7 @@ class State:
 
     def legal_moves(self) -> tuple[AnyMove, ...]:
         """Every legal move, in the order of
-        :func:`cardgames.tarot.phases.legal_moves`; empty once the deal is over."""
+        ``cardgames.tarot.phases.legal_moves``; empty once the deal is over."""
         return phases.legal_moves(self, Phase)
 
     def legal_card_moves(self) -> tuple[Move, ...]:
@@ -499,7 +499,7 @@ class State:
         card. The move is not checked against the rules (:meth:`play` does that).
 
         :raises NotationError: if ``text`` is no move, quoting it (examples:
-            :func:`cardgames.tarot.history.read_move`).
+            ``cardgames.tarot.history.read_move``).
         """
         return history_of.read_move(self, text, Phase.CALL)
 
@@ -547,25 +547,25 @@ class State:
 
     def piles(self) -> tuple[TarotCardSet, ...]:
         """Each seat's counted cards from tricks (the discard is not included), the Excuse
-        settled once the deal is over (see :func:`cardgames.tarot.points.piles`)."""
+        settled once the deal is over (see ``cardgames.tarot.points.piles``)."""
         return points_of.piles(self)
 
     def team_points(self) -> tuple[Fraction, ...]:
         """Counted points of each side of ``rules.teams`` (one per seat without partnerships):
         the side's piles, the discard for the dealer's side, and the Magician bonus if earned;
-        final once the deal is over (see :func:`cardgames.tarot.points.team_points`)."""
+        final once the deal is over (see ``cardgames.tarot.points.team_points``)."""
         return points_of.team_points(self)
 
     def points(self) -> tuple[Fraction, ...]:
         """Counted points per seat; partners both get their side's total (see
-        :meth:`team_points`, and an example at :func:`cardgames.tarot.points.points`)."""
+        :meth:`team_points`, and an example at ``cardgames.tarot.points.points``)."""
         return points_of.points(self)
 
     def payoffs(self) -> tuple[Fraction, ...]:
         """Each seat's points minus the average: the total divided among the sides (the
         players, or the two partnerships). Partners both get their side's payoff; the payoffs
         of the sides sum to zero. Under French rules, the contract's score instead (see
-        :func:`cardgames.tarot.points.payoffs`)."""
+        ``cardgames.tarot.points.payoffs``)."""
         return points_of.payoffs(self)
 
 
