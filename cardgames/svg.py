@@ -345,7 +345,7 @@ def trick(value: Trick, *, width: int = DEFAULT_CARD_WIDTH) -> SvgImage:
     """A Tarot trick: its cards in the order played, each labelled with its seat; the winning
     card outlined once the trick is complete.
 
-    :param value: a :class:`cardgames.tarot.state.Trick`.
+    :param value: a :class:`cardgames.tarot.moves.Trick`.
     :param width: each card's width in pixels, an int from 16 to 400.
     :raises NotationError: if ``value`` is not a trick.
     :raises RulesError: if ``width`` is out of range.

@@ -23,7 +23,7 @@ from cardgames.cardset import CardSet
 from cardgames.search.results import Analysis, MoveValue, Solution
 from cardgames.tarot import Deal, Phase, Rules, State, TarotCard, TarotCardSet, Trick
 from cardgames.tarot._codec import _trick_code, _tricks_code
-from cardgames.tarot.state import _tricks_of
+from cardgames.tarot.moves import tricks_of as _tricks_of
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PROTOCOLS = range(pickle.HIGHEST_PROTOCOL + 1)

@@ -169,7 +169,7 @@ def human_table(rules: Rules, human: int) -> Table[State, AnyMove]:
     bidding, the contract, the dog when shown, never the partner before the called card
     falls); moves are read with :func:`cardgames.tarot.contracts.parse_move` under French
     rules (a card, a bid, a call, ``slam``/``no-slam`` or a poignée) and
-    :meth:`cardgames.tarot.state.Move.parse` otherwise; the cards of a discard may be typed
+    :meth:`cardgames.tarot.moves.Move.parse` otherwise; the cards of a discard may be typed
     on one line."""
     french = rules.bidding
     return Table(

@@ -246,3 +246,37 @@ def state_key(state: State) -> tuple[Any, ...]:
         state.slam_announced,
         state.poignees,
     )
+
+
+def check_fields(state_fields: tuple[str, ...], deal: type[Deal], trick: type[Trick]) -> None:
+    """Check that the state's, the deal's and the trick's fields are the ones this codec
+    writes and the state module's unpickling functions rebuild, in order: a field added to a
+    class must be added here too."""
+    assert state_fields == (
+        "initial",
+        "phase",
+        "to_move",
+        "hands",
+        "discard",
+        "trick",
+        "tricks",
+        "won",
+        "trumps_played",
+        "excuse_trick",
+        "bids",
+        "called",
+        "slam_announced",
+        "poignees",
+    )
+    assert tuple(field.name for field in attrs.fields(deal)) == (
+        "rules",
+        "dealer",
+        "hands",
+        "talon",
+    )
+    assert tuple(field.name for field in attrs.fields(trick)) == (
+        "leader",
+        "cards",
+        "players",
+        "winner",
+    )

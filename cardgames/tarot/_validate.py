@@ -1,5 +1,5 @@
 """Position validation for Tarot: whether the fields of a :class:`~cardgames.tarot.state.State`
-(or the hands and talon of a :class:`~cardgames.tarot.state.Deal`) make a position that can be
+(or the hands and talon of a :class:`~cardgames.tarot.deal.Deal`) make a position that can be
 played on to its end.
 
 Each check returns the problem as a sentence, or None; the state's constructor raises it as a
@@ -23,7 +23,8 @@ from cardgames.tarot.contracts import (
     Declaration,
     Poignee,
 )
-from cardgames.tarot.phases import bid_problem, call_problem, declaration_problem
+from cardgames.tarot.moves import Move
+from cardgames.tarot.phases import bid_problem, call_problem, declaration_problem, taker_hand
 from cardgames.tarot.play import HONOUR_MASK, _discard_problem, _play_problem
 from cardgames.tarot.rules import Rules
 from cardgames.validation import check_bool, check_int, check_seat, quote
@@ -280,7 +281,7 @@ def move_problem(
     if isinstance(move, Bid):
         return bid_problem(state.contract, move)
     if isinstance(move, Call):
-        return call_problem(state._taker_hand(), move)
+        return call_problem(taker_hand(state), move)
     if isinstance(move, Announcement):
         return None
     if isinstance(move, Declaration):
@@ -308,3 +309,26 @@ def illegal_move(state: State, move: AnyMove, reason: str) -> IllegalMoveError:
     return IllegalMoveError(
         f"illegal move {str(move)!r}: player {state.to_move} may not {action} it: {reason}"
     )
+
+
+def check_move(
+    state: State, move: AnyMove, phases: type[Phase], phase_moves: Mapping[Phase, type]
+) -> None:
+    """Raise if ``move`` is illegal in ``state`` (see
+    :meth:`~cardgames.tarot.state.State.check`).
+
+    :raises IllegalMoveError: naming the rule broken.
+    """
+    if not isinstance(move, _MOVE_TYPES) or (
+        isinstance(move, Move) and not isinstance(move.card, TarotCard)
+    ):
+        raise IllegalMoveError(
+            f"invalid Tarot move {quote(move)}: expected a Move (or, under French rules, a "
+            "Bid, Call, Announcement or Declaration)"
+        )
+    reason = move_problem(state, move, phases, phase_moves)
+    if reason is not None:
+        raise illegal_move(state, move, reason)
+
+
+_MOVE_TYPES: Final = (Move, Bid, Call, Announcement, Declaration)

@@ -5,7 +5,7 @@ Under rules with ``bidding`` a deal opens with a round of
 taker then names a :class:`Call` (a King, whose holder becomes the hidden partner); before the
 first trick the taker makes an :class:`Announcement` (a slam, or none); and a player about to
 play their first card may first make a :class:`Declaration` (a poignée of trumps). The card
-moves themselves stay :class:`cardgames.tarot.state.Move`; :data:`AnyMove` is any of the five.
+moves themselves stay :class:`cardgames.tarot.moves.Move`; :data:`AnyMove` is any of the five.
 
 Every move has one written form, read back by :func:`parse_move`:
 
@@ -357,7 +357,7 @@ class Declaration:
 _DECLARATIONS: Final = {level: Declaration(level) for level in Poignee}
 
 AnyMove: TypeAlias = "Move | Bid | Call | Announcement | Declaration"
-"""Any move of a Tarot deal: a card (:class:`cardgames.tarot.state.Move`), or under French
+"""Any move of a Tarot deal: a card (:class:`cardgames.tarot.moves.Move`), or under French
 rules a bid, a call, the slam announcement or a poignée."""
 
 

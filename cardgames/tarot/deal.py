@@ -1,8 +1,10 @@
-"""Dealing Tarot: the pack shared out in packets round the table, the talon (the dog) set
-aside, and cards pinned in place before a deal.
+"""Dealing Tarot: :class:`Deal` (who was dealt what), the pack shared out in packets round the
+table, the talon (the dog) set aside, and cards pinned in place before a deal.
 
-The functions here return bare masks (one per seat, and the talon's);
-:class:`cardgames.tarot.state.Deal` wraps them in card sets and checks the result.
+The functions here return bare masks (one per seat, and the talon's); :class:`Deal` wraps them
+in card sets and checks the result. :class:`Deal` is imported from :mod:`cardgames.tarot.state`
+too, whose functions its pickles name (registered with ``copyreg``), so that pickles keep
+their bytes; the state module also gives :meth:`Deal.start` the way to start a deal.
 
 >>> from cardgames.tarot import Rules, tarot_deck
 >>> masks, talon = dealt_from_deck(Rules.french(players=4), tarot_deck(), dealer=0)
@@ -12,20 +14,47 @@ The functions here return bare masks (one per seat, and the talon's);
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, ItemsView, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+import attrs
 
 from cardgames.cardset import iter_bits
 from cardgames.deck import Deck, RandomSource, shuffle_order
 from cardgames.errors import NotationError, RulesError
-from cardgames.tarot.cards import TAROT_PACK_SIZE, TarotCard, TarotCardSet, _check_cards, tarot_deck
+from cardgames.tarot._notation import DealParts, read_deal, write_deal
+from cardgames.tarot._validate import _check_sets, _deal_problem
+from cardgames.tarot.cards import (
+    TAROT_PACK_SIZE,
+    TarotCard,
+    TarotCardSet,
+    _check_card_set,
+    _check_cards,
+    tarot_deck,
+)
 from cardgames.tarot.rules import Rules, _check_rules
-from cardgames.validation import check_seat, make_rng, quote
+from cardgames.validation import as_tuple, check_seat, make_rng, quote
 
 if TYPE_CHECKING:
-    from cardgames.tarot.state import FixedCards
+    from cardgames.tarot.state import State
 
-__all__ = ["dealt_at_random", "dealt_from_deck"]
+__all__ = ["CardsLike", "Deal", "FixedCards", "dealt_at_random", "dealt_from_deck"]
+
+CardsLike = TarotCardSet | Iterable[TarotCard] | str
+"""Cards given by the caller: a card set, an iterable of cards, or a text that
+``TarotCardSet.parse`` reads."""
+
+
+class FixedCards(Protocol):
+    """Cards pinned before a deal (see :meth:`Deal.random`): a mapping
+    from a seat, or the key ``"talon"``, to :data:`CardsLike` cards.
+
+    Typed by the mapping's ``items()`` so that a ``dict[int, TarotCardSet]`` and a
+    ``dict[int | str, str]`` both fit (a ``Mapping`` type is invariant in its keys); at run
+    time it must be a :class:`collections.abc.Mapping`.
+    """
+
+    def items(self) -> ItemsView[int | str, CardsLike]: ...
 
 
 _TALON_KEY: Final = "talon"  # the key of ``fixed`` that pins cards in the talon
@@ -137,7 +166,7 @@ def _pinned_cards(rules: Rules, fixed: object) -> tuple[list[int], int]:
 
 def dealt_from_deck(rules: Rules, deck: Deck[Any], dealer: int) -> tuple[list[int], int]:
     """The masks by seat and the talon's mask of ``deck`` dealt from the top as
-    :meth:`cardgames.tarot.state.Deal.from_deck` describes.
+    :meth:`cardgames.tarot.deal.Deal.from_deck` describes.
 
     :raises RulesError: if the rules are not a :class:`cardgames.tarot.rules.Rules`, the deck
         is not a :class:`cardgames.deck.Deck` of the whole Tarot pack or the dealer is not a
@@ -160,7 +189,7 @@ def dealt_at_random(
     rules: Rules, seed: RandomSource, dealer: int, fixed: FixedCards | None
 ) -> tuple[list[int], int]:
     """The masks by seat and the talon's mask of the pack shuffled with ``seed`` and dealt,
-    with the ``fixed`` cards pinned first, as :meth:`cardgames.tarot.state.Deal.random`
+    with the ``fixed`` cards pinned first, as :meth:`cardgames.tarot.deal.Deal.random`
     describes.
 
     :raises RulesError: if the rules, the dealer, the seed or ``fixed`` are not valid.
@@ -182,3 +211,151 @@ def dealt_at_random(
         [mask | extra for mask, extra in zip(pinned, masks, strict=True)],
         talon | pinned_talon,
     )
+
+
+def _hands(sets: Sequence[TarotCardSet]) -> tuple[TarotCardSet, ...]:
+    return as_tuple(sets, "Tarot hands")
+
+
+_STARTS: list[Callable[[Deal], State]] = []
+# The state module's way to start a deal (State.from_deal), put here as it is imported (the
+# package imports it always): the state imports this module, so this one cannot import it.
+
+
+def _start_with(start: Callable[[Deal], State]) -> None:
+    # Called once by cardgames.tarot.state.
+    _STARTS[:] = [start]
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class Deal:
+    """Who was dealt what: the rules, the dealer, every hand (by seat) and the talon.
+
+    The written form (:meth:`parse` / ``str``) is described in :mod:`cardgames.tarot.notation`.
+
+    :param rules: the :class:`cardgames.tarot.rules.Rules`.
+    :param dealer: the dealer's seat: an int from 0 to ``rules.players - 1`` (never a bool).
+    :param hands: one :class:`cardgames.tarot.cards.TarotCardSet` per seat (any sequence; it
+        is kept as a tuple).
+    :param talon: the talon, a :class:`cardgames.tarot.cards.TarotCardSet`.
+    :raises RulesError: if an argument is of the wrong type, the dealer is not a seat, or the
+        hands and talon do not share out the 78 cards as the rules say.
+
+    >>> from cardgames.tarot import Rules
+    >>> game = Deal.random(Rules.traditional(players=3), seed=7, dealer=1)
+    >>> [len(hand) for hand in game.hands], len(game.talon)
+    ([25, 25, 25], 3)
+    >>> Deal.parse(str(game)) == game
+    True
+    """
+
+    rules: Rules
+    dealer: int
+    hands: tuple[TarotCardSet, ...] = attrs.field(converter=_hands)
+    talon: TarotCardSet
+
+    def __attrs_post_init__(self) -> None:
+        rules = _check_rules(self.rules, "deal rules")
+        check_seat(self.dealer, rules.players, "dealer")
+        _check_sets(self.hands, "hand")
+        _check_card_set(self.talon, "talon", error=RulesError)
+        problem = _deal_problem(rules, [hand.mask for hand in self.hands], self.talon.mask)
+        if problem is not None:
+            raise RulesError(f"invalid Tarot deal for {rules}: {problem}")
+
+    @classmethod
+    def from_deck(cls, rules: Rules, deck: Deck[Any], dealer: int = 0) -> Deal:
+        """Deal a 78-card deck from the top: packets of ``rules.deal_packet`` cards (fewer to
+        finish a hand) round the table, starting with the player after the dealer in the
+        direction of play; the last ``rules.talon_size`` cards are the talon, or, under
+        ``rules.dog_card_by_card``, the talon's cards are set aside one at a time between
+        packets, spread evenly through the deal (the i-th of d cards after packet
+        ``i * P // (d + 1)`` of the P packets), never the first or the last card.
+
+        >>> from cardgames.tarot import Rules, tarot_deck
+        >>> game = Deal.from_deck(Rules.french(players=4), tarot_deck(), dealer=0)
+        >>> game.talon  # after three packets of three the 10th card goes to the dog, ...
+        TarotCardSet.parse('10S 6H 5D 1C KC 10T')
+
+
+        :raises RulesError: if the rules are not a :class:`cardgames.tarot.rules.Rules`, the deck
+            is not a :class:`cardgames.deck.Deck` of the whole Tarot pack or the dealer is not a
+            seat.
+        """
+        masks, talon = dealt_from_deck(rules, deck, dealer)
+        return cls(
+            rules=rules,
+            dealer=dealer,
+            hands=tuple(TarotCardSet(mask) for mask in masks),
+            talon=TarotCardSet(talon),
+        )
+
+    @classmethod
+    def random(
+        cls,
+        rules: Rules,
+        seed: RandomSource,
+        dealer: int = 0,
+        *,
+        fixed: FixedCards | None = None,
+    ) -> Deal:
+        """Shuffle the pack with ``seed`` (see ``Deck.shuffled``) and deal it
+        (:meth:`from_deck`); with ``fixed``, pin chosen cards first and deal the rest.
+
+        :param seed: an int from 0 to ``2**64 - 1`` or a :class:`random.Random`.
+        :param fixed: cards pinned in place before the deal, as a mapping from a seat (or
+            ``"talon"``) to a :class:`cardgames.tarot.cards.TarotCardSet`, an iterable of
+            :class:`cardgames.tarot.cards.TarotCard` or a text that
+            ``TarotCardSet.parse`` reads (``'KS 21T EX'``). The other cards are shuffled with
+            ``seed`` and dealt as :meth:`from_deck` deals, packets of
+            :data:`~cardgames.tarot.state.DEAL_PACKET` round the table, each seat receiving
+            only the cards it still lacks, the talon last. Same seed and same ``fixed``, same
+            deal; an empty mapping deals as None.
+        :raises RulesError: if the rules or the dealer are not valid, ``seed`` is neither
+            (a negative seed is refused, not folded onto its absolute value), or ``fixed``
+            is not such a mapping: a key that is not a seat nor ``"talon"``, cards that do
+            not read, a card given twice, or more cards than the seat's hand (or the talon)
+            holds.
+
+        >>> from cardgames.tarot import Rules, TarotCardSet
+        >>> rules = Rules.traditional(players=3)
+        >>> game = Deal.random(rules, seed=3, fixed={0: 'KS KH 21T', 'talon': 'EX'})
+        >>> TarotCardSet.parse('KS KH 21T') <= game.hands[0], str(game.talon).endswith('EX')
+        (True, True)
+        >>> Deal.random(rules, seed=3, fixed={}) == Deal.random(rules, seed=3)
+        True
+        """
+        masks, talon = dealt_at_random(rules, seed, dealer, fixed)
+        return cls(
+            rules=rules,
+            dealer=dealer,
+            hands=tuple(TarotCardSet(mask) for mask in masks),
+            talon=TarotCardSet(talon),
+        )
+
+    def start(self) -> State:
+        """The state at the start of this deal (see
+        :meth:`~cardgames.tarot.state.State.from_deal`)."""
+        return _STARTS[0](self)
+
+    @classmethod
+    def parse(cls, text: str) -> Deal:
+        """Read a deal in the notation of :mod:`cardgames.tarot.notation`.
+
+        :raises NotationError: if the text is not a valid deal.
+        """
+        return cls._from_parts(text, read_deal(text))
+
+    @classmethod
+    def _from_parts(cls, text: str, parts: DealParts) -> Deal:
+        rules, dealer, hands, talon = parts
+        try:
+            return cls(rules=rules, dealer=dealer, hands=hands, talon=talon)
+        except RulesError as error:
+            raise NotationError(f"invalid Tarot deal {quote(text)}: {error}") from None
+
+    def __str__(self) -> str:
+        return write_deal(self.rules, self.dealer, self.hands, self.talon)
+
+    def __repr__(self) -> str:
+        return f"Deal.parse({str(self)!r})"

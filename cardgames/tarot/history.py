@@ -2,7 +2,7 @@
 to the previous position, and the replay of a written position's moves.
 
 The functions read a :class:`~cardgames.tarot.state.State` and play moves on it through its
-own methods; the card moves are the state module's shared :class:`~cardgames.tarot.state.Move`
+own methods; the card moves are the state module's shared :class:`~cardgames.tarot.moves.Move`
 objects, passed in as ``card_moves`` (indexed by card), so that this module does not import
 the state.
 
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardgames.errors import IllegalMoveError, NotationError
-from cardgames.tarot._notation import PositionParts
+from cardgames.tarot._notation import PositionParts, write_position
 from cardgames.tarot.contracts import (
     _DECLARATIONS,
     NO_SLAM,
@@ -31,11 +31,12 @@ from cardgames.tarot.contracts import (
     Declaration,
     parse_move,
 )
+from cardgames.tarot.moves import Move
 from cardgames.tarot.phases import CALLS
 from cardgames.validation import quote
 
 if TYPE_CHECKING:
-    from cardgames.tarot.state import Move, State
+    from cardgames.tarot.state import Phase, State
 
 
 def history(state: State, card_moves: Sequence[Move]) -> tuple[AnyMove, ...]:
@@ -77,7 +78,19 @@ def played(state: State, card_moves: Sequence[Move]) -> list[list[Move | Declara
 
 def previous(state: State) -> State | None:
     """The state before the last move of the history, or None (see
-    :attr:`cardgames.tarot.state.State.previous`)."""
+    :attr:`cardgames.tarot.state.State.previous`).
+
+    The way back is worked out from the position, not remembered: the deal is replayed up to
+    the last move, so equal states have the same ``previous``. The discard is a set of cards,
+    replayed in card order: while discarding, the previous state is the one without the
+    highest card discarded so far, whichever order the dealer chose.
+
+    >>> from cardgames.tarot import Rules, deal
+    >>> start = deal(Rules.simplified(players=3), seed=1)
+    >>> after = start.play(start.legal_moves()[0])
+    >>> after.previous == start, start.previous
+    (True, None)
+    """
     moves = state.history()
     if not moves:
         return None
@@ -131,3 +144,50 @@ def replay(text: str, start: State, parts: PositionParts, card_moves: Sequence[M
     except (IllegalMoveError, NotationError) as error:
         raise NotationError(f"invalid Tarot position {quote(text)}: {error}") from None
     return state
+
+
+def position(state: State, card_moves: Sequence[Move]) -> str:
+    """The position in the notation of :mod:`cardgames.tarot.notation` (see
+    :meth:`~cardgames.tarot.state.State.position`)."""
+    return write_position(
+        str(state.initial),
+        state.discard,
+        played(state, card_moves),
+        auction=auction(state),
+        announcement=None
+        if state.slam_announced is None
+        else str(SLAM if state.slam_announced else NO_SLAM),
+    )
+
+
+def play_text(state: State, text: str) -> State:
+    """``state.play`` of a move given by its written form: the error names the text as typed."""
+    move = state.read_move(text)
+    try:
+        return state.play(move)
+    except IllegalMoveError as error:
+        written = str(move)
+        if text.strip() == written:
+            raise
+        raise IllegalMoveError(f"{quote(text)} is the move {written!r}: {error}") from None
+
+
+def read_move(state: State, text: str, call: Phase) -> AnyMove:
+    """The move ``text`` names in ``state`` (see :meth:`~cardgames.tarot.state.State.read_move`):
+    in the ``call`` phase a bare card is the call of that card.
+
+    >>> from cardgames.tarot import Rules, deal
+    >>> state = deal(Rules.french(players=5), seed=1)
+    >>> state.read_move('garde'), state.read_move('ks')
+    (Bid.parse('garde'), Move.parse('KS'))
+    >>> for text in ('garde', 'pass', 'pass', 'pass', 'pass'):
+    ...     state = state.play(text)
+    >>> state.phase, state.read_move('ks')
+    (<Phase.CALL: 'call'>, Call.parse('call-KS'))
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"invalid Tarot move {quote(text)}: expected a text")
+    move = parse_move(text)
+    if state.phase is call and isinstance(move, Move):
+        return CALLS.get(move.card.index, move)
+    return move

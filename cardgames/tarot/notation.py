@@ -65,7 +65,7 @@ True
 
 The grammar itself lives in a private module below :mod:`cardgames.tarot.state`; the functions
 here are the notation's public face, and :meth:`cardgames.tarot.state.State.parse`,
-``str(state)``, :meth:`cardgames.tarot.state.Deal.parse` and ``str(deal)`` read and write the
+``str(state)``, :meth:`cardgames.tarot.deal.Deal.parse` and ``str(deal)`` read and write the
 same text.
 """
 
@@ -90,7 +90,7 @@ def format_deal(game: Deal) -> str:
     """Write a deal: ``RULES DEALER:HAND0/.../TALON`` (see the module description); the same
     as ``str(game)``.
 
-    :raises NotationError: if ``game`` is not a :class:`cardgames.tarot.state.Deal`.
+    :raises NotationError: if ``game`` is not a :class:`cardgames.tarot.deal.Deal`.
     """
     if not isinstance(game, Deal):
         raise NotationError(f"cannot write {quote(game)} as a Tarot deal: expected a Deal")
@@ -99,7 +99,7 @@ def format_deal(game: Deal) -> str:
 
 def parse_deal(text: str) -> Deal:
     """Read a deal written by :func:`format_deal` (the same as
-    :meth:`cardgames.tarot.state.Deal.parse`).
+    :meth:`cardgames.tarot.deal.Deal.parse`).
 
     >>> from cardgames.tarot import Deal, Rules
     >>> game = Deal.random(Rules.simplified(players=3), seed=2)

@@ -1,6 +1,6 @@
-"""The phases of a French deal before the play, as pure functions the state calls: the
-auction, the call of a partner's card, the dog taken for a discard, the slam announcement and
-the poignées declared in play.
+"""The phases of a deal, as pure functions the state calls: its opening, the legal moves of
+each phase and, under French rules, the auction, the call of a partner's card, the sides, the
+dog taken for a discard, the slam announcement and the poignées declared in play.
 
 Each function reads a :class:`~cardgames.tarot.state.State` (or plain values) and returns
 what is legal, why a move is not, or the fields a move changes; the state applies them. The
@@ -23,8 +23,12 @@ from cardgames.cardset import iter_bits
 from cardgames.tarot.cards import TarotCard, TarotCardSet
 from cardgames.tarot.contracts import (
     _BIDS,
+    _DECLARATIONS,
+    NO_SLAM,
     PASS,
+    SLAM,
     Announcement,
+    AnyMove,
     Bid,
     Call,
     Contract,
@@ -35,8 +39,11 @@ from cardgames.tarot.contracts import (
     poignee_size,
     taker_of,
 )
+from cardgames.tarot.moves import MOVES, make_trick
 from cardgames.tarot.play import EXCUSE_MASK, TRUMP_MASK
 from cardgames.tarot.rules import Rules
+from cardgames.tarot.tricks import legal_mask
+from cardgames.validation import check_seat
 
 if TYPE_CHECKING:
     from cardgames.tarot.state import Phase, State
@@ -149,7 +156,10 @@ def starting_hand(state: State, seat: int) -> int:
 
 
 def poignee_shown(state: State, seat: int) -> int:
-    """The trumps ``seat`` showed with its poignée, 0 if it declared none."""
+    """The trumps ``seat`` showed with its poignée, 0 if it declared none: the lowest trumps of
+    its hand as it was before its first card, as many as the poignée calls for, with the Excuse
+    standing in for the last one when the rules allow it and the seat held no more trumps than
+    that."""
     for declarer, level in state.poignees:
         if declarer == seat:
             return shown_trumps(state.rules, starting_hand(state, seat), level)
@@ -175,3 +185,138 @@ def declaration_problem(state: State, declaration: Declaration) -> str | None:
         size = poignee_size(declaration.poignee, state.rules.players)
         return f"a {declaration.poignee.value} poignée shows {size} trumps"
     return None
+
+
+# -- the opening, the sides and the moves of each phase ----------------------------------------
+
+
+def opening(
+    rules: Rules,
+    dealer: int,
+    hands: tuple[TarotCardSet, ...],
+    talon: TarotCardSet,
+    phases: type[Phase],
+) -> tuple[Phase, int, tuple[TarotCardSet, ...]]:
+    """The phase, the seat to move and the hands at the start of a deal (see
+    :meth:`~cardgames.tarot.state.State.from_deal`): the auction under French rules, else
+    the dealer's discard with the talon taken into hand, or the play when there is no talon.
+
+    >>> from cardgames.tarot import Rules, State, TarotCardSet
+    >>> rules = Rules.simplified(players=2)
+    >>> cards = list(TarotCardSet.full())
+    >>> hands = [TarotCardSet.from_cards(cards[:39]), TarotCardSet.from_cards(cards[39:])]
+    >>> state = State.from_deal(rules, hands, TarotCardSet(), dealer=1)
+    >>> state.phase, state.to_move
+    (<Phase.PLAY: 'play'>, 0)
+    """
+    held = list(hands)
+    if rules.bidding:
+        return phases.BIDDING, rules.first_leader(dealer), tuple(held)
+    if rules.talon_size:
+        held[dealer] = held[dealer] | talon
+        return phases.DISCARD, dealer, tuple(held)
+    return phases.PLAY, rules.first_leader(dealer), tuple(held)
+
+
+def discard_remaining(state: State) -> int:
+    """How many cards the discarder still has to discard (see
+    :attr:`~cardgames.tarot.state.State.discard_remaining`)."""
+    if state.rules.bidding:
+        contract = state.contract
+        if contract is None or not contract.dog_shown:
+            return 0
+    return state.rules.talon_size - len(state.discard)
+
+
+def taker_hand(state: State) -> int:
+    """The taker's hand as dealt, from which the call is made."""
+    taker = state.taker
+    assert taker is not None
+    return state.initial.hands[taker].mask
+
+
+def partner(state: State) -> int | None:
+    """The holder of the called card, or None (see
+    :attr:`~cardgames.tarot.state.State.partner`)."""
+    if state.called is None:
+        return None
+    bit = 1 << state.called.index
+    for seat, hand in enumerate(state.initial.hands):
+        if hand.mask & bit:
+            return None if seat == state.taker else seat
+    return None
+
+
+def teams(state: State) -> tuple[tuple[int, ...], ...]:
+    """The sides that score together (see :attr:`~cardgames.tarot.state.State.teams`)."""
+    taker = state.taker if state.rules.bidding else None
+    if taker is None:
+        return state.rules.teams
+    attack = tuple(sorted({taker, state.partner if state.partner is not None else taker}))
+    defence = tuple(seat for seat in range(state.rules.players) if seat not in attack)
+    return (attack, defence)
+
+
+def legal_moves(state: State, phases: type[Phase]) -> tuple[AnyMove, ...]:
+    """Every legal move in ``state`` (see :meth:`~cardgames.tarot.state.State.legal_moves`).
+
+    Cards come in ascending card order (spades, hearts, diamonds, clubs from 1 to King, then
+    trumps 1 to 21, then the Excuse), followed in the play of French rules by the poignées the
+    seat to move may declare before its first card. While bidding: a pass, then every contract
+    above the highest bid so far; in the call, the cards that may be called; in the
+    announcement, no slam then a slam.
+
+    >>> from cardgames.tarot import Rules, deal
+    >>> state = deal(Rules.traditional(players=3), seed=7, dealer=0)
+    >>> state.legal_moves()[:3]
+    (Move.parse('2S'), Move.parse('3S'), Move.parse('4S'))
+    >>> after = state.play(state.legal_moves()[0])
+    >>> len(after.discard), len(state.discard)
+    (1, 0)
+    """
+    phase = state.phase
+    if phase is phases.BIDDING:
+        return bids_above(state.contract)
+    if phase is phases.CALL:
+        return tuple(CALLS[index] for index in iter_bits(callable_cards(taker_hand(state))))
+    if phase is phases.ANNOUNCE:
+        return (NO_SLAM, SLAM)
+    cards: tuple[AnyMove, ...] = tuple(
+        MOVES[index] for index in iter_bits(legal_mask(state, phases))
+    )
+    if phase is phases.PLAY and state.rules.bidding:
+        return cards + tuple(_DECLARATIONS[level] for level in declarable(state))
+    return cards
+
+
+def contract_move_changes(
+    state: State, move: Bid | Call | Announcement | Declaration, phases: type[Phase]
+) -> dict[str, Any]:
+    """The fields a French move that is not a card, already checked, changes in ``state``."""
+    if isinstance(move, Declaration):
+        return {"poignees": (*state.poignees, (state.to_move, move.poignee))}
+    if isinstance(move, Bid):
+        return bid_changes(state, move, phases)
+    if isinstance(move, Call):
+        taker, contract = state.taker, state.contract
+        assert taker is not None and contract is not None
+        return {"called": move.card, **dog_changes(state, taker, contract, phases)}
+    leader = announcement_leader(state, move)
+    return {
+        "slam_announced": move.slam,
+        "phase": phases.PLAY,
+        "to_move": leader,
+        "trick": make_trick(leader),
+    }
+
+
+def team_of(state: State, seat: int) -> int:
+    """The position in ``state.teams`` of the side of ``seat``.
+
+    :raises RulesError: if ``seat`` is not a seat of the table.
+    """
+    check_seat(seat, state.rules.players, "seat")
+    for number, members in enumerate(state.teams):
+        if seat in members:
+            return number
+    raise AssertionError("every seat is in a team")  # pragma: no cover

@@ -35,7 +35,12 @@ _MAGICIAN: Final = 56
 
 def piles(state: State) -> tuple[TarotCardSet, ...]:
     """Each seat's counted cards from tricks, the Excuse settled once the deal is over (see
-    :meth:`cardgames.tarot.state.State.piles`)."""
+    :meth:`cardgames.tarot.state.State.piles`).
+
+    Once the deal is over the Excuse has been settled under the rules'
+    :class:`cardgames.tarot.rules.ExcuseRule`; before that these are the ``won`` piles, with the
+    Excuse provisionally kept by the player who played it.
+    """
     if not state.is_over or state.excuse_trick is None:
         return state.won
     won = [pile.mask for pile in state.won]
@@ -102,13 +107,26 @@ def seat_points(state: State) -> list[Fraction]:
 
 
 def team_points(state: State) -> tuple[Fraction, ...]:
-    """Counted points per side (see :meth:`cardgames.tarot.state.State.team_points`)."""
+    """Counted points per side (see :meth:`cardgames.tarot.state.State.team_points`).
+
+    The count is final once the deal is over; before that it covers only the cards already won
+    and discarded, with the Excuse still with its player and no bonus yet.
+    """
     by_seat = seat_points(state)
     return tuple(sum((by_seat[p] for p in team), Fraction(0)) for team in state.teams)
 
 
 def points(state: State) -> tuple[Fraction, ...]:
-    """Counted points per seat, partners both with their side's total."""
+    """Counted points per seat, partners both with their side's total.
+
+    >>> from cardgames.tarot import Rules, deal
+    >>> state = deal(Rules.traditional(players=4), seed=3)
+    >>> while not state.is_over:
+    ...     state = state.play(state.legal_moves()[-1])
+    >>> points = state.points()
+    >>> points[0] == points[2], points[0] + points[1]
+    (True, Fraction(72, 1))
+    """
     rules = state.rules
     teams = team_points(state)
     index = {team: i for i, members in enumerate(state.teams) for team in members}
@@ -116,7 +134,11 @@ def points(state: State) -> tuple[Fraction, ...]:
 
 
 def payoffs(state: State) -> tuple[Fraction, ...]:
-    """Each seat's payoff (see :meth:`cardgames.tarot.state.State.payoffs`)."""
+    """Each seat's payoff (see :meth:`cardgames.tarot.state.State.payoffs`).
+
+    Under French rules the payoffs are the contract's score (``score().payoffs``, see
+    :mod:`cardgames.tarot.scoring`), and all 0 until the deal is over and for a void deal.
+    """
     rules = state.rules
     if rules.bidding:
         final = score(state)

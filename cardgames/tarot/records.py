@@ -107,10 +107,10 @@ class DealRecord:
     """One deal: the cards dealt and every move made from them, which are replayed (and so
     checked) when the record is made.
 
-    :param deal: the :class:`~cardgames.tarot.state.Deal` (rules, dealer, hands, talon), also
+    :param deal: the :class:`~cardgames.tarot.deal.Deal` (rules, dealer, hands, talon), also
         readable as ``initial``, the name Chase the Tailor's record uses for what a record
         starts from; :meth:`start` is the state before the first move in both games.
-    :param moves: the moves in order, as moves (a :class:`~cardgames.tarot.state.Move`, or
+    :param moves: the moves in order, as moves (a :class:`~cardgames.tarot.moves.Move`, or
         under French rules any :data:`~cardgames.tarot.contracts.AnyMove`) or their written
         forms (``'1S'``, ``'garde'``, ``'call-KH'``); at most 91.
     :raises RulesError: if ``deal`` is not a Deal.

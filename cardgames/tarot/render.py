@@ -174,7 +174,7 @@ def trick_lines(trick: Trick) -> Block:
     """A trick one card a line, each with its seat, in the order played; then the winner once
     it is complete, or the leader while it is empty.
 
-    :raises NotationError: if ``trick`` is not a :class:`cardgames.tarot.state.Trick`.
+    :raises NotationError: if ``trick`` is not a :class:`cardgames.tarot.moves.Trick`.
     """
     trick = _check_trick(trick)
     lines = [
@@ -201,7 +201,7 @@ def trick_to_unicode(trick: Trick) -> str:
     >>> print(trick_to_unicode(Trick(leader=2)))
     seat 2 to lead
 
-    :raises NotationError: if ``trick`` is not a :class:`cardgames.tarot.state.Trick`.
+    :raises NotationError: if ``trick`` is not a :class:`cardgames.tarot.moves.Trick`.
     """
     return render(trick_lines(trick))
 
@@ -608,7 +608,7 @@ def trick_to_html(trick: Trick) -> str:
     """A trick as HTML for Jupyter: the SVG picture of :func:`cardgames.svg.trick` in a
     ``div`` (well-formed XML).
 
-    :raises NotationError: if ``trick`` is not a :class:`cardgames.tarot.state.Trick`.
+    :raises NotationError: if ``trick`` is not a :class:`cardgames.tarot.moves.Trick`.
     """
     trick = _check_trick(trick)
     return _html("tarot-trick", svg.trick(trick), str(trick))

@@ -1,9 +1,12 @@
-"""A deal of Tarot as an immutable state machine: :class:`Deal` (who was dealt what),
-:class:`State` (a position: the discard phase, then the play), :class:`Move`, :class:`Trick`.
+"""A deal of Tarot as an immutable state machine: :class:`State` (a position: the discard
+phase, then the play), with :class:`~cardgames.tarot.deal.Deal` (who was dealt what),
+:class:`~cardgames.tarot.moves.Move` and :class:`~cardgames.tarot.moves.Trick` imported here
+from their modules.
 
 A deal starts in the :attr:`Phase.DISCARD` phase when the rules have a talon: the dealer has
-taken the talon into hand and discards as many cards, one :class:`Move` at a time. Then comes
-:attr:`Phase.PLAY`, one card per move, until every hand is empty (:attr:`Phase.OVER`).
+taken the talon into hand and discards as many cards, one
+:class:`~cardgames.tarot.moves.Move` at a time. Then comes :attr:`Phase.PLAY`, one card per
+move, until every hand is empty (:attr:`Phase.OVER`).
 
 Under French rules (``bidding``) the deal opens with
 :attr:`Phase.BIDDING` instead, then (at five players) :attr:`Phase.CALL`, the taker's discard
@@ -23,12 +26,11 @@ phases are the :mod:`cardgames.tarot.contracts` classes, and
 
 from __future__ import annotations
 
-import collections
+import copyreg
 import enum
-import itertools
-from collections.abc import Callable, ItemsView, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -37,43 +39,30 @@ from cardgames.deck import Deck, RandomSource
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.players import BotRandom, bot_seed
 from cardgames.tarot import history as history_of
+from cardgames.tarot import phases
 from cardgames.tarot import points as points_of
 from cardgames.tarot._codec import (
     _card_sets,
     _rules_of,
     _trick_code,
+    check_fields,
     contract_values,
     deal_fields,
     state_fields,
     state_key,
-    trick_columns,
-    trick_rows,
 )
 from cardgames.tarot._notation import (
-    DealParts,
-    read_deal,
     read_position,
-    write_deal,
-    write_position,
 )
 from cardgames.tarot._validate import (
-    _check_sets,
-    _deal_problem,
-    illegal_move,
-    move_problem,
+    check_move,
     position_problem,
 )
 from cardgames.tarot.cards import (
     TarotCard,
     TarotCardSet,
-    _check_card,
-    _check_card_set,
-    _check_cards,
 )
 from cardgames.tarot.contracts import (
-    _DECLARATIONS,
-    NO_SLAM,
-    SLAM,
     Announcement,
     AnyMove,
     Bid,
@@ -85,28 +74,21 @@ from cardgames.tarot.contracts import (
     bidder,
     highest_contract,
     is_void,
-    parse_move,
     taker_of,
 )
-from cardgames.tarot.deal import dealt_at_random, dealt_from_deck
+from cardgames.tarot.deal import CardsLike, Deal, FixedCards, _hands, _start_with
+from cardgames.tarot.moves import MOVES as _MOVES
+from cardgames.tarot.moves import Move, Trick, make_trick, tricks_of, tricks_of_codes
 from cardgames.tarot.phases import (
-    CALLS,
-    announcement_leader,
-    bid_changes,
-    bids_above,
-    callable_cards,
-    declarable,
-    dog_changes,
+    opening,
     poignee_shown,
 )
 from cardgames.tarot.play import (
     STRENGTHS,
-    _legal_cards_mask,
-    _legal_discards_mask,
 )
-from cardgames.tarot.rules import MAX_PLAYERS, Rules, _check_rules
+from cardgames.tarot.rules import Rules, _check_rules
 from cardgames.tarot.scoring import Score
-from cardgames.tarot.tricks import play_card
+from cardgames.tarot.tricks import legal_mask, play_card
 from cardgames.validation import as_tuple, check_seat, quote
 
 if TYPE_CHECKING:
@@ -130,7 +112,7 @@ __all__ = [
 
 DEAL_PACKET: Final = 5
 """Cards given to a player at a time when dealing from a deck under the simplified and the
-traditional rules (see :meth:`Deal.from_deck` and
+traditional rules (see :meth:`~cardgames.tarot.deal.Deal.from_deck` and
 ``deal_packet``)."""
 
 
@@ -157,53 +139,7 @@ class Phase(enum.Enum):
     """Every card has been played."""
 
 
-def _check_move_card(move: Move, attribute: attrs.Attribute[TarotCard], value: object) -> None:
-    _check_card(value, "move card", error=IllegalMoveError)
-
-
-@attrs.frozen(order=True, repr=False)
-class Move:
-    """One move: the card discarded (in the discard phase) or played (in the play phase).
-
-    :param card: a :class:`cardgames.tarot.cards.TarotCard`.
-    :raises IllegalMoveError: if ``card`` is anything else (an index, a text, a card of the
-        55-card pack).
-
-    >>> Move.parse('21t'), str(Move.parse('EX'))
-    (Move.parse('21T'), 'EX')
-    >>> Move(5)
-    Traceback (most recent call last):
-    ...
-    cardgames.errors.IllegalMoveError: invalid Tarot move card 5: expected a TarotCard
-    """
-
-    card: TarotCard = attrs.field(validator=_check_move_card)
-
-    @classmethod
-    def parse(cls, text: str) -> Move:
-        """Read a move: the card's written form (see ``TarotCard.parse``).
-
-        :raises NotationError: if ``text`` is not a Tarot card.
-        """
-        try:
-            return _MOVES[TarotCard.parse(text.strip() if isinstance(text, str) else text).index]
-        except NotationError as error:
-            raise NotationError(f"invalid Tarot move {quote(text)}: {error}") from None
-
-    def __str__(self) -> str:
-        return str(self.card)
-
-    def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
-
-    def __reduce__(self) -> tuple[Callable[[int], Move], tuple[int]]:
-        # Pickled as the card's index and read back as the one shared move of that card.
-        return (_unpickle_move, (self.card.index,))
-
-
-_MOVES: Final = tuple(Move(card) for card in TarotCard.all())
 _read_card_moves_with(Move.parse)
-_MOVE_TYPES: Final = (Move, Bid, Call, Announcement, Declaration)
 _PHASE_MOVES: Final[dict[Phase, type]] = {
     Phase.BIDDING: Bid,
     Phase.CALL: Call,
@@ -211,129 +147,6 @@ _PHASE_MOVES: Final[dict[Phase, type]] = {
     Phase.ANNOUNCE: Announcement,
     Phase.PLAY: Move,
 }
-
-
-def _trick_cards(cards: Sequence[TarotCard]) -> tuple[TarotCard, ...]:
-    return _check_cards(cards, "trick cards", error=RulesError)
-
-
-def _seats(seats: Sequence[int]) -> tuple[int, ...]:
-    return as_tuple(seats, "trick players")
-
-
-@attrs.frozen(kw_only=True)
-class Trick:
-    """A trick, complete or in progress.
-
-    :param leader: the seat that led (or is about to lead) to it.
-    :param cards: the cards played, led card first (at most one per seat, so at most 6).
-    :param players: the seat that played each card, in the same order: the leader first, each
-        seat once.
-    :param winner: the seat that won it, once complete (None while in progress); one of
-        ``players``.
-    :raises RulesError: if a seat is not an int from 0 to 5 (never a bool), a card is not a
-        :class:`cardgames.tarot.cards.TarotCard`, or the fields disagree. How many seats the
-        table really has is checked by the :class:`State` holding the trick.
-
-    >>> from cardgames.tarot import TarotCard
-    >>> trick = Trick(leader=2, cards=(TarotCard.parse('KH'),), players=(2,))
-    >>> trick.card_of(2), trick.card_of(0), trick.is_complete
-    (TarotCard.parse('KH'), None, False)
-    """
-
-    leader: int
-    cards: tuple[TarotCard, ...] = attrs.field(default=(), converter=_trick_cards)
-    players: tuple[int, ...] = attrs.field(default=(), converter=_seats)
-    winner: int | None = None
-
-    def __attrs_post_init__(self) -> None:
-        check_seat(self.leader, MAX_PLAYERS, "trick leader")
-        for seat in self.players:
-            check_seat(seat, MAX_PLAYERS, "trick player")
-        if self.winner is not None:
-            check_seat(self.winner, MAX_PLAYERS, "trick winner")
-        problem = None
-        if len(self.players) != len(self.cards):
-            problem = (
-                f"a trick needs one player per card; got {len(self.cards)} cards and "
-                f"{len(self.players)} players"
-            )
-        elif len(self.cards) > MAX_PLAYERS:
-            problem = f"a trick holds at most {MAX_PLAYERS} cards, got {len(self.cards)}"
-        elif len(set(self.cards)) != len(self.cards) or len(set(self.players)) != len(self.players):
-            problem = "a card or a player appears twice"
-        elif self.players and self.players[0] != self.leader:
-            problem = f"the first card is played by seat {self.players[0]}, not the leader"
-        elif self.winner is not None and self.winner not in self.players:
-            problem = f"the winner, seat {self.winner}, played no card to it"
-        if problem is not None:
-            raise RulesError(f"invalid Tarot trick {quote(self)}: {problem}")
-
-    @property
-    def is_complete(self) -> bool:
-        """True once the trick has been won."""
-        return self.winner is not None
-
-    def card_of(self, player: int) -> TarotCard | None:
-        """The card ``player`` played to this trick, or None.
-
-        :raises RulesError: if ``player`` is not a seat (an int from 0 to 5, never a bool).
-        """
-        check_seat(player, MAX_PLAYERS, "player")
-        for seat, card in zip(self.players, self.cards, strict=True):
-            if seat == player:
-                return card
-        return None
-
-    @property
-    def mask(self) -> int:
-        """The cards as a raw mask."""
-        mask = 0
-        for card in self.cards:
-            mask |= 1 << card.index
-        return mask
-
-    def __str__(self) -> str:
-        return ",".join(str(card) for card in self.cards)
-
-    def __reduce__(self) -> tuple[Callable[[bytes], Trick], tuple[bytes]]:
-        # Pickled as a few bytes (see cardgames.tarot._codec), read back without the constructor's
-        # checks: a pickle is the library's own output of a checked trick.
-        return (_unpickle_trick, (_trick_code(self),))
-
-    def to_unicode(self) -> str:
-        """The trick as text, each card with the seat that played it (see
-        :func:`cardgames.tarot.render.trick_to_unicode`); ``str()`` stays the notation."""
-        from cardgames.tarot.render import trick_to_unicode
-
-        return trick_to_unicode(self)
-
-    def _repr_html_(self) -> str:
-        from cardgames.tarot.render import trick_to_html
-
-        return trick_to_html(self)
-
-
-def _trick(
-    leader: int,
-    cards: tuple[TarotCard, ...] = (),
-    players: tuple[int, ...] = (),
-    winner: int | None = None,
-) -> Trick:
-    # A Trick built without the constructor's checks, for the tricks State.play makes.
-    trick = object.__new__(Trick)
-    for name, value in (
-        ("leader", leader),
-        ("cards", cards),
-        ("players", players),
-        ("winner", winner),
-    ):
-        object.__setattr__(trick, name, value)
-    return trick
-
-
-def _hands(sets: Sequence[TarotCardSet]) -> tuple[TarotCardSet, ...]:
-    return as_tuple(sets, "Tarot hands")
 
 
 def _won(sets: Sequence[TarotCardSet]) -> tuple[TarotCardSet, ...]:
@@ -353,165 +166,12 @@ def _poignees(poignees: Sequence[tuple[int, Poignee]]) -> tuple[tuple[int, Poign
     return tuple(as_tuple(pair, "Tarot poignee") for pair in pairs)
 
 
-CardsLike = TarotCardSet | Iterable[TarotCard] | str
-"""Cards given by the caller: a card set, an iterable of cards, or a text that
-``TarotCardSet.parse`` reads."""
-
-
-class FixedCards(Protocol):
-    """Cards pinned before a deal (see :meth:`Deal.random`): a mapping from a seat, or the
-    key ``"talon"``, to :data:`CardsLike` cards.
-
-    Typed by the mapping's ``items()`` so that a ``dict[int, TarotCardSet]`` and a
-    ``dict[int | str, str]`` both fit (a ``Mapping`` type is invariant in its keys); at run
-    time it must be a :class:`collections.abc.Mapping`.
-    """
-
-    def items(self) -> ItemsView[int | str, CardsLike]: ...
-
-
-@attrs.frozen(kw_only=True, repr=False)
-class Deal:
-    """Who was dealt what: the rules, the dealer, every hand (by seat) and the talon.
-
-    The written form (:meth:`parse` / ``str``) is described in :mod:`cardgames.tarot.notation`.
-
-    :param rules: the :class:`cardgames.tarot.rules.Rules`.
-    :param dealer: the dealer's seat: an int from 0 to ``rules.players - 1`` (never a bool).
-    :param hands: one :class:`cardgames.tarot.cards.TarotCardSet` per seat (any sequence; it
-        is kept as a tuple).
-    :param talon: the talon, a :class:`cardgames.tarot.cards.TarotCardSet`.
-    :raises RulesError: if an argument is of the wrong type, the dealer is not a seat, or the
-        hands and talon do not share out the 78 cards as the rules say.
-
-    >>> from cardgames.tarot import Rules
-    >>> game = Deal.random(Rules.traditional(players=3), seed=7, dealer=1)
-    >>> [len(hand) for hand in game.hands], len(game.talon)
-    ([25, 25, 25], 3)
-    >>> Deal.parse(str(game)) == game
-    True
-    """
-
-    rules: Rules
-    dealer: int
-    hands: tuple[TarotCardSet, ...] = attrs.field(converter=_hands)
-    talon: TarotCardSet
-
-    def __attrs_post_init__(self) -> None:
-        rules = _check_rules(self.rules, "deal rules")
-        check_seat(self.dealer, rules.players, "dealer")
-        _check_sets(self.hands, "hand")
-        _check_card_set(self.talon, "talon", error=RulesError)
-        problem = _deal_problem(rules, [hand.mask for hand in self.hands], self.talon.mask)
-        if problem is not None:
-            raise RulesError(f"invalid Tarot deal for {rules}: {problem}")
-
-    @classmethod
-    def from_deck(cls, rules: Rules, deck: Deck[Any], dealer: int = 0) -> Deal:
-        """Deal a 78-card deck from the top: packets of ``rules.deal_packet`` cards (fewer to
-        finish a hand) round the table, starting with the player after the dealer in the
-        direction of play; the last ``rules.talon_size`` cards are the talon, or, under
-        ``rules.dog_card_by_card``, the talon's cards are set aside one at a time between
-        packets, spread evenly through the deal (the i-th of d cards after packet
-        ``i * P // (d + 1)`` of the P packets), never the first or the last card.
-
-        >>> from cardgames.tarot import Rules, tarot_deck
-        >>> game = Deal.from_deck(Rules.french(players=4), tarot_deck(), dealer=0)
-        >>> game.talon  # after three packets of three the 10th card goes to the dog, ...
-        TarotCardSet.parse('10S 6H 5D 1C KC 10T')
-
-
-        :raises RulesError: if the rules are not a :class:`cardgames.tarot.rules.Rules`, the deck
-            is not a :class:`cardgames.deck.Deck` of the whole Tarot pack or the dealer is not a
-            seat.
-        """
-        masks, talon = dealt_from_deck(rules, deck, dealer)
-        return cls(
-            rules=rules,
-            dealer=dealer,
-            hands=tuple(TarotCardSet(mask) for mask in masks),
-            talon=TarotCardSet(talon),
-        )
-
-    @classmethod
-    def random(
-        cls,
-        rules: Rules,
-        seed: RandomSource,
-        dealer: int = 0,
-        *,
-        fixed: FixedCards | None = None,
-    ) -> Deal:
-        """Shuffle the pack with ``seed`` (see ``Deck.shuffled``) and deal it
-        (:meth:`from_deck`); with ``fixed``, pin chosen cards first and deal the rest.
-
-        :param seed: an int from 0 to ``2**64 - 1`` or a :class:`random.Random`.
-        :param fixed: cards pinned in place before the deal, as a mapping from a seat (or
-            ``"talon"``) to a :class:`cardgames.tarot.cards.TarotCardSet`, an iterable of
-            :class:`cardgames.tarot.cards.TarotCard` or a text that
-            ``TarotCardSet.parse`` reads (``'KS 21T EX'``). The other cards are shuffled with
-            ``seed`` and dealt as :meth:`from_deck` deals, packets of :data:`DEAL_PACKET`
-            round the table, each seat receiving only the cards it still lacks, the talon
-            last. Same seed and same ``fixed``, same deal; an empty mapping deals as None.
-        :raises RulesError: if the rules or the dealer are not valid, ``seed`` is neither
-            (a negative seed is refused, not folded onto its absolute value), or ``fixed``
-            is not such a mapping: a key that is not a seat nor ``"talon"``, cards that do
-            not read, a card given twice, or more cards than the seat's hand (or the talon)
-            holds.
-
-        >>> from cardgames.tarot import Rules, TarotCardSet
-        >>> rules = Rules.traditional(players=3)
-        >>> game = Deal.random(rules, seed=3, fixed={0: 'KS KH 21T', 'talon': 'EX'})
-        >>> TarotCardSet.parse('KS KH 21T') <= game.hands[0], str(game.talon).endswith('EX')
-        (True, True)
-        >>> Deal.random(rules, seed=3, fixed={}) == Deal.random(rules, seed=3)
-        True
-        """
-        masks, talon = dealt_at_random(rules, seed, dealer, fixed)
-        return cls(
-            rules=rules,
-            dealer=dealer,
-            hands=tuple(TarotCardSet(mask) for mask in masks),
-            talon=TarotCardSet(talon),
-        )
-
-    def start(self) -> State:
-        """The state at the start of this deal (see :meth:`State.from_deal`)."""
-        return State.from_deal(self.rules, self.hands, self.talon, self.dealer)
-
-    @classmethod
-    def parse(cls, text: str) -> Deal:
-        """Read a deal in the notation of :mod:`cardgames.tarot.notation`.
-
-        :raises NotationError: if the text is not a valid deal.
-        """
-        return cls._from_parts(text, read_deal(text))
-
-    @classmethod
-    def _from_parts(cls, text: str, parts: DealParts) -> Deal:
-        rules, dealer, hands, talon = parts
-        try:
-            return cls(rules=rules, dealer=dealer, hands=hands, talon=talon)
-        except RulesError as error:
-            raise NotationError(f"invalid Tarot deal {quote(text)}: {error}") from None
-
-    def __str__(self) -> str:
-        return write_deal(self.rules, self.dealer, self.hands, self.talon)
-
-    def __repr__(self) -> str:
-        return f"Deal.parse({str(self)!r})"
-
-    def __reduce__(self) -> tuple[Callable[..., Deal], tuple[object, ...]]:
-        # Pickled as plain ints (see cardgames.tarot._codec) and rebuilt without the constructor's
-        # checks: a pickle is the library's own output of a checked deal.
-        return (_unpickle_deal, deal_fields(self))
-
-
 @attrs.frozen(kw_only=True, repr=False)
 class State:
     """A position in a deal of Tarot. Immutable: :meth:`play` returns a new state.
 
-    Build one with :func:`deal`, :meth:`from_deal`, :meth:`Deal.start` or :meth:`parse`.
+    Build one with :func:`deal`, :meth:`from_deal`, :meth:`~cardgames.tarot.deal.Deal.start`
+    or :meth:`parse`.
 
     :param initial: the deal this state comes from.
     :param phase: discard, play or over.
@@ -545,14 +205,6 @@ class State:
         while discarding the dealer as many more cards than the others as are still to
         discard, enough of them discardable. So a state that is not over always has a legal
         move.
-
-    >>> from cardgames.tarot import Rules, deal
-    >>> state = deal(Rules.traditional(players=3), seed=7, dealer=0)
-    >>> state.legal_moves()[:3]
-    (Move.parse('2S'), Move.parse('3S'), Move.parse('4S'))
-    >>> after = state.play(state.legal_moves()[0])
-    >>> len(after.discard), len(state.discard)
-    (1, 0)
     """
 
     initial: Deal
@@ -571,12 +223,9 @@ class State:
     poignees: tuple[tuple[int, Poignee], ...] = attrs.field(default=(), converter=_poignees)
 
     def __attrs_post_init__(self) -> None:
-        problem = self._problem()
+        problem = position_problem(self, (Deal, Phase, Trick))
         if problem is not None:
             raise RulesError(f"invalid Tarot state: {problem}")
-
-    def _problem(self) -> str | None:
-        return position_problem(self, (Deal, Phase, Trick))
 
     def _bidder(self, number: int) -> int:
         return bidder(self.rules, self.initial.dealer, number)
@@ -595,37 +244,23 @@ class State:
         into hand and the discard phase begins (straight to play when there is no talon).
 
         :raises RulesError: if the arguments are of the wrong type, the dealer is not a seat, or
-            the hands and talon do not fit the rules.
-
-        >>> from cardgames.tarot import Rules, TarotCardSet
-        >>> rules = Rules.simplified(players=2)
-        >>> cards = list(TarotCardSet.full())
-        >>> hands = [TarotCardSet.from_cards(cards[:39]), TarotCardSet.from_cards(cards[39:])]
-        >>> state = State.from_deal(rules, hands, TarotCardSet(), dealer=1)
-        >>> state.phase, state.to_move
-        (<Phase.PLAY: 'play'>, 0)
+            the hands and talon do not fit the rules (an example:
+            ``cardgames.tarot.phases.opening``).
         """
         initial = Deal(rules=rules, dealer=dealer, hands=hands, talon=talon)
-        held = list(initial.hands)
-        if rules.bidding:
-            phase, to_move = Phase.BIDDING, rules.first_leader(dealer)
-        elif rules.talon_size:
-            held[dealer] = held[dealer] | talon
-            phase, to_move = Phase.DISCARD, dealer
-        else:
-            phase, to_move = Phase.PLAY, rules.first_leader(dealer)
+        phase, to_move, held = opening(rules, dealer, initial.hands, talon, Phase)
         return cls(
             initial=initial,
             phase=phase,
             to_move=to_move,
-            hands=tuple(held),
+            hands=held,
             trick=Trick(leader=rules.first_leader(dealer)),
             won=(TarotCardSet(),) * rules.players,
         )
 
     @classmethod
     def from_deck(cls, rules: Rules, deck: Deck[Any], dealer: int = 0) -> State:
-        """Deal ``deck`` as :meth:`Deal.from_deck` does and start the deal."""
+        """Deal ``deck`` as :meth:`~cardgames.tarot.deal.Deal.from_deck` does and start the deal."""
         return Deal.from_deck(rules, deck, dealer).start()
 
     @classmethod
@@ -642,15 +277,7 @@ class State:
 
     def position(self) -> str:
         """This position in the notation of :mod:`cardgames.tarot.notation` (also ``str``)."""
-        return write_position(
-            str(self.initial),
-            self.discard,
-            history_of.played(self, _MOVES),
-            auction=history_of.auction(self),
-            announcement=None
-            if self.slam_announced is None
-            else str(SLAM if self.slam_announced else NO_SLAM),
-        )
+        return history_of.position(self, _MOVES)
 
     def __str__(self) -> str:
         return self.position()
@@ -659,10 +286,7 @@ class State:
         return f"State.parse({self.position()!r})"
 
     def __reduce__(self) -> tuple[Callable[..., State], tuple[object, ...]]:
-        # A batch sends states to worker processes by the thousand, so a state pickles as
-        # masks, ints and bytes (see cardgames.tarot._codec), a fraction of the cost of attrs' state
-        # of every trick, card set and card, and is rebuilt without the constructor's
-        # checks: a pickle is the library's own output of a checked state.
+        # A batch sends states by the thousand: masks, ints and bytes (see tarot._codec).
         return (_unpickle_state, state_fields(self, _PHASE_CODES[self.phase]))
 
     def to_unicode(self) -> str:
@@ -718,11 +342,7 @@ class State:
     def discard_remaining(self) -> int:
         """How many cards the dealer (the French taker) still has to discard: 0 once the
         discard is made, and under French rules whenever the contract has no discard."""
-        if self.rules.bidding:
-            contract = self.contract
-            if contract is None or not contract.dog_shown:
-                return 0
-        return self.rules.talon_size - len(self.discard)
+        return phases.discard_remaining(self)
 
     # -- French contracts --------------------------------------------------------------------
 
@@ -748,13 +368,7 @@ class State:
         """French rules at five players: the holder of the called card (perfect information:
         a seat's view does not tell it), or None before the call and when the taker plays
         alone (the taker holds the card, or it is in the dog)."""
-        if self.called is None:
-            return None
-        bit = 1 << self.called.index
-        for seat, hand in enumerate(self.initial.hands):
-            if hand.mask & bit:
-                return None if seat == self.taker else seat
-        return None
+        return phases.partner(self)
 
     @property
     def discarder(self) -> int:
@@ -766,29 +380,18 @@ class State:
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The sides that score together: under French rules, once the taker is known, the
         attack (the taker and any partner) then the defence; otherwise ``rules.teams``."""
-        taker = self.taker if self.rules.bidding else None
-        if taker is None:
-            return self.rules.teams
-        attack = tuple(sorted({taker, self.partner if self.partner is not None else taker}))
-        defence = tuple(seat for seat in range(self.rules.players) if seat not in attack)
-        return (attack, defence)
+        return phases.teams(self)
 
     def team_of(self, seat: int) -> int:
         """The position in :attr:`teams` of the side of ``seat``.
 
         :raises RulesError: if ``seat`` is not a seat of the table.
         """
-        check_seat(seat, self.rules.players, "seat")
-        for number, members in enumerate(self.teams):
-            if seat in members:
-                return number
-        raise AssertionError("every seat is in a team")  # pragma: no cover
+        return phases.team_of(self, seat)
 
     def poignee_cards(self, seat: int) -> TarotCardSet:
-        """The trumps ``seat`` showed with its poignée (empty if it declared none): the lowest
-        trumps of its hand as it was before its first card, as many as the poignée calls for,
-        with the Excuse standing in for the last one when the rules allow it and the seat held
-        no more trumps than that.
+        """The trumps ``seat`` showed with its poignée (empty if it declared none), as
+        ``cardgames.tarot.phases.poignee_shown`` finds them.
 
         :raises RulesError: if ``seat`` is not a seat of the table.
         """
@@ -824,18 +427,7 @@ class State:
     def previous(self) -> State | None:
         """The state before the last move of :meth:`history`, or None at the start of the deal
         and for a position that no play from its deal reaches (one made up for analysis).
-
-        The way back is worked out from the position, not remembered: the deal is replayed up
-        to the last move, so equal states have the same ``previous``. The discard is a set of
-        cards, replayed in card order: while discarding, the previous state is the one
-        without the highest card discarded so far, whichever order the dealer chose.
-
-        >>> from cardgames.tarot import Rules, deal
-        >>> start = deal(Rules.simplified(players=3), seed=1)
-        >>> after = start.play(start.legal_moves()[0])
-        >>> after.previous == start, start.previous
-        (True, None)
-        """
+        Worked out by replaying the deal (see ``cardgames.tarot.history.previous``)."""
         return history_of.previous(self)
 
     def _is_played(self) -> bool:
@@ -850,52 +442,15 @@ class State:
     # -- moves -----------------------------------------------------------------------------
 
     def legal_moves(self) -> tuple[AnyMove, ...]:
-        """Every legal move; empty once the deal is over.
-
-        Cards come in ascending card order (spades, hearts, diamonds, clubs from 1 to King,
-        then trumps 1 to 21, then the Excuse), followed in the play of French rules by the
-        poignées the seat to move may declare before its first card. While bidding: a pass,
-        then every contract above the highest bid so far; in the call, the cards that may be
-        called; in the announcement, no slam then a slam.
-        """
-        phase = self.phase
-        if phase is Phase.BIDDING:
-            best = self.contract
-            return bids_above(best)
-        if phase is Phase.CALL:
-            return tuple(CALLS[index] for index in iter_bits(callable_cards(self._taker_hand())))
-        if phase is Phase.ANNOUNCE:
-            return (NO_SLAM, SLAM)
-        cards: tuple[AnyMove, ...] = tuple(_MOVES[index] for index in iter_bits(self._legal_mask()))
-        if phase is Phase.PLAY and self.rules.bidding:
-            return cards + tuple(_DECLARATIONS[level] for level in declarable(self))
-        return cards
+        """Every legal move, in the order of
+        ``cardgames.tarot.phases.legal_moves``; empty once the deal is over."""
+        return phases.legal_moves(self, Phase)
 
     def legal_card_moves(self) -> tuple[Move, ...]:
         """The card moves of :meth:`legal_moves` (discards or cards to play), typed as
-        :class:`Move`: empty in the bidding, call and announcement phases, and without the
-        poignées a seat may declare in play."""
-        return tuple(_MOVES[index] for index in iter_bits(self._legal_mask()))
-
-    def _taker_hand(self) -> int:
-        # The taker's hand as dealt, from which the call is made.
-        taker = self.taker
-        assert taker is not None
-        return self.initial.hands[taker].mask
-
-    def _legal_mask(self) -> int:
-        if self.phase is Phase.PLAY:
-            return _legal_cards_mask(
-                self.hands[self.to_move].mask,
-                [card.index for card in self.trick.cards],
-                self.rules,
-                self.trumps_played,
-            )
-        if self.phase is Phase.DISCARD:
-            return _legal_discards_mask(
-                self.hands[self.discarder].mask, self.rules, self.discard_remaining
-            )
-        return 0
+        :class:`~cardgames.tarot.moves.Move`: empty in the bidding, call and announcement
+        phases, and without the poignées a seat may declare in play."""
+        return tuple(_MOVES[index] for index in iter_bits(legal_mask(self, Phase)))
 
     def check(self, move: AnyMove) -> None:
         """Raise if ``move`` is illegal here; the one check used by :meth:`play` and
@@ -903,19 +458,7 @@ class State:
 
         :raises IllegalMoveError: naming the rule broken.
         """
-        if not isinstance(move, _MOVE_TYPES) or (
-            isinstance(move, Move) and not isinstance(move.card, TarotCard)
-        ):
-            raise IllegalMoveError(
-                f"invalid Tarot move {quote(move)}: expected a Move (or, under French rules, a "
-                "Bid, Call, Announcement or Declaration)"
-            )
-        reason = self._move_problem(move)
-        if reason is not None:
-            raise illegal_move(self, move, reason)
-
-    def _move_problem(self, move: AnyMove) -> str | None:
-        return move_problem(self, move, Phase, _PHASE_MOVES)
+        check_move(self, move, Phase, _PHASE_MOVES)
 
     def is_legal(self, move: AnyMove) -> bool:
         """Whether :meth:`play` would accept ``move``."""
@@ -944,45 +487,21 @@ class State:
         cardgames.errors.IllegalMoveError: illegal move 'KS': player 0 may not discard it: ...
         """
         if isinstance(move, str):
-            return self._play_text(move)
+            return history_of.play_text(self, move)
         self.check(move)
         if not isinstance(move, Move):
-            return self._play_contract_move(move)
-        return play_card(self, move.card, Phase, _trick)
+            return self._evolve(**phases.contract_move_changes(self, move, Phase))
+        return play_card(self, move.card, Phase, make_trick)
 
     def read_move(self, text: str) -> AnyMove:
         """The move ``text`` names here, read as :func:`cardgames.tarot.contracts.parse_move`
         reads it, except that in the call phase a bare card (``'KH'``) is the call of that
         card. The move is not checked against the rules (:meth:`play` does that).
 
-        :raises NotationError: if ``text`` is no move, quoting it.
-
-        >>> from cardgames.tarot import Rules, deal
-        >>> state = deal(Rules.french(players=5), seed=1)
-        >>> state.read_move('garde'), state.read_move('ks')
-        (Bid.parse('garde'), Move.parse('KS'))
-        >>> for text in ('garde', 'pass', 'pass', 'pass', 'pass'):
-        ...     state = state.play(text)
-        >>> state.phase, state.read_move('ks')
-        (<Phase.CALL: 'call'>, Call.parse('call-KS'))
+        :raises NotationError: if ``text`` is no move, quoting it (examples:
+            ``cardgames.tarot.history.read_move``).
         """
-        if not isinstance(text, str):
-            raise NotationError(f"invalid Tarot move {quote(text)}: expected a text")
-        move = parse_move(text)
-        if self.phase is Phase.CALL and isinstance(move, Move):
-            return CALLS.get(move.card.index, move)
-        return move
-
-    def _play_text(self, text: str) -> State:
-        # play() for a move given by its written form: the error names the text as typed.
-        move = self.read_move(text)
-        try:
-            return self.play(move)
-        except IllegalMoveError as error:
-            written = str(move)
-            if text.strip() == written:
-                raise
-            raise IllegalMoveError(f"{quote(text)} is the move {written!r}: {error}") from None
+        return history_of.read_move(self, text, Phase.CALL)
 
     def play_out(self, players: Players, *, rng: BotRandom = None) -> State:
         """Play this deal to its end with ``players``; returns the final state (this state
@@ -1015,21 +534,6 @@ class State:
 
         return _play(self, _players(players, self.rules, bot_seed(rng), 0))
 
-    def _play_contract_move(self, move: Bid | Call | Announcement | Declaration) -> State:
-        # play() for the French moves that are not cards, already checked.
-        if isinstance(move, Declaration):
-            return self._evolve(poignees=(*self.poignees, (self.to_move, move.poignee)))
-        if isinstance(move, Bid):
-            return self._evolve(**bid_changes(self, move, Phase))
-        if isinstance(move, Call):
-            taker, contract = self.taker, self.contract
-            assert taker is not None and contract is not None
-            return self._evolve(called=move.card, **dog_changes(self, taker, contract, Phase))
-        leader = announcement_leader(self, move)
-        return self._evolve(
-            slam_announced=move.slam, phase=Phase.PLAY, to_move=leader, trick=_trick(leader)
-        )
-
     def _evolve(self, **changes: Any) -> State:
         # attrs.evolve without the constructor's checks, for the states play() makes from a
         # checked one by a legal move: the checks would cost more than the move itself.
@@ -1042,46 +546,26 @@ class State:
     # -- scoring ---------------------------------------------------------------------------
 
     def piles(self) -> tuple[TarotCardSet, ...]:
-        """Each seat's counted cards from tricks (the discard is not included).
-
-        Once the deal is over the Excuse has been settled under the rules'
-        :class:`cardgames.tarot.rules.ExcuseRule`; before that these are the ``won`` piles, with the
-        Excuse provisionally kept by the player who played it.
-        """
+        """Each seat's counted cards from tricks (the discard is not included), the Excuse
+        settled once the deal is over (see ``cardgames.tarot.points.piles``)."""
         return points_of.piles(self)
 
     def team_points(self) -> tuple[Fraction, ...]:
         """Counted points of each side of ``rules.teams`` (one per seat without partnerships):
-        the side's piles, the discard for the dealer's side, and the Magician bonus if earned.
-
-        The count is final once the deal is over; before that it covers only the cards already
-        won and discarded, with the Excuse still with its player and no bonus yet.
-        """
+        the side's piles, the discard for the dealer's side, and the Magician bonus if earned;
+        final once the deal is over (see ``cardgames.tarot.points.team_points``)."""
         return points_of.team_points(self)
 
     def points(self) -> tuple[Fraction, ...]:
         """Counted points per seat; partners both get their side's total (see
-        :meth:`team_points`).
-
-        >>> from cardgames.tarot import Rules, deal
-        >>> state = deal(Rules.traditional(players=4), seed=3)
-        >>> while not state.is_over:
-        ...     state = state.play(state.legal_moves()[-1])
-        >>> points = state.points()
-        >>> points[0] == points[2], points[0] + points[1]
-        (True, Fraction(72, 1))
-        """
+        :meth:`team_points`, and an example at ``cardgames.tarot.points.points``)."""
         return points_of.points(self)
 
     def payoffs(self) -> tuple[Fraction, ...]:
         """Each seat's points minus the average: the total divided among the sides (the
         players, or the two partnerships). Partners both get their side's payoff; the payoffs
-        of the sides sum to zero.
-
-        Under French rules the payoffs are the contract's score instead (``score().payoffs``,
-        see :mod:`cardgames.tarot.scoring`), and all 0 until the deal is over and for a void
-        deal.
-        """
+        of the sides sum to zero. Under French rules, the contract's score instead (see
+        ``cardgames.tarot.points.payoffs``)."""
         return points_of.payoffs(self)
 
 
@@ -1091,9 +575,9 @@ _STATE_FIELDS: Final = tuple(field.name for field in attrs.fields(State))
 def deal(
     rules: Rules, seed: RandomSource, dealer: int = 0, *, fixed: FixedCards | None = None
 ) -> State:
-    """Shuffle with ``seed``, deal (see :meth:`Deal.from_deck`) and return the starting state;
-    with ``fixed``, chosen cards are pinned to their seats (or the talon) and only the rest
-    is dealt from the seed (see :meth:`Deal.random`).
+    """Shuffle with ``seed``, deal (see :meth:`~cardgames.tarot.deal.Deal.from_deck`) and
+    return the starting state; with ``fixed``, chosen cards are pinned to their seats (or the
+    talon) and only the rest is dealt from the seed (see :meth:`~cardgames.tarot.deal.Deal.random`).
 
     :param rules: the rules.
     :param seed: an int from 0 to ``2**64 - 1`` (same seed, same deal everywhere) or a
@@ -1159,7 +643,7 @@ def strength_key(rules: Rules) -> Callable[[TarotCard | AnyMove], tuple[int, int
     first: ``sorted(hand, key=strength_key(rules))``. The same name as in Chase the Tailor
     (:func:`cardgames.tailor.strength_key`).
 
-    * A card, and the card move (:class:`Move`) of that card, by
+    * A card, and the card move (:class:`~cardgames.tarot.moves.Move`) of that card, by
       :func:`~cardgames.tarot.play.card_strength`: the Excuse first, then the suit cards
       from the weakest numeral up to the Kings (the rules' numeral order decides where the
       red numerals go), then trumps 1 to 21. Suit cards of equal strength go spades, hearts,
@@ -1196,81 +680,27 @@ def strength_key(rules: Rules) -> Callable[[TarotCard | AnyMove], tuple[int, int
 # checked values. The functions a pickle names stay in this module, so that pickles keep
 # their bytes.
 
-# The fields the functions below rebuild: a field added to a class must be added here too.
-assert _STATE_FIELDS == (
-    "initial",
-    "phase",
-    "to_move",
-    "hands",
-    "discard",
-    "trick",
-    "tricks",
-    "won",
-    "trumps_played",
-    "excuse_trick",
-    "bids",
-    "called",
-    "slam_announced",
-    "poignees",
-)
-assert tuple(field.name for field in attrs.fields(Deal)) == ("rules", "dealer", "hands", "talon")
-assert tuple(field.name for field in attrs.fields(Trick)) == (
-    "leader",
-    "cards",
-    "players",
-    "winner",
-)
+check_fields(_STATE_FIELDS, Deal, Trick)
 
 _PHASES: Final = tuple(Phase)
 _PHASE_CODES: Final = {phase: code for code, phase in enumerate(_PHASES)}
-# Setting a slot through its descriptor is the quickest way round the frozen __setattr__.
-_TRICK_SETTERS: Final = tuple(
-    Trick.__dict__[name].__set__ for name in ("leader", "cards", "players", "winner")
-)
-
-
-def _tricks_of(code: bytes) -> tuple[Trick, ...]:
-    # The tricks of _codec._tricks_code; the even case column by column.
-    if not code:
-        return ()
-    columns = trick_columns(code)
-    if columns is None:
-        return _tricks_of_codes(code, 1)
-    tricks = tuple(map(object.__new__, itertools.repeat(Trick, len(columns[0]))))
-    for setter, values in zip(_TRICK_SETTERS, columns, strict=True):
-        collections.deque(map(setter, tricks, values), maxlen=0)
-    return tricks
-
-
-def _tricks_of_codes(code: bytes, at: int = 0) -> tuple[Trick, ...]:
-    # The tricks of _codec._trick_code's codes end to end from ``at``, one at a time.
-    tricks = []
-    set_leader, set_cards, set_players, set_winner = _TRICK_SETTERS
-    for leader, cards, players, winner in trick_rows(code, at):
-        trick = object.__new__(Trick)
-        set_leader(trick, leader)
-        set_cards(trick, cards)
-        set_players(trick, players)
-        set_winner(trick, winner)
-        tricks.append(trick)
-    return tuple(tricks)
 
 
 def _unpickle_move(index: int) -> Move:
-    """The move a pickle names by its card's index (see ``Move.__reduce__``)."""
+    """The move a pickle names by its card's index (see ``_reduce_move``)."""
     return _MOVES[index]
 
 
 def _unpickle_trick(code: bytes) -> Trick:
-    """The trick a pickle holds as ``_codec._trick_code`` bytes (see ``Trick.__reduce__``)."""
-    (trick,) = _tricks_of_codes(code)
+    """The trick a pickle holds as ``_codec._trick_code`` bytes (see ``_reduce_trick``)."""
+    (trick,) = tricks_of_codes(code)
     return trick
 
 
 def _unpickle_deal(
     rules: tuple[object, ...], dealer: int, hands: tuple[int, ...], talon: int
 ) -> Deal:
-    """The deal a pickle holds (see ``Deal.__reduce__``)."""
+    """The deal a pickle holds (see ``_reduce_deal``)."""
     deal = object.__new__(Deal)
     setattr_ = object.__setattr__
     setattr_(deal, "rules", _rules_of(rules))
@@ -1308,7 +738,7 @@ def _unpickle_state(
     setattr_(state, "hands", sets[:players])
     setattr_(state, "discard", sets[players])
     setattr_(state, "trick", _unpickle_trick(trick))
-    setattr_(state, "tricks", _tricks_of(tricks))
+    setattr_(state, "tricks", tricks_of(tricks))
     setattr_(state, "won", sets[players + 1 :])
     setattr_(state, "trumps_played", trumps_played)
     setattr_(state, "excuse_trick", excuse_trick)
@@ -1318,3 +748,28 @@ def _unpickle_state(
     setattr_(state, "slam_announced", slam_announced)
     setattr_(state, "poignees", poignee_pairs)
     return state
+
+
+def _reduce_move(move: Move) -> tuple[Callable[[int], Move], tuple[int]]:
+    # A move pickles as its card's index, read back as the one shared move of that card.
+    return (_unpickle_move, (move.card.index,))
+
+
+def _reduce_trick(trick: Trick) -> tuple[Callable[[bytes], Trick], tuple[bytes]]:
+    # A trick pickles as a few bytes (see cardgames.tarot._codec).
+    return (_unpickle_trick, (_trick_code(trick),))
+
+
+def _reduce_deal(deal: Deal) -> tuple[Callable[..., Deal], tuple[object, ...]]:
+    # A deal pickles as plain ints (see cardgames.tarot._codec).
+    return (_unpickle_deal, deal_fields(deal))
+
+
+# Move and Trick live in cardgames.tarot.moves, Deal in cardgames.tarot.deal; their pickles
+# name the functions above.
+copyreg.pickle(Move, _reduce_move)
+copyreg.pickle(Trick, _reduce_trick)
+copyreg.pickle(Deal, _reduce_deal)
+_start_with(
+    lambda initial: State.from_deal(initial.rules, initial.hands, initial.talon, initial.dealer)
+)

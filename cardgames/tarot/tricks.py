@@ -1,5 +1,6 @@
-"""The play of a card in Tarot, as functions the state calls: a card discarded, a card played
-to the trick, and the trick won, with the Excuse kept by its player until the end of the deal.
+"""The play of a card in Tarot, as functions the state calls: the cards that may be
+discarded or played, a card discarded, a card played to the trick, and the trick won, with
+the Excuse kept by its player until the end of the deal.
 
 The functions take the state module's :class:`~cardgames.tarot.state.Phase` and its way to
 build a trick without the constructor's checks as arguments, so that this module does not
@@ -18,7 +19,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from cardgames.tarot.cards import TarotCard, TarotCardSet
-from cardgames.tarot.play import EXCUSE_MASK, TRUMP_MASK, _trick_winner_indices
+from cardgames.tarot.play import (
+    EXCUSE_MASK,
+    TRUMP_MASK,
+    _legal_cards_mask,
+    _legal_discards_mask,
+    _trick_winner_indices,
+)
 
 if TYPE_CHECKING:
     from cardgames.tarot.state import Phase, State, Trick
@@ -102,3 +109,20 @@ def slam_lead(state: State) -> bool:
     return all(
         trick.winner is not None and state.team_of(trick.winner) == side for trick in state.tricks
     )
+
+
+def legal_mask(state: State, phases: type[Phase]) -> int:
+    """The cards the seat to move may discard or play now, as a mask (0 outside the discard
+    and the play)."""
+    if state.phase is phases.PLAY:
+        return _legal_cards_mask(
+            state.hands[state.to_move].mask,
+            [card.index for card in state.trick.cards],
+            state.rules,
+            state.trumps_played,
+        )
+    if state.phase is phases.DISCARD:
+        return _legal_discards_mask(
+            state.hands[state.discarder].mask, state.rules, state.discard_remaining
+        )
+    return 0
