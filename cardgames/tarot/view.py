@@ -127,11 +127,10 @@ from cardgames.tarot.contracts import (
     Poignee,
     highest_contract,
     is_void,
-    poignee_size,
     taker_of,
 )
+from cardgames.tarot.phases import CALLS, callable_cards, shown_trumps
 from cardgames.tarot.play import (
-    EXCUSE_MASK,
     KIND,
     TRUMP_MASK,
     _legal_cards_mask,
@@ -139,7 +138,7 @@ from cardgames.tarot.play import (
     led_kind,
 )
 from cardgames.tarot.rules import Rules
-from cardgames.tarot.sampling import _mask_of, _rank_mask
+from cardgames.tarot.sampling import _mask_of
 from cardgames.tarot.state import Move, Phase, State, Trick
 from cardgames.validation import check_int, check_seat, quote
 
@@ -150,30 +149,7 @@ _EXCUSE: Final = 77
 _TRUMP_LOW: Final = 56  # trump 1; trump n is 55 + n
 _TRUMP_KIND: Final = 4
 _MOVES: Final = tuple(Move(card) for card in TarotCard.all())
-_CALLS: Final = {card.index: Call(card) for card in TarotCard.all() if card.rank is not None}
 _BEFORE_DOG: Final = (Phase.BIDDING, Phase.CALL)
-
-
-def _shown_trumps(rules: Rules, hand: int, level: Poignee) -> int:
-    # The cards a poignée of that level shows from ``hand`` (0 if it cannot be shown), as
-    # State.poignee_cards picks them: the lowest trumps, the Excuse standing in for a
-    # missing last one when the rules allow it.
-    size = poignee_size(level, rules.players)
-    trumps = list(iter_bits(hand & TRUMP_MASK))
-    if len(trumps) >= size:
-        return sum(1 << index for index in trumps[:size])
-    if rules.poignee_with_excuse and hand & EXCUSE_MASK and len(trumps) == size - 1:
-        return sum(1 << index for index in trumps) | EXCUSE_MASK
-    return 0
-
-
-def _callable_mask(hand: int) -> int:
-    # As State._callable_mask: the Kings, or the highest rank the taker lacks one of.
-    for rank in range(14, 0, -1):
-        mask = _rank_mask(rank)
-        if hand & mask != mask:
-            return mask
-    return 0  # pragma: no cover - no hand holds every suit card
 
 
 def _inferences(
@@ -493,7 +469,7 @@ class View:
             best = self.contract
             return (PASS, *(_BIDS[c] for c in Contract if best is None or best < c))
         if phase is Phase.CALL:
-            return tuple(_CALLS[index] for index in iter_bits(_callable_mask(self.hand.mask)))
+            return tuple(CALLS[index] for index in iter_bits(callable_cards(self.hand.mask)))
         if phase is Phase.ANNOUNCE:
             return (NO_SLAM, SLAM)
         cards: tuple[AnyMove, ...] = self.legal_card_moves()
@@ -519,7 +495,7 @@ class View:
         if self.tricks or seat in self.trick.players or any(p == seat for p, _ in self.poignees):
             return ()
         hand = self.hand.mask
-        return tuple(level for level in Poignee if _shown_trumps(self.rules, hand, level))
+        return tuple(level for level in Poignee if shown_trumps(self.rules, hand, level))
 
     def history(self) -> tuple[Move | Bid | Call | Announcement | Declaration, ...]:
         """The moves this seat has seen: under French rules the bids and the call; the
@@ -528,7 +504,7 @@ class View:
         first card."""
         moves: list[AnyMove] = list(self.bids)
         if self.called is not None:
-            moves.append(_CALLS[self.called.index])
+            moves.append(CALLS[self.called.index])
         moves.extend(_MOVES[card.index] for card in self.discard or ())
         if self.slam_announced is not None:
             moves.append(SLAM if self.slam_announced else NO_SLAM)
