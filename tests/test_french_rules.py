@@ -600,3 +600,16 @@ def test_the_auction_rules_are_pure_functions_the_state_and_views_share() -> Non
     assert (
         state.taker == 3 and state.view(0).taker == 3 and state.view(0).contract is state.contract
     )
+
+
+def test_a_french_discard_of_a_card_the_taker_lacks_names_the_discarding_player() -> None:
+    # The dealer does not discard in French Tarot, the taker does: the message must not say
+    # "the dealer's hand".
+    from cardgames import tarot
+    from cardgames.tarot.play import discard_problem
+
+    rules = tarot.Rules.french(players=4)
+    hand = tarot.TarotCardSet.parse("2S 3S")
+    missing = tarot.TarotCard.parse("4S").index
+    problem = discard_problem(hand.mask, rules, 1, missing)
+    assert problem == "the card is not in the discarding player's hand"

@@ -534,7 +534,7 @@ def discard_problem(hand: int, rules: Rules, remaining: int, card: int) -> str |
 def _discard_problem(hand: int, rules: Rules, remaining: int, card: int) -> str | None:
     bit = 1 << card
     if not hand & bit:
-        return "the card is not in the dealer's hand"
+        return "the card is not in the discarding player's hand"
     if remaining <= 0:
         return "the discard is complete"
     if bit & _legal_discards_mask(hand, rules, remaining):
