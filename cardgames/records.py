@@ -615,13 +615,12 @@ def read_move_texts(moves: list[object], where: str) -> list[str]:
     return moves  # type: ignore[return-value]  # every item checked above
 
 
-def read_record(
-    data: object, codec: Codec, make: Callable[[Any, tuple[object, ...], Tags, object], T]
-) -> T:
+def read_record(data: object, codec: Codec, make: Callable[..., T]) -> T:
     """Read the JSON data of a record of the codec's game: the envelope, then through the codec
     the rules, each deal, the series and its totals.
 
-    :param make: the game's record from the rules, deals, tags and series (None or read).
+    :param make: the game's record class (or any callable) taking the keywords ``rules``,
+        ``deals``, ``tags`` and ``series`` (None or read).
     :raises NotationError: for anything wrong, quoting it.
     """
     rules_text, tags, series_data, deals_data = read_envelope(data, codec.game)
@@ -635,7 +634,7 @@ def read_record(
     if series_data is not None:
         series, totals = codec.read_series(series_data)
     try:
-        record = make(rules, deals, tags, series)
+        record = make(rules=rules, deals=deals, tags=tags, series=series)
     except CardgamesError as error:
         raise NotationError(f"invalid {codec.name} record: {error}") from None
     if series is not None:

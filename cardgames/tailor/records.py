@@ -300,16 +300,7 @@ class Record:
 
         :raises NotationError: for anything but such data, quoting the bad entry.
         """
-        return read_record(
-            data,
-            CODEC,
-            lambda rules, deals, tags, series: cls(
-                rules=rules,
-                deals=deals,  # type: ignore[arg-type]  # _read_deal's DealRecords
-                tags=tags,
-                series=series,  # type: ignore[arg-type]  # _read_series's Series
-            ),
-        )
+        return read_record(data, CODEC, cls)
 
 
 def _read_series(data: object) -> tuple[Series, object]:
