@@ -432,6 +432,9 @@ class FirstMove:
     name = "first"
 
     def choose(self, view, rng):
+        # A bot is handed its seat's view, never the state: fail loudly if it were not.
+        if type(view).__name__ != "View":
+            raise TypeError(f"handed a {type(view).__name__}, not a view")
         return view.legal_moves()[0]
 
 
