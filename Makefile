@@ -49,13 +49,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy cardgames tests
 
-# The whole suite on the installed backend (compiled when the build could compile).
+# The whole suite on the installed backend (compiled when the build could compile), spread over
+# every core by pytest-xdist (the test ids are the same in every worker: tests/param_ids.py).
 pytest: $(STAMP)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto
 
 # The solver and engine tests again on pure Python, with the doctests of the compiled modules.
 pytest-pure: $(STAMP)
-	CARDGAMES_PURE=1 $(BIN)/pytest -q $(PURE_TESTS)
+	CARDGAMES_PURE=1 $(BIN)/pytest -q -n auto $(PURE_TESTS)
 
 # autodoc reads signatures and members from Python functions, not from native ones: the API
 # pages are built from the pure-Python sources of the compiled modules.

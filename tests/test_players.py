@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
+from param_ids import stable_id
 
 from cardgames import tailor, tarot
 from cardgames.bots import RandomBot, RuleBot
@@ -245,7 +246,7 @@ class NotCallableChoose:
         {0: RandomBot()},
         None,
     ],
-    ids=repr,
+    ids=stable_id,
 )
 def test_bad_players_are_refused(players: Any) -> None:
     game = tarot.Game(rules=TAROT_RULES, seed=1)

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+from param_ids import stable_id
 
 from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.tailor.deal import deal
@@ -199,7 +200,7 @@ def test_one_strategy_per_seat() -> None:
 
 
 @pytest.mark.parametrize(
-    "strategies", [[], [first], [first] * 4, [first, first, None], {0: first}, b"x"], ids=repr
+    "strategies", [[], [first], [first] * 4, [first, first, None], {0: first}, b"x"], ids=stable_id
 )
 def test_strategies_need_one_callable_per_seat(strategies: Any) -> None:
     match = Match(rules=Rules(players=3), seed=1)

@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 import pytest
+from param_ids import stable_id
 
 from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.tarot.game import Game, Strategy, play_deal, random_strategy
@@ -100,7 +101,7 @@ def test_one_strategy_per_seat() -> None:
 @pytest.mark.parametrize(
     "strategies",
     [None, 5, "lowest", [], [lowest], [lowest] * 4, [lowest, lowest, None], {0: lowest}],
-    ids=repr,
+    ids=stable_id,
 )
 def test_strategies_are_checked(strategies: Any) -> None:
     game = Game(rules=Rules.simplified(players=3), seed=1)

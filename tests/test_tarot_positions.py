@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from param_ids import stable_id
 from tarot_helpers import PRESETS
 
 from cardgames.deck import random_below
@@ -15,7 +16,6 @@ from cardgames.errors import AnalysisError, RulesError
 from cardgames.solver.sample import SAMPLE_POSITION
 from cardgames.tarot import Phase, Rules, State, deal
 from cardgames.tarot.positions import random_position
-from cardgames.validation import quote
 
 
 def _reference(rules: Rules, seed: int, tricks_left: int, dealer: int) -> State:
@@ -79,7 +79,7 @@ def test_a_position_keeps_its_way_back_to_the_deal() -> None:
         ({"tricks_left": True}, RulesError),
         ({"tricks_left": 10**5000}, RulesError),
     ],
-    ids=quote,
+    ids=stable_id,
 )
 def test_random_position_validates_every_argument(
     arguments: dict[str, Any], error: type[Exception]
