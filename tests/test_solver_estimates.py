@@ -54,7 +54,7 @@ def test_the_first_trick_gets_a_best_move_estimates_and_proved_bounds(rules: tar
     # The proved bounds are those of the exact search alone: the cheap ones (nothing to the
     # whole pack) on some card at least, this early.
     total = rules.pack_total
-    assert all(0 <= entry.lower and entry.upper <= total for entry in analysis.move_values)
+    assert all(entry.lower >= 0 and entry.upper <= total for entry in analysis.move_values)
     assert any(not entry.exact for entry in analysis.move_values)
 
 
@@ -174,6 +174,8 @@ def test_judged_steps_say_which_losses_are_exact() -> None:
         if step.exact:
             assert (step.before, step.after, step.loss) == (true.before, true.after, true.loss)
         best, after, loss = step.value_texts()
+        assert best.startswith("≈") == (step.before_lower != step.before_upper)
+        assert after.startswith("≈") == (step.after_lower != step.after_upper)
         assert loss.startswith("≈") != step.exact
 
 
