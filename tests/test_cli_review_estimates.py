@@ -133,3 +133,20 @@ def test_a_summary_without_estimates_reads_as_before() -> None:
     summary = PlayerSummary(seat=1, moves=3, exact=2, total_loss=Fraction(3), mistakes=1)
     assert summary.to_unicode() == "seat 1: 2 moves, total loss 3, 1 mistake, best-move rate 50%"
     assert summary.to_dict()["estimated"] == 0
+
+
+def test_analyse_with_estimates_on_the_command_line() -> None:
+    command = [str(SCRIPT), "analyse", "tarot", "--tricks-left", "24", "--node-limit", "3000"]
+    data = json.loads(
+        subprocess.run(
+            [*command, "--estimates", "--json"], capture_output=True, text=True, check=True
+        ).stdout
+    )
+    assert (data["bound"], data["exact"], data["horizon"]) == ("estimate", False, 1)
+    for entry in data["move_values"]:
+        assert Fraction(entry["lower"]) <= Fraction(entry["value"]) <= Fraction(entry["upper"])
+    text = subprocess.run(
+        [*command, "--estimates"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "(an estimate; proved between " in text
+    assert "estimates looking 1 trick ahead" in text
