@@ -182,10 +182,10 @@ def test_judged_steps_say_which_losses_are_exact() -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda s: solver.analyse(s, estimates="yes"), "invalid estimates 'yes'"),  # type: ignore[arg-type]
+        (lambda s: solver.analyse(s, estimates="yes"), "invalid estimates 'yes'"),  # type: ignore[call-overload]
         (lambda s: solver.analyse(s, estimates=True, horizon=2), "do not go together"),
         (
-            lambda s: solver.analyse_play(s, s.legal_moves()[:1], estimates=1),  # type: ignore[arg-type]
+            lambda s: solver.analyse_play(s, s.legal_moves()[:1], estimates=1),  # type: ignore[call-overload]
             "invalid estimates 1",
         ),
         (lambda s: solver.review(s, s.legal_moves()[:1], estimates=None), "invalid estimates"),  # type: ignore[arg-type]

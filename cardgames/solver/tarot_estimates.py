@@ -117,7 +117,6 @@ def _estimates(
     time_share = None if limit.time is None else limit.time * HORIZON_SHARE
     node_share = None if limit.nodes is None else max(1, int(limit.nodes * HORIZON_SHARE))
     tricks_left = len(state.hands[state.to_move])
-    extra = {} if estimate is None else {"estimate": estimate}
     best: TarotAnalysis | None = None
     depth = nodes = 0
     last_time = last_nodes = 0.0
@@ -134,9 +133,14 @@ def _estimates(
             time=None if time_left is None else max(time_left, 1e-3),
         )
         begun = time.perf_counter()
-        analysis = analyse_tarot(
-            state, perspective=perspective, limit=budget, horizon=depth + 1, **extra
-        )
+        if estimate is None:  # analyse_tarot's own default
+            analysis = analyse_tarot(
+                state, perspective=perspective, limit=budget, horizon=depth + 1
+            )
+        else:
+            analysis = analyse_tarot(
+                state, perspective=perspective, limit=budget, horizon=depth + 1, estimate=estimate
+            )
         last_time, last_nodes = time.perf_counter() - begun, analysis.nodes
         nodes += analysis.nodes
         # A horizon search that finished has a line to its horizon; one a limit stopped has
@@ -166,8 +170,8 @@ def _combine(
     estimates = {entry.move: entry.value for entry in quick.move_values}
     move_values: list[MoveValue[Move]] = []
     for entry in proved.move_values:
-        value = min(entry.upper, max(entry.lower, estimates[entry.move]))
-        move_values.append(attrs.evolve(entry, value=value))
+        clamped = min(entry.upper, max(entry.lower, estimates[entry.move]))
+        move_values.append(attrs.evolve(entry, value=clamped))
     pick = max if state.to_move in proved.side else min
     value: Fraction = pick(entry.value for entry in move_values)
     best = tuple(entry.move for entry in move_values if entry.value == value)
