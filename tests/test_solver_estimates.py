@@ -207,3 +207,12 @@ def test_chase_the_tailor_is_estimated_already() -> None:
     plain = solver.analyse(state)
     estimated = solver.analyse(state, estimates=True)
     assert estimated.move_values == plain.move_values and estimated.bound == plain.bound
+
+
+def test_a_tarot_horizon_analysis_says_how_many_tricks_it_looked_ahead() -> None:
+    # Regression: the value line read "search cut at a horizon of None turns".
+    state = tarot.random_position(TRADITIONAL, seed=2, tricks_left=10)
+    analysis = solver.analyse(state, horizon=1)
+    assert analysis.horizon == 1 and analysis.to_dict()["horizon"] == 1
+    assert "(estimate: search cut at a horizon of 1 trick)" in analysis.to_unicode()
+    assert "horizon of 2 tricks)" in solver.analyse(state, horizon=2).to_unicode()

@@ -69,7 +69,12 @@ def analysis_summary(analysis: Analysis[Any]) -> str:
         low, high = format_points(analysis.lower), format_points(analysis.upper)
         return f"≈{value} (an estimate; proved between {low} and {high})"
     if analysis.bound == "horizon":
-        return f"{value} (estimate: search cut at a horizon of {analysis.horizon} turns)"
+        if analysis.horizon is None:
+            return f"{value} (estimate: search cut at a horizon)"
+        unit = "tricks" if analysis.game == "tarot" else "turns"
+        if analysis.game == "tarot" and analysis.horizon == 1:
+            unit = "trick"
+        return f"{value} (estimate: search cut at a horizon of {analysis.horizon} {unit})"
     return (
         f"between {format_points(analysis.lower)} and {format_points(analysis.upper)} "
         "(bounds: a limit stopped the search)"

@@ -220,8 +220,8 @@ class Analysis(Generic[M]):
     :param elapsed: seconds spent.
     :param exact: False when a limit or a horizon cut the search; see ``bound``.
     :param bound: how to read the numbers (see :data:`cardgames.search.results.Bound`).
-    :param horizon: for Chase the Tailor, the turn horizon searched; for a Tarot analysis with
-        ``bound == "estimate"``, the tricks its estimate looked ahead (None otherwise).
+    :param horizon: for Chase the Tailor, the turn horizon searched; for a Tarot analysis cut
+        at a horizon or with ``bound == "estimate"``, the tricks looked ahead (None otherwise).
     """
 
     game: str
