@@ -322,7 +322,7 @@ def test_show_of_single_deals_prints_no_totals(
 
 def test_the_review_printed_is_the_library_review(tarot_file: Path) -> None:
     # One piece of logic: `cardgames review` prints solver.review(...).to_unicode() line by
-    # line, after its title.
+    # line, after its title (judging by estimates, as the command does by default).
     final = _tarot_final()
     total = len(final.history())
     script = Path(sys.executable).with_name("cardgames")
@@ -333,7 +333,7 @@ def test_the_review_printed_is_the_library_review(tarot_file: Path) -> None:
         check=True,
     ).stdout
     record = tarot.loads(tarot_file.read_text())
-    result = solver.review(record, after=total - 6, limit=solver.Limit(time=2.0))
+    result = solver.review(record, after=total - 6, limit=solver.Limit(time=2.0), estimates=True)
     title, *rest = printed.rstrip("\n").splitlines()
     assert title == f"Review of Tarot (traditional-3), {tarot_file}: {total} moves"
     assert rest == result.to_unicode().splitlines()

@@ -40,12 +40,16 @@ def _four_player_record(tmp_path: Path) -> tuple[Path, tarot.State]:
 
 def test_moves_judged_under_a_limit_show_bounds_not_tildes(tmp_path: Path) -> None:
     # Regression: the loss column mixed exact losses with '~1.33' for bounds, and thirds were
-    # written as decimals.
+    # written as decimals. (Without estimates: with them, the review's default, such moves
+    # are judged by estimates; see tests/test_cli_review_estimates.py.)
     path, final = _four_player_record(tmp_path)
     total = len(final.history())
     script = Path(sys.executable).with_name("cardgames")
     result = subprocess.run(
-        [str(script), "review", str(path), "--after", str(total - 24), "--node-limit", "300"],
+        [
+            *(str(script), "review", str(path), "--after", str(total - 24)),
+            *("--node-limit", "300", "--no-estimates"),
+        ],
         capture_output=True,
         text=True,
         check=True,

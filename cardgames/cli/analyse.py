@@ -14,10 +14,12 @@ announcement (an AnalysisError says so otherwise).
 
 Options may come before or after the game or file. The defaults are the ones ``deal`` and
 ``play`` use (Tarot: traditional rules, three players; Chase the Tailor: four players; seed 1).
-``--json`` prints :meth:`cardgames.solver.Analysis.to_dict` as one line of JSON, as every
-``--json`` of the command line does. An analysis that runs for more than a second reports its
-progress on standard error. ``cardgames review`` (:mod:`cardgames.cli.review`) judges every
-move of a record the same way.
+``--estimates`` (Tarot, with a limit) gives every card an estimate beside the bounds the exact
+search proves (``solver.analyse(..., estimates=True)``), which is what a position early in a
+deal needs. ``--json`` prints :meth:`cardgames.solver.Analysis.to_dict` as one line of JSON,
+as every ``--json`` of the command line does. An analysis that runs for more than a second
+reports its progress on standard error. ``cardgames review`` (:mod:`cardgames.cli.review`)
+judges every move of a record the same way.
 """
 
 from __future__ import annotations
@@ -125,6 +127,13 @@ def _add_analyse(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         help="the seat whose side the values are for (default: the player to move)",
     )
     add_limit_options(options, targets)
+    options.add(
+        "--estimates",
+        action="store_true",
+        defaults={"sample": False, "tarot": False, "record": False},
+        help="Tarot under a limit: an estimate for every card from a short look-ahead, beside "
+        "the bounds the exact search proves in the rest of the limit",
+    )
     options.add(
         "--json", action="store_true", defaults=dict.fromkeys(targets, False), help="print JSON"
     )
@@ -237,7 +246,11 @@ def _analyse(state: Any, args: argparse.Namespace) -> Any:
                 horizon=getattr(args, "horizon", None),
             )
         return solver.analyse(
-            state, perspective=args.perspective, limit=limit_from_args(args), progress=progress
+            state,
+            perspective=args.perspective,
+            limit=limit_from_args(args),
+            progress=progress,
+            estimates=args.estimates,
         )
 
 
@@ -268,6 +281,9 @@ def format_analysis(state: Any, analysis: Any, title: str = "") -> str:
         table = tailor_render.analysis_to_unicode(analysis)
     status = "exact" if analysis.exact else f"not exact ({analysis.bound})"
     horizon = f", horizon {analysis.horizon} moves" if analysis.horizon is not None else ""
+    if analysis.bound == "estimate":
+        ahead = analysis.horizon
+        horizon = f", estimates looking {ahead} trick{'s' if ahead != 1 else ''} ahead"
     lines = [f"Analysis of {title}." if title else "Analysis.", "", picture, ""]
     lines.extend(line for text in legend for line in textwrap.wrap(text, width=88))
     lines.extend(["", table])

@@ -7,6 +7,13 @@ announcement and the poignées are listed in order without being judged, and the
 are judged. ``--json`` prints every :meth:`cardgames.solver.PlayStep.to_dict` and the summary
 as one line of JSON. A review that runs for more than a second reports its progress on
 standard error.
+
+Tarot moves are judged with estimates (``--estimates``, the default; see
+:func:`cardgames.solver.review`): a move the exact search does not settle within the limit is
+valued by a short horizon search within the bounds the exact search proved, its values and
+loss marked ``≈`` (and ``"exact": false`` in JSON), and the summary counts both kinds and says
+how many of each. ``--no-estimates`` shows such moves as bounds ``a..b`` and leaves them out of
+the summary.
 """
 
 from __future__ import annotations
@@ -25,8 +32,9 @@ __all__ = ["REVIEW_SECONDS", "add_parser", "run"]
 
 REVIEW_SECONDS = 2.0
 """The time limit of ``review`` for each move when neither limit is given: the first moves of
-a whole deal cannot be solved exactly in reasonable time, so they are judged with bounds
-(shown ``a..b``) and left out of the summary, while the later ones are solved exactly."""
+a whole deal cannot be solved exactly in reasonable time, so they are judged by estimates
+(shown ``≈``; with ``--no-estimates``, by bounds ``a..b`` left out of the summary), while the
+later ones are solved exactly."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -59,6 +67,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="the deal (or round) of the record, counted from 1",
     )
     add_limit_options(options, ("record",), seconds=REVIEW_SECONDS)
+    options.add(
+        "--estimates",
+        action=argparse.BooleanOptionalAction,
+        defaults={"record": True},
+        help="Tarot: judge a move the exact search does not settle within the limit by an "
+        "estimate within the bounds it proved, marked ≈ (--no-estimates: show its bounds and "
+        "leave it out of the summary)",
+    )
     options.add("--json", action="store_true", defaults={"record": False}, help="print JSON")
 
     def run_review(args: argparse.Namespace) -> int:
@@ -86,7 +102,7 @@ def _run_review(args: argparse.Namespace) -> int:
     width = _move_width(played.start)
     if not args.json:
         print(f"Review of {record.title}{deal}: {total} moves")
-        for line in review_heading(played.start, played.discard_moves()):
+        for line in review_heading(played.start, played.discard_moves(), args.estimates):
             print(line)
 
     def show(item: Any) -> None:
@@ -94,7 +110,14 @@ def _run_review(args: argparse.Namespace) -> int:
             print(review_line(item, width), flush=True)
 
     with _Progress():
-        result = review(played.start, played.moves, limit=limit, after=args.after, on_item=show)
+        result = review(
+            played.start,
+            played.moves,
+            limit=limit,
+            after=args.after,
+            on_item=show,
+            estimates=args.estimates,
+        )
     if args.json:
         report = {"file": args.file, "deal": args.deal, **result.to_dict()}
         print(json.dumps(report))

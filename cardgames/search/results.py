@@ -19,8 +19,13 @@ from typing import Any, Final, Generic, Literal, Protocol, Self, TypeVar
 
 import attrs
 
-from cardgames.errors import AnalysisError, CardgamesError
+from cardgames.errors import AnalysisError
 from cardgames.render import format_bounds, format_points
+from cardgames.search._numbers import NumberCode as _NumberCode
+from cardgames.search._numbers import number as _number
+from cardgames.search._numbers import number_code as _number_code
+from cardgames.search._numbers import number_codes as _number_codes
+from cardgames.search._text import analysis_summary, move_unicode, reads_as, side_text, value_text
 from cardgames.validation import check_int, quote, quote_text
 
 __all__ = [
@@ -37,7 +42,7 @@ __all__ = [
     "moves_text",
 ]
 
-Bound = Literal["exact", "bounds", "horizon"]
+Bound = Literal["exact", "bounds", "horizon", "estimate"]
 """How far to trust an analysis' numbers.
 
 ``"exact"``
@@ -46,8 +51,12 @@ Bound = Literal["exact", "bounds", "horizon"]
     a :class:`Limit` stopped the search: each value is a guaranteed lower bound (``lower``) and
     ``upper`` a guaranteed upper bound; ``value`` is the lower bound.
 ``"horizon"``
-    a Chase the Tailor search was cut at a turn horizon: values below the horizon are
-    estimates (see the solver guide), not guarantees.
+    the search was cut at a horizon: values are estimates (see the solver guide), not
+    guarantees, and ``lower`` and ``upper`` equal ``value``.
+``"estimate"``
+    a Tarot analysis asked for ``estimates`` under a limit the exact search did not finish in:
+    ``lower`` and ``upper`` are guaranteed bounds the exact search proved, ``value`` an
+    estimate between them (a horizon search's), exact where the bounds meet.
 """
 
 M = TypeVar("M")
@@ -144,8 +153,9 @@ class MoveValue(Generic[M]):
     (True, {'move': 'KH', 'value': 26, 'lower': 26, 'upper': 26})
 
     :param move: the move, as the engine's move object.
-    :param value: its value (the lower bound when the search was stopped early).
-    :param lower: a guaranteed lower bound (equal to ``value``).
+    :param value: its value (the lower bound when the search was stopped early, an estimate
+        between the bounds under ``bound == "estimate"``).
+    :param lower: a guaranteed lower bound (equal to ``value`` but for an estimate).
     :param upper: a guaranteed upper bound (equal to ``value`` when exact).
     """
 
@@ -163,7 +173,11 @@ class MoveValue(Generic[M]):
         # The numbers as plain ints (see _number_code), read back quicker than Fractions.
         return (
             _unpickle_move_value,
-            (self.move, _number_code(self.value), *_number_codes(self.lower, self.upper)),
+            (
+                self.move,
+                _number_code(self.value),
+                *_number_codes(self.lower, self.upper),
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -206,7 +220,8 @@ class Analysis(Generic[M]):
     :param elapsed: seconds spent.
     :param exact: False when a limit or a horizon cut the search; see ``bound``.
     :param bound: how to read the numbers (see :data:`cardgames.search.results.Bound`).
-    :param horizon: for Chase the Tailor, the turn horizon searched (None for Tarot).
+    :param horizon: for Chase the Tailor, the turn horizon searched; for a Tarot analysis cut
+        at a horizon or with ``bound == "estimate"``, the tricks looked ahead (None otherwise).
     """
 
     game: str
@@ -267,7 +282,7 @@ class Analysis(Generic[M]):
                 return entry.value
         if isinstance(move, str):
             for entry in self.move_values:
-                if _reads_as(move, entry.move):
+                if reads_as(move, entry.move):
                     return entry.value
         raise AnalysisError(f"move {quote_text(move)} is not a legal move of the analysed position")
 
@@ -303,18 +318,18 @@ class Analysis(Generic[M]):
         """
         from cardgames.render import MoveRow, move_table, render
 
-        show = move_text if move_text is not None else _move_unicode
+        show = move_text if move_text is not None else move_unicode
         best = set(self.best_moves)
         rows = [
-            MoveRow(show(entry.move), _value_text(entry, self.bound), entry.move in best)
+            MoveRow(show(entry.move), value_text(entry, self.bound), entry.move in best)
             for entry in self.move_values
         ]
-        lines = [f"Seat {self.to_move} to move; values for {_side_text(self)}."]
+        lines = [f"Seat {self.to_move} to move; values for {side_text(self)}."]
         lines.extend(
             textwrap.wrap(f"Objective: {self.objective}.", width=78, subsequent_indent="  ")
         )
         lines.extend(move_table(rows))
-        lines.append(f"Value: {_summary(self)}")
+        lines.append(f"Value: {analysis_summary(self)}")
         if pv_text is None:
             pv_text = " ".join(show(move) for move in self.pv)
         lines.append("Best line: " + (pv_text or "-"))
@@ -331,18 +346,18 @@ class Analysis(Generic[M]):
             mark = "best" if entry.move in best else ""
             style = ' style="font-weight:bold"' if mark else ""
             rows.append(
-                f"<tr{style}><td>{escape(_move_unicode(entry.move))}</td>"
-                f'<td style="text-align:right">{escape(_value_text(entry, self.bound))}</td>'
+                f"<tr{style}><td>{escape(move_unicode(entry.move))}</td>"
+                f'<td style="text-align:right">{escape(value_text(entry, self.bound))}</td>'
                 f"<td>{mark}</td></tr>"
             )
-        pv = " ".join(_move_unicode(move) for move in self.pv) or "-"
-        caption = f"Seat {self.to_move} to move; values for {_side_text(self)}"
+        pv = " ".join(move_unicode(move) for move in self.pv) or "-"
+        caption = f"Seat {self.to_move} to move; values for {side_text(self)}"
         return (
             '<table class="cardgames-analysis">'
             f"<caption>{escape(caption)}</caption>"
             "<thead><tr><th>move</th><th>value</th><th></th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody>"
-            f'<tfoot><tr><td colspan="3">Value: {escape(_summary(self))}</td></tr>'
+            f'<tfoot><tr><td colspan="3">Value: {escape(analysis_summary(self))}</td></tr>'
             f'<tr><td colspan="3">Best line: {escape(pv)}</td></tr></tfoot>'
             "</table>"
         )
@@ -473,7 +488,11 @@ class PlayStep(Generic[M]):
     :param before_upper: an upper bound on ``before`` (``before`` itself when exact).
     :param after_upper: an upper bound on ``after`` (``after`` itself when exact).
     :param bound: how to read the numbers, as an analysis' ``bound`` (default: ``"exact"``
-        for an exact step, ``"bounds"`` otherwise).
+        for an exact step, ``"bounds"`` otherwise). Under ``"estimate"`` ``before`` and
+        ``after`` are estimates and ``exact`` says whether both were proved.
+    :param before_lower: a proved lower bound on ``before`` (``before`` itself but for an
+        estimate).
+    :param after_lower: a proved lower bound on ``after`` likewise.
     """
 
     move: M
@@ -489,26 +508,40 @@ class PlayStep(Generic[M]):
     bound: Bound = attrs.field(
         default=attrs.Factory(lambda step: "exact" if step.exact else "bounds", takes_self=True)
     )
+    before_lower: Fraction = attrs.field(default=_default_upper("before"))
+    after_lower: Fraction = attrs.field(default=_default_upper("after"))
 
     @property
     def loss_bounds(self) -> tuple[Fraction, Fraction]:
         """Bounds on what the move really cost: ``(loss, loss)`` when the values are exact (or
-        estimates); under a limit, from the bounds of both values (never below 0, as no move
-        does better than the best)."""
-        if self.bound != "bounds":
+        horizon estimates); otherwise from the proved bounds of both values (never below 0, as
+        no move does better than the best)."""
+        if self.bound not in ("bounds", "estimate"):
             return (self.loss, self.loss)
-        low = max(Fraction(0), self.before - self.after_upper)
-        return (low, max(low, self.before_upper - self.after))
+        low = max(Fraction(0), self.before_lower - self.after_upper)
+        return (low, max(low, self.before_upper - self.after_lower))
 
     @property
     def is_mistake(self) -> bool:
-        """Whether the move surely lost something (its smallest possible loss is above 0)."""
-        return self.loss_bounds[0] > 0
+        """Whether the move lost something: surely (its smallest possible loss is above 0), or
+        by its estimate under ``bound == "estimate"``."""
+        return self.loss > 0 if self.bound == "estimate" else self.loss_bounds[0] > 0
 
     def value_texts(self) -> tuple[str, str, str]:
         """The best value, the played move's value and the loss as a person reads them: exact
         numbers (``14⅔``), bounds under a limit (``13..20``), estimates at a horizon marked
-        ``≈``."""
+        ``≈``, and under ``bound == "estimate"`` each value not proved exact."""
+        if self.bound == "estimate":
+            before, after = (
+                self.before_lower == self.before_upper,
+                self.after_lower == self.after_upper,
+            )
+            marks = ["" if known else "≈" for known in (before, after, self.exact)]
+            return (
+                marks[0] + format_points(self.before),
+                marks[1] + format_points(self.after),
+                marks[2] + format_points(self.loss),
+            )
         if self.bound == "horizon":
             return tuple(  # type: ignore[return-value]
                 "≈" + format_points(value) for value in (self.before, self.after, self.loss)
@@ -526,7 +559,7 @@ class PlayStep(Generic[M]):
 
         :param move_text: how to show a move (as in :meth:`Analysis.to_unicode`).
         """
-        show = move_text if move_text is not None else _move_unicode
+        show = move_text if move_text is not None else move_unicode
         best, after, loss = self.value_texts()
         where = f"move {self.number}, " if self.number is not None else ""
         best_move = "" if self.best_move is None else show(self.best_move) + " "
@@ -552,6 +585,15 @@ class PlayStep(Generic[M]):
             "before_upper": _jsonable(self.before_upper),
             "after_upper": _jsonable(self.after_upper),
             "bound": self.bound,
+        } | self._lower_dict()
+
+    def _lower_dict(self) -> dict[str, Any]:
+        # The proved lower bounds, which differ from the values only for estimates.
+        if self.bound != "estimate":
+            return {}
+        return {
+            "before_lower": _jsonable(self.before_lower),
+            "after_lower": _jsonable(self.after_lower),
         }
 
     @classmethod
@@ -565,7 +607,7 @@ class PlayStep(Generic[M]):
         """
         entry = next((e for e in analysis.move_values if e.move == move), None)
         if entry is None and isinstance(move, str):
-            entry = next((e for e in analysis.move_values if _reads_as(move, e.move)), None)
+            entry = next((e for e in analysis.move_values if reads_as(move, e.move)), None)
         if entry is None:
             raise AnalysisError(
                 f"move {quote_text(move)} is not a legal move of the analysed position"
@@ -576,12 +618,15 @@ class PlayStep(Generic[M]):
             before=analysis.value,
             after=entry.value,
             loss=analysis.value - entry.value,
-            exact=analysis.exact,
+            exact=analysis.exact
+            or (analysis.bound == "estimate" and analysis.lower == analysis.upper and entry.exact),
             number=number,
             best_move=analysis.best_moves[0] if analysis.best_moves else None,
             before_upper=analysis.upper,
             after_upper=entry.upper,
             bound=analysis.bound,
+            before_lower=analysis.lower,
+            after_lower=entry.lower,
         )
 
 
@@ -630,43 +675,19 @@ class SearchProgress:
         return f"{self.moves_scored}/{self.moves} moves scored, {count} nodes, value {value}"
 
 
-# -- pickling -------------------------------------------------------------------------------
-# A Fraction pickles as a call of Fraction(numerator, denominator), which normalises it
-# again; here a whole number travels as the int itself and any other as (numerator,
-# denominator), and whole numbers are read back through a cache of the Fractions made.
-
-_NumberCode = int | tuple[int, int]
-_WHOLE: dict[int, Fraction] = {}
-_WHOLE_LIMIT: Final = 1 << 12  # whole numbers cached: -4096 to 4096, a few hundred in use
-
-
-def _number_code(number: Fraction) -> _NumberCode:
-    if number.denominator == 1:
-        return number.numerator
-    return (number.numerator, number.denominator)
-
-
-def _number_codes(*numbers: Fraction) -> tuple[_NumberCode, ...]:
-    return tuple([_number_code(number) for number in numbers])
-
-
-def _number(code: _NumberCode) -> Fraction:
-    if type(code) is int:
-        number = _WHOLE.get(code)
-        if number is None:
-            number = Fraction(code)
-            if -_WHOLE_LIMIT <= code <= _WHOLE_LIMIT:
-                _WHOLE[code] = number
-        return number
-    numerator, denominator = code  # type: ignore[misc]
-    return Fraction(numerator, denominator)
+# -- pickling: the numbers travel as plain ints (see _number_code) ------------
 
 
 def _unpickle_move_value(
     move: M, value: _NumberCode, lower: _NumberCode, upper: _NumberCode
 ) -> MoveValue[M]:
     """The move value a pickle holds (see ``MoveValue.__reduce__``)."""
-    return MoveValue(move=move, value=_number(value), lower=_number(lower), upper=_number(upper))
+    return MoveValue(
+        move=move,
+        value=_number(value),
+        lower=_number(lower),
+        upper=_number(upper),
+    )
 
 
 def _unpickle_analysis(
@@ -746,52 +767,6 @@ def _unpickle_solution(
         elapsed=elapsed,
         exact=exact,
         bound=bound,
-    )
-
-
-def _reads_as(text: str, move: object) -> bool:
-    # Whether the move type's own parser reads ``text`` as ``move``; any failure means no.
-    parse = getattr(type(move), "parse", None)
-    if parse is None:
-        return False
-    try:
-        return bool(parse(text) == move)
-    except CardgamesError:
-        return False
-
-
-def _move_unicode(move: object) -> str:
-    # A move in Unicode: its own to_unicode(), else its card's (a Tarot move, a Chase the
-    # Tailor Play), else its written form.
-    for owner in (move, getattr(move, "card", None)):
-        to_unicode = getattr(owner, "to_unicode", None)
-        if callable(to_unicode):
-            return str(to_unicode())
-    return str(move)
-
-
-def _value_text(entry: MoveValue[Any], bound: Bound) -> str:
-    if entry.exact or bound == "horizon":
-        return format_points(entry.value)
-    return format_bounds(entry.lower, entry.upper)
-
-
-def _side_text(analysis: Analysis[Any]) -> str:
-    if len(analysis.side) > 1:
-        seats = ", ".join(str(seat) for seat in analysis.side)
-        return f"seat {analysis.perspective} (side: seats {seats})"
-    return f"seat {analysis.perspective}"
-
-
-def _summary(analysis: Analysis[Any]) -> str:
-    value = format_points(analysis.value)
-    if analysis.exact:
-        return f"{value} (exact)"
-    if analysis.bound == "horizon":
-        return f"{value} (estimate: search cut at a horizon of {analysis.horizon} turns)"
-    return (
-        f"between {format_points(analysis.lower)} and {format_points(analysis.upper)} "
-        "(bounds: a limit stopped the search)"
     )
 
 

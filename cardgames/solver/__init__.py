@@ -82,6 +82,7 @@ def analyse(
     limit: Limit | None = None,
     progress: Progress | None = None,
     horizon: int | None = None,
+    estimates: bool = False,
 ) -> TarotAnalysis: ...
 @overload
 def analyse(
@@ -91,6 +92,7 @@ def analyse(
     limit: Limit | None = None,
     progress: Progress | None = None,
     horizon: int | None = None,
+    estimates: bool = False,
 ) -> Analysis[tailor.Move]: ...
 def analyse(
     state: tarot.State | tailor.State,
@@ -99,6 +101,7 @@ def analyse(
     limit: Limit | None = None,
     progress: Progress | None = None,
     horizon: int | None = None,
+    estimates: bool = False,
 ) -> TarotAnalysis | Analysis[tailor.Move]:
     """Score every legal move of ``state`` for ``perspective``'s side, with all cards visible.
 
@@ -118,6 +121,14 @@ def analyse(
         moves in Chase the Tailor (default
         :data:`~cardgames.solver.tailor.DEFAULT_HORIZON`). A result cut by its horizon
         has ``bound == "horizon"``.
+    :param estimates: Tarot under a ``limit``: give every card an estimate from a short
+        horizon search first, then spend the rest of the limit on the exact search and keep
+        the bounds it proves beside each estimate (see
+        :mod:`cardgames.solver.tarot_estimates`). Unless the exact search finishes (the
+        result is then exact), the result has ``bound == "estimate"``: each ``MoveValue``'s
+        ``lower`` and ``upper`` are proved, its ``value`` an estimate between them, exact
+        where they meet. Not with ``horizon``. Chase the Tailor values are estimates beyond
+        their horizon already, so it changes nothing there.
     :returns: the :class:`~cardgames.search.results.Analysis`: for a Tarot state a
         :class:`~cardgames.solver.tarot.TarotAnalysis` (typed so, with its ``target``; a
         :class:`~cardgames.solver.tarot.FrenchAnalysis` for a French deal), for a Chase the
@@ -125,6 +136,13 @@ def analyse(
     :raises AnalysisError: for a state the solver cannot analyse.
     """
     _check_options(limit, progress)
+    _check_estimates(estimates, horizon)
+    if isinstance(state, tarot.State) and estimates:
+        from cardgames.solver.tarot_estimates import analyse_with_estimates
+
+        return analyse_with_estimates(
+            state, perspective=perspective, limit=limit, progress=progress
+        )
     if isinstance(state, tarot.State):
         from cardgames.solver.tarot import analyse_tarot
 
@@ -195,14 +213,26 @@ def solve(
 
 @overload
 def analyse_play(
-    state: tarot.State, moves: Iterable[tarot.AnyMove], *, limit: Limit | None = None
+    state: tarot.State,
+    moves: Iterable[tarot.AnyMove],
+    *,
+    limit: Limit | None = None,
+    estimates: bool = False,
 ) -> tuple[PlayStep[tarot.Move], ...]: ...
 @overload
 def analyse_play(
-    state: tailor.State, moves: Iterable[tailor.Move], *, limit: Limit | None = None
+    state: tailor.State,
+    moves: Iterable[tailor.Move],
+    *,
+    limit: Limit | None = None,
+    estimates: bool = False,
 ) -> tuple[PlayStep[tailor.Move], ...]: ...
 def analyse_play(
-    state: tarot.State | tailor.State, moves: Iterable[Any], *, limit: Limit | None = None
+    state: tarot.State | tailor.State,
+    moves: Iterable[Any],
+    *,
+    limit: Limit | None = None,
+    estimates: bool = False,
 ) -> tuple[PlayStep[tarot.Move], ...] | tuple[PlayStep[tailor.Move], ...]:
     """Judge a played sequence: each move's value against the best move at that point.
 
@@ -221,6 +251,9 @@ def analyse_play(
     [Fraction(0, 1), Fraction(0, 1), Fraction(0, 1)]
 
     :param limit: the budget for each position's analysis.
+    :param estimates: analyse each position as :func:`analyse` does with ``estimates=True``:
+        a step the exact search did not settle then has ``bound == "estimate"``, its values
+        estimates within proved bounds, and ``exact`` True only where both were proved.
     :raises IllegalMoveError: if a move is not legal where it is played.
     :raises AnalysisError: if the sequence runs past the end of the deal or round.
     """
@@ -230,6 +263,8 @@ def analyse_play(
         )
     if isinstance(moves, str) or not isinstance(moves, Iterable):
         raise AnalysisError(f"invalid moves {quote(moves)}: expected a sequence of move objects")
+    _check_options(limit, None)
+    _check_estimates(estimates, None)
     steps = []
     for number, move in enumerate(moves, start=1):
         if state.is_over:
@@ -242,10 +277,20 @@ def analyse_play(
         ):
             state = following  # a bid, call, discard, announcement or poignée: no trick played
             continue
-        analysis = analyse(state, perspective=state.to_move, limit=limit)
+        analysis = analyse(state, perspective=state.to_move, limit=limit, estimates=estimates)
         steps.append(PlayStep.judged(analysis, move, state.to_move, number))
         state = following
     return tuple(steps)
+
+
+def _check_estimates(estimates: object, horizon: object) -> None:
+    if not isinstance(estimates, bool):
+        raise AnalysisError(f"invalid estimates {quote(estimates)}: expected True or False")
+    if estimates and horizon is not None:
+        raise AnalysisError(
+            f"estimates=True and horizon={quote(horizon)} do not go together: with estimates "
+            "the analysis chooses its own horizon (leave horizon out)"
+        )
 
 
 def _check_options(limit: object, progress: object) -> None:

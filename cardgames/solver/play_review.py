@@ -29,6 +29,7 @@ from cardgames.search.results import Limit, PlayStep
 from cardgames.validation import quote
 
 __all__ = [
+    "ESTIMATES_LEGEND",
     "REVIEW_LEGEND",
     "PlayerSummary",
     "Review",
@@ -44,6 +45,13 @@ REVIEW_LEGEND: Final = (
     "play, 'move' the value of the move played, 'loss' the difference (0: a best move). "
     "'a..b' is a value known only between a and b (a time or node limit stopped the search); "
     "'≈' marks an estimate (in Chase the Tailor the search stops at a horizon)."
+)
+ESTIMATES_LEGEND: Final = (
+    "Values are for the side of the seat that moved: 'best' is the position's value with best "
+    "play, 'move' the value of the move played, 'loss' the difference (0: a best move). A "
+    "number without a mark is exact. '≈' marks an estimate: the exact search did not settle "
+    "the value in the time given, so a search a trick or two deep estimates it, within the "
+    "bounds the exact search proved."
 )
 """The paragraph that explains a review's columns."""
 
@@ -89,8 +97,9 @@ class Unjudged:
 class PlayerSummary:
     """How one seat played in a review.
 
-    Only the moves judged exactly count (a move judged under a limit has bounds, not a value),
-    or in Chase the Tailor every move, by its estimate.
+    The moves judged exactly count, and those judged by an estimate (a Tarot review with
+    estimates, or in Chase the Tailor every move); a move judged under a limit without an
+    estimate has bounds, not a value, and does not count.
 
     :param seat: the seat.
     :param moves: the seat's moves that were judged.
@@ -98,6 +107,8 @@ class PlayerSummary:
     :param total_loss: the sum of their losses.
     :param mistakes: how many of them lost something (loss above 0).
     :param worst: the one that lost the most (the first of equals), None if none lost anything.
+    :param estimated: how many of those that count were judged by a Tarot estimate (a step
+        with ``bound == "estimate"`` not proved exact); the others were judged exactly.
     """
 
     seat: int
@@ -106,6 +117,7 @@ class PlayerSummary:
     total_loss: Fraction
     mistakes: int
     worst: PlayStep[Any] | None = None
+    estimated: int = 0
 
     @property
     def best_rate(self) -> Fraction | None:
@@ -124,6 +136,7 @@ class PlayerSummary:
             "mistakes": self.mistakes,
             "best_rate": None if rate is None else _jsonable(rate),
             "worst": None if self.worst is None else self.worst.to_dict(),
+            "estimated": self.estimated,
         }
 
     def to_unicode(self) -> str:
@@ -131,12 +144,19 @@ class PlayerSummary:
 
         >>> print(PlayerSummary(seat=2, moves=4, exact=3, total_loss=Fraction(23, 3), mistakes=1))
         seat 2: 3 moves, total loss 7⅔, 1 mistake, best-move rate 67%
+        >>> print(PlayerSummary(seat=0, moves=5, exact=5, total_loss=Fraction(4), mistakes=2,
+        ...                     estimated=3))
+        seat 0: 5 moves (2 exact, 3 estimated), total loss ≈4, 2 mistakes, best-move rate 60%
         """
         rate = self.best_rate
         shown = "-" if rate is None else f"{float(rate) * 100:.0f}%"
         plural = "" if self.mistakes == 1 else "s"
+        moves, mark = f"{self.exact} moves", ""
+        if self.estimated:
+            moves += f" ({self.exact - self.estimated} exact, {self.estimated} estimated)"
+            mark = "≈"
         line = (
-            f"seat {self.seat}: {self.exact} moves, total loss {format_points(self.total_loss)}, "
+            f"seat {self.seat}: {moves}, total loss {mark}{format_points(self.total_loss)}, "
             f"{self.mistakes} mistake{plural}, best-move rate {shown}"
         )
         worst = self.worst
@@ -157,7 +177,8 @@ def summarise(
 
     :param estimates: count the steps that are not exact too (Chase the Tailor, whose search
         stops at a horizon, so that its values are estimates); otherwise only exact steps
-        count.
+        count, and the Tarot steps judged by an estimate (``bound == "estimate"``), which
+        each summary counts apart as ``estimated``.
 
     >>> steps = [
     ...     PlayStep(move='a', player=0, before=Fraction(5), after=Fraction(5), loss=Fraction(0),
@@ -174,7 +195,7 @@ def summarise(
     summaries = []
     for seat in range(players):
         mine = [step for step in steps if step.player == seat]
-        counted = [step for step in mine if step.exact or estimates]
+        counted = [step for step in mine if step.exact or estimates or _estimated(step)]
         lost = [step for step in counted if step.loss > 0]
         summaries.append(
             PlayerSummary(
@@ -184,6 +205,7 @@ def summarise(
                 total_loss=sum((step.loss for step in counted), Fraction(0)),
                 mistakes=len(lost),
                 worst=max(lost, key=lambda step: step.loss, default=None),
+                estimated=sum(1 for step in counted if _estimated(step)),
             )
         )
     return tuple(summaries)
@@ -203,6 +225,8 @@ class Review:
     :param items: each listed move in order: a :class:`~cardgames.solver.PlayStep` for a
         judged one, an :class:`Unjudged` for a French move that is not a card played.
     :param summaries: one :class:`PlayerSummary` per seat.
+    :param tarot_estimates: whether the Tarot moves were judged with ``estimates=True`` (see
+        :func:`review`).
     """
 
     start: tarot.State | tailor.State
@@ -211,6 +235,7 @@ class Review:
     discard: int
     items: tuple[PlayStep[Any] | Unjudged, ...]
     summaries: tuple[PlayerSummary, ...]
+    tarot_estimates: bool = False
 
     @property
     def game(self) -> str:
@@ -235,12 +260,26 @@ class Review:
 
     @property
     def inexact(self) -> int:
-        """How many judged moves the summary leaves out because a limit stopped their search."""
-        return 0 if self.estimates else sum(1 for step in self.steps if not step.exact)
+        """How many judged moves the summary leaves out because a limit stopped their search
+        (and no estimate stands in for their values)."""
+        if self.estimates:
+            return 0
+        return sum(1 for step in self.steps if not step.exact and step.bound == "bounds")
+
+    @property
+    def judged_exactly(self) -> int:
+        """How many moves were judged exactly (both values proved)."""
+        return sum(1 for step in self.steps if step.exact)
+
+    @property
+    def judged_by_estimates(self) -> int:
+        """How many moves were judged by an estimate: in a Tarot review with estimates, those
+        the exact search did not settle in the time given; in Chase the Tailor, every move."""
+        return sum(1 for step in self.steps if not step.exact and step.bound != "bounds")
 
     def heading_lines(self) -> list[str]:
         """The legend, the discard left out (if any) and the column heads."""
-        return review_heading(self.start, self.discard)
+        return review_heading(self.start, self.discard, self.tarot_estimates)
 
     def item_line(self, item: PlayStep[Any] | Unjudged) -> str:
         """One row of the table (see :func:`~cardgames.solver.play_review.review_line`)."""
@@ -249,6 +288,12 @@ class Review:
     def summary_text(self) -> str:
         """The summary: a line per seat, and how many moves were left out for their bounds."""
         judged = "every move judged, by estimates" if self.estimates else "moves judged exactly"
+        if self.tarot_estimates:
+            exact, estimated = self.judged_exactly, self.judged_by_estimates
+            judged = (
+                f"{exact} move{'s' if exact != 1 else ''} judged exactly, {estimated} by "
+                "estimates marked ≈"
+            )
         lines = [f"Summary ({judged}; best-move rate: the share of them that lost nothing):"]
         lines.extend(f"  {summary.to_unicode()}" for summary in self.summaries)
         if self.inexact:
@@ -279,15 +324,22 @@ class Review:
             "steps": [step.to_dict() for step in self.steps],
             "not_judged": [item.to_dict() for item in self.not_judged],
             "summary": [summary.to_dict() for summary in self.summaries],
+            "estimates": self.tarot_estimates,
+            "judged_exactly": self.judged_exactly,
+            "judged_by_estimates": self.judged_by_estimates,
         }
 
 
-def review_heading(start: tarot.State | tailor.State, discard: int = 0) -> list[str]:
-    """The lines a review table starts with: the legend (wrapped), the dealer's discard left
-    out (when ``discard`` moves are), and the column heads."""
+def review_heading(
+    start: tarot.State | tailor.State, discard: int = 0, estimates: bool = False
+) -> list[str]:
+    """The lines a review table starts with: the legend (wrapped; for a Tarot review with
+    ``estimates``, :data:`ESTIMATES_LEGEND`), the dealer's discard left out (when ``discard``
+    moves are), and the column heads."""
     import textwrap
 
-    lines = textwrap.wrap(REVIEW_LEGEND, width=88)
+    tarot_estimates = estimates and isinstance(start, tarot.State)
+    lines = textwrap.wrap(ESTIMATES_LEGEND if tarot_estimates else REVIEW_LEGEND, width=88)
     if discard:
         lines.append(f"  moves 1 to {discard}: the dealer's discard (not judged)")
     width = _move_width(start)
@@ -301,7 +353,7 @@ def review_heading(start: tarot.State | tailor.State, discard: int = 0) -> list[
 def review_line(item: PlayStep[Any] | Unjudged, width: int = 8) -> str:
     """One row of a review table: the move's number and seat, the move played, the best value,
     the move's value and the loss (bounds ``a..b`` under a limit, ``≈`` for estimates), and
-    ``<- mistake`` when the move surely lost something.
+    ``<- mistake`` when the move lost something (surely, or by its estimate).
 
     >>> step = PlayStep(move='7C', player=1, before=Fraction(44, 3), after=Fraction(7),
     ...                 loss=Fraction(23, 3), exact=True, number=58)
@@ -331,6 +383,7 @@ def review(
     after: int = 0,
     deal: int = 1,
     on_item: Callable[[PlayStep[Any] | Unjudged], None] | None = None,
+    estimates: bool = False,
 ) -> Review:
     """Judge every move of a deal (Tarot) or round (Chase the Tailor) with the solver.
 
@@ -349,6 +402,11 @@ def review(
     :param deal: the deal or round of a record, counted from 1.
     :param on_item: called with each step (or unjudged move) as soon as it is ready, for a
         report that shows progress.
+    :param estimates: Tarot under a ``limit``: judge each move with
+        ``solver.analyse(..., estimates=True)``, so that a move the exact search does not
+        settle in time is judged by an estimate within the bounds it proved (its step has
+        ``bound == "estimate"``) and counts in the summary, as an estimate, instead of being
+        left out. Chase the Tailor is judged by estimates anyway.
     :raises AnalysisError: for ``after`` or ``deal`` out of range, or anything but a position
         with moves or a record.
     :raises IllegalMoveError: if a move is not legal where it is played.
@@ -363,6 +421,9 @@ def review(
         )
     if limit is not None and not isinstance(limit, Limit):
         raise AnalysisError(f"invalid limit {quote(limit)}: expected a solver.Limit or None")
+    if not isinstance(estimates, bool):
+        raise AnalysisError(f"invalid estimates {quote(estimates)}: expected True or False")
+    tarot_estimates = estimates and isinstance(state, tarot.State)
     discard = (
         state.discard_remaining
         if isinstance(state, tarot.State) and state.phase is tarot.Phase.DISCARD
@@ -376,7 +437,7 @@ def review(
     for number, move in enumerate(moves[first:], start=first + 1):
         item: PlayStep[Any] | Unjudged
         if _judged(position, move):
-            (step,) = analyse_play(position, [move], limit=limit)
+            (step,) = analyse_play(position, [move], limit=limit, estimates=tarot_estimates)
             item = attrs.evolve(step, number=number)
         else:
             discarding = position.phase is tarot.Phase.DISCARD
@@ -398,7 +459,13 @@ def review(
         discard=discard,
         items=tuple(items),
         summaries=summarise(steps, state.rules.players, isinstance(state, tailor.State)),
+        tarot_estimates=tarot_estimates,
     )
+
+
+def _estimated(step: PlayStep[Any]) -> bool:
+    # Whether a step is judged by a Tarot estimate (not both of its values proved).
+    return step.bound == "estimate" and not step.exact
 
 
 def _played(start: Any, moves: Sequence[Any] | None, deal: int) -> tuple[Any, tuple[Any, ...]]:

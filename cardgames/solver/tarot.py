@@ -630,6 +630,7 @@ def _analyse_to_horizon(
         elapsed=0.0,  # set by analyse_tarot once the tables are freed
         exact=False,
         bound="horizon",
+        horizon=horizon,
     )
     return _typed(analysis, state)
 
