@@ -117,13 +117,13 @@ def test_every_id_names_one_move_and_back() -> None:
         for number in range(action_count(rules)):
             assert action_of(tarot_space.move_of_id(number, rules), rules) == number
     for players in (2, 6):
-        rules = tailor.Rules(players=players)
+        table = tailor.Rules(players=players)
         names = set()
-        for number in range(action_count(rules)):
-            move = tailor_space.move_of_id(number, rules)
-            assert action_of(move, rules) == number
+        for number in range(action_count(table)):
+            move = tailor_space.move_of_id(number, table)
+            assert action_of(move, table) == number
             names.add(str(move))
-        assert len(names) == action_count(rules)
+        assert len(names) == action_count(table)
 
 
 def test_the_sizes_are_fixed_per_rule_set() -> None:
@@ -170,7 +170,7 @@ def test_moves_without_an_id_are_refused() -> None:
         action_of(Call(tarot.TarotCard.parse("KS")), tarot.Rules.french(players=4))
     assert action_of(Declaration(Poignee.TRIPLE), tarot.Rules.french(players=4)) == 87
     with pytest.raises(IllegalMoveError, match="expected a Move"):
-        action_of(tailor.Draw(), plain)  # type: ignore[arg-type]
+        action_of(tailor.Draw(), plain)
     rules = tailor.Rules(players=3)
     with pytest.raises(IllegalMoveError, match="not a seat"):
         action_of(tailor.parse_move("TLR QH>4"), rules)
@@ -179,7 +179,7 @@ def test_moves_without_an_id_are_refused() -> None:
     with pytest.raises(IllegalMoveError, match="each once"):
         action_of(tailor.parse_move("dump 7S 7S"), rules)
     with pytest.raises(IllegalMoveError, match="expected a Play"):
-        action_of(tarot.Move.parse("KS"), rules)  # type: ignore[arg-type]
+        action_of(tarot.Move.parse("KS"), rules)
     with pytest.raises(RulesError, match=r"expected a cardgames\.tarot\.Rules"):
         action_of(tailor.Draw(), attrs.asdict(rules))  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="expected a state or a view"):

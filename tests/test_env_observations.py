@@ -47,7 +47,7 @@ def tailor_states(rules: tailor.Rules, seed: int, every: int) -> list[tailor.Sta
 
 
 def test_the_layouts_are_contiguous_and_sized_as_documented() -> None:
-    sizes = {
+    sizes: dict[tarot.Rules | tailor.Rules, int] = {
         tarot.Rules.traditional(players=3): 743,
         tailor.Rules(players=2): 284,
         tailor.Rules(players=6): 292,

@@ -73,7 +73,7 @@ def check_action_id(action_id: object, size: int, game: str) -> int:
     """
     if not isinstance(action_id, bool):
         try:
-            number = operator.index(action_id)  # type: ignore[call-overload]
+            number = operator.index(action_id)  # type: ignore[arg-type]
         except TypeError:
             pass
         else:
