@@ -19,7 +19,6 @@ from cardgames import tailor, tarot
 from cardgames.env import tailor_space, tarot_space
 from cardgames.env._fields import Layout, dense
 from cardgames.errors import RulesError
-from cardgames.tailor.view import Snapshot
 from cardgames.tarot.contracts import AnyMove
 from cardgames.validation import check_seat, quote
 
@@ -234,7 +233,7 @@ def sparse_of_state(
     """:func:`sparse` of ``state.view(seat)``, without building the Chase the Tailor view."""
     if isinstance(state, tailor.State):
         check_seat(seat, state.rules.players, "seat")
-        return tailor_space.sparse_observation(state.rules, seat, Snapshot.of(state, seat))
+        return tailor_space.state_sparse_observation(state, seat)
     if isinstance(state, tarot.State):
         return tarot_space.sparse_observation(tarot.view_of(state, seat))
     raise _position_error(state, "state")

@@ -15,6 +15,7 @@ adapter) are thin layers over it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
@@ -57,6 +58,21 @@ class EnvGame:
     """
 
     rules: AnyRules = attrs.field(converter=_check_rules)
+    _sizes: tuple[int, int] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        # Both sizes are asked for on every step: worked out once.
+        if isinstance(self.rules, tarot.Rules):
+            sizes = (
+                tarot_space.action_count(self.rules),
+                tarot_space.observation_size(self.rules),
+            )
+        else:
+            sizes = (
+                tailor_space.action_count(self.rules),
+                tailor_space.observation_size(self.rules),
+            )
+        object.__setattr__(self, "_sizes", sizes)
 
     @property
     def name(self) -> str:
@@ -76,16 +92,12 @@ class EnvGame:
     @property
     def action_count(self) -> int:
         """The number of action ids (see :func:`cardgames.env.action_count`)."""
-        if isinstance(self.rules, tarot.Rules):
-            return tarot_space.action_count(self.rules)
-        return tailor_space.action_count(self.rules)
+        return self._sizes[0]
 
     @property
     def observation_size(self) -> int:
         """The length of an observation (see :func:`cardgames.env.observation_size`)."""
-        if isinstance(self.rules, tarot.Rules):
-            return tarot_space.observation_size(self.rules)
-        return tailor_space.observation_size(self.rules)
+        return self._sizes[1]
 
     def new_state(self, seed: int | random.Random) -> AnyState:
         """A new deal (round) drawn from ``seed``: the shuffle and the dealer (the first player
@@ -118,15 +130,20 @@ class EnvGame:
             return tailor_space.state_legal_ids(state)
         return list(tarot_space.legal_ids(state))
 
-    def play(self, state: AnyState, action_id: object) -> AnyState:
+    def play(
+        self, state: AnyState, action_id: object, legal: Sequence[int] | None = None
+    ) -> AnyState:
         """The state after the move with id ``action_id``.
 
+        :param legal: the legal ids of ``state`` if already known (:meth:`legal_ids`), to
+            save working them out again.
         :raises IllegalMoveError: if it is not the id of a legal move, naming the id and the
             legal ones.
         """
         number = check_action_id(action_id, self.action_count, self.title)
         if isinstance(state, tailor.State):
-            legal = tailor_space.state_legal_ids(state)
+            if legal is None:
+                legal = tailor_space.state_legal_ids(state)
             move = tailor_space.move_of_id(number, state.rules)
             if number not in legal:
                 raise illegal_id(number, str(move), sorted(legal), self.title)

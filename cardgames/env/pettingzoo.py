@@ -156,7 +156,7 @@ class CardgamesAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations.get(agent) or self.truncations.get(agent):
             self._was_dead_step(action)
             return
-        state = self.game.play(self.state_now, action)
+        state = self.game.play(self.state_now, action, self._legal)
         self._enter(state)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()

@@ -34,6 +34,7 @@ ids                             moves
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -62,6 +63,7 @@ __all__ = [
     "observation_layout",
     "observation_size",
     "sparse_observation",
+    "state_sparse_observation",
 ]
 
 GAME: Final = "Chase the Tailor"
@@ -309,9 +311,17 @@ def observation_layout(rules: Rules) -> Layout:
     )
 
 
-@lru_cache(maxsize=64)
+_LAST_OFFSETS: list[tuple[Rules, tuple[int, ...]]] = []
+
+
 def _offsets(rules: Rules) -> tuple[int, ...]:
-    return tuple(field.offset for field in observation_layout(rules))
+    # The fields' offsets, the last rule set's kept by identity: hashing the rules on every
+    # step would cost more than building the observation.
+    if _LAST_OFFSETS and _LAST_OFFSETS[0][0] is rules:
+        return _LAST_OFFSETS[0][1]
+    offsets = tuple(field.offset for field in observation_layout(rules))
+    _LAST_OFFSETS[:] = [(rules, offsets)]
+    return offsets
 
 
 def observation_size(rules: Rules) -> int:
@@ -324,6 +334,62 @@ def sparse_observation(
 ) -> tuple[list[int], list[tuple[int, float]]]:
     """The observation of what ``seat`` sees now as the positions holding 1.0 and the other
     non-zero ``(position, value)`` pairs."""
+    return _sparse(
+        rules,
+        seat,
+        now.hand.mask,
+        now.drawn,
+        now.pile,
+        now.top,
+        now.hand_sizes,
+        now.to_move,
+        now.direction,
+        now.chase_active,
+        now.drawn_pending,
+        now.stock_size,
+        now.passes,
+        now.turns,
+    )
+
+
+def state_sparse_observation(state: State, seat: int) -> tuple[list[int], list[tuple[int, float]]]:
+    """:func:`sparse_observation` of what ``seat`` sees of ``state`` (its hand, and its drawn
+    card only when it is to move), straight from the state."""
+    drawn = state.drawn
+    return _sparse(
+        state.rules,
+        seat,
+        state.hands[seat].mask,
+        drawn if state.to_move == seat else None,
+        state.pile,
+        state.top,
+        [hand.mask.bit_count() for hand in state.hands],
+        state.to_move,
+        state.direction,
+        state.chase_active,
+        drawn is not None,
+        len(state.stock),
+        state.passes,
+        state.turns,
+    )
+
+
+def _sparse(
+    rules: Rules,
+    seat: int,
+    hand: int,
+    drawn: Card | None,
+    pile: Sequence[Card],
+    top: Card | Call | None,
+    hand_sizes: Sequence[int],
+    to_move: int,
+    direction: int,
+    chase_active: bool,
+    drawn_pending: bool,
+    stock_size: int,
+    passes: int,
+    turns: int,
+) -> tuple[list[int], list[tuple[int, float]]]:
     players = rules.players
     (
         hand_at,
@@ -341,13 +407,11 @@ def sparse_observation(
         passes_at,
         turns_at,
     ) = _offsets(rules)
-    ones = [hand_at + index for index in iter_bits(now.hand.mask)]
-    if now.drawn is not None:
-        ones.append(drawn_at + now.drawn.index)
-    pile = now.pile
+    ones = [hand_at + index for index in iter_bits(hand)]
+    if drawn is not None:
+        ones.append(drawn_at + drawn.index)
     ones.extend(pile_at + card.index for card in pile)
     ones.append(top_at + pile[-1].index)
-    top = now.top
     if top is None:
         ones.append(target_at + STANDARD_PACK_SIZE)
     elif isinstance(top, Call):
@@ -358,20 +422,20 @@ def sparse_observation(
         ones.append(target_at + (index if index < STANDARD_PACK_SIZE else STANDARD_PACK_SIZE))
     values = [
         (sizes_at + (player - seat) % players, size / TAILOR_PACK_SIZE)
-        for player, size in enumerate(now.hand_sizes)
+        for player, size in enumerate(hand_sizes)
         if size
     ]
-    ones.append(to_move_at + (now.to_move - seat) % players)
-    if now.direction > 0:
+    ones.append(to_move_at + (to_move - seat) % players)
+    if direction > 0:
         ones.append(clockwise_at)
-    if now.chase_active:
+    if chase_active:
         ones.append(chase_at)
-    if now.drawn_pending:
+    if drawn_pending:
         ones.append(pending_at)
-    if now.stock_size:
-        values.append((stock_at, now.stock_size / TAILOR_PACK_SIZE))
-    if now.passes:
-        values.append((passes_at, min(now.passes / players, 1.0)))
-    if now.turns:
-        values.append((turns_at, min(now.turns / rules.max_turns, 1.0)))
+    if stock_size:
+        values.append((stock_at, stock_size / TAILOR_PACK_SIZE))
+    if passes:
+        values.append((passes_at, min(passes / players, 1.0)))
+    if turns:
+        values.append((turns_at, min(turns / rules.max_turns, 1.0)))
     return ones, values
