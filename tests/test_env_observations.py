@@ -7,10 +7,10 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from pathlib import Path
 
 import pytest
 
-import cardgames.env
 from cardgames import tailor, tarot
 from cardgames.env import (
     information_state,
@@ -18,6 +18,8 @@ from cardgames.env import (
     observation_size,
     observe,
     observe_state,
+    tailor_space,
+    tarot_space,
 )
 from cardgames.errors import RulesError
 
@@ -63,12 +65,19 @@ def test_the_layouts_are_contiguous_and_sized_as_documented() -> None:
     assert "bids" not in plain and "talon" not in plain
 
 
-def test_every_field_is_in_the_documented_tables() -> None:
-    doc = cardgames.env.__doc__ or ""
-    documented = set(re.findall(r"^([a-z_]+) {2,}", doc, flags=re.MULTILINE))
-    for rules in (tarot.Rules.french(players=5), tarot.Rules.traditional(players=3)):
-        assert {field.name for field in observation_layout(rules)} <= documented
-    assert {field.name for field in observation_layout(tailor.Rules())} <= documented
+def documented_fields(text: str) -> list[str]:
+    """The first column of the field tables (the rows that start with a lowercase name)."""
+    names = re.findall(r"^([a-z_]+) {2,}\S", text, flags=re.MULTILINE)
+    return [name for name in names if name not in ("ids", "field")]
+
+
+def test_every_field_is_in_the_documented_tables_in_order() -> None:
+    page = (Path(__file__).parent.parent / "docs" / "environments.rst").read_text("utf-8")
+    tarot_fields = [field.name for field in observation_layout(tarot.Rules.french(players=5))]
+    tailor_fields = [field.name for field in observation_layout(tailor.Rules())]
+    assert documented_fields(tarot_space.__doc__ or "") == tarot_fields
+    assert documented_fields(tailor_space.__doc__ or "") == tailor_fields
+    assert documented_fields(page) == [*tarot_fields, *tailor_fields]
 
 
 @pytest.mark.parametrize("preset", TAROT_PRESETS)

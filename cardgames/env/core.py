@@ -19,12 +19,13 @@ from cardgames import tailor, tarot
 from cardgames.env import tailor_space, tarot_space
 from cardgames.env._fields import Layout, dense
 from cardgames.errors import RulesError
-from cardgames.tarot.contracts import AnyMove
+from cardgames.tarot.contracts import Announcement, Bid, Call, Declaration
 from cardgames.validation import check_seat, quote
 
 __all__ = [
     "AnyRules",
     "AnyView",
+    "GameMove",
     "Position",
     "action_count",
     "action_name",
@@ -45,6 +46,9 @@ AnyView: TypeAlias = tarot.View | tailor.View
 """What one seat knows, in either game."""
 Position: TypeAlias = tarot.State | tarot.View | tailor.State | tailor.View
 """A state or a view of either game."""
+GameMove: TypeAlias = tarot.Move | Bid | Call | Announcement | Declaration | tailor.Move
+"""A move of either game: a Tarot card, bid, call, announcement or poignée, or a move of
+Chase the Tailor."""
 _EXPECTED_RULES: Final = "a cardgames.tarot.Rules or a cardgames.tailor.Rules"
 
 
@@ -73,7 +77,7 @@ def action_count(rules: AnyRules) -> int:
     raise _rules_error(rules)
 
 
-def action_of(move: AnyMove | tailor.Move, rules: AnyRules) -> int:
+def action_of(move: GameMove, rules: AnyRules) -> int:
     """The id of ``move`` under ``rules``; the same move has the same id in every position.
 
     >>> action_of(tarot.Move.parse('21T'), tarot.Rules.traditional(players=3))
@@ -108,7 +112,7 @@ def action_name(action_id: int, rules: AnyRules) -> str:
     raise _rules_error(rules)
 
 
-def move_of(action_id: int, position: Position) -> AnyMove | tailor.Move:
+def move_of(action_id: int, position: Position) -> GameMove:
     """The move with id ``action_id``, checked to be legal in ``position`` (a state, or a view
     whose seat is to move).
 

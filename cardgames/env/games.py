@@ -49,11 +49,11 @@ class EnvGame:
     """Tarot or Chase the Tailor under ``rules``, driven by action ids.
 
     A Tarot episode is one deal; a Chase the Tailor episode is one round (not a match). The
-    returns are the deal's payoffs (:meth:`cardgames.tarot.State.payoffs`, as floats) or the
+    returns are the deal's payoffs (:meth:`cardgames.tarot.state.State.payoffs`, as floats) or the
     round's (:meth:`cardgames.tailor.State.payoffs`: 0 for whoever went out, minus the cards
     left in hand for the others).
 
-    :param rules: a :class:`cardgames.tarot.Rules` or a :class:`cardgames.tailor.Rules`.
+    :param rules: a :class:`cardgames.tarot.rules.Rules` or a :class:`cardgames.tailor.Rules`.
     :raises RulesError: for anything else.
     """
 

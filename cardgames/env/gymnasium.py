@@ -40,7 +40,8 @@ Observation = dict[str, Any]
 AnyBot = Bot[Any, Any]
 _REDEALS: Final = 1000
 RANDOM_BOT: Final = RandomBot()
-"""The opponents when none are given: :class:`~cardgames.bots.RandomBot` in every seat."""
+"""The opponents when none are given: :class:`~cardgames.bots.random_bot.RandomBot` in every
+seat."""
 _RENDER_MODES: Final = ("ansi",)
 
 
@@ -184,7 +185,7 @@ def tarot_gym_env(
     """A Gymnasium environment: ``seat`` of a Tarot deal under ``rules`` (default: the
     traditional game for three) against ``opponents``.
 
-    :raises RulesError: if ``rules`` is not a :class:`cardgames.tarot.Rules`, or as
+    :raises RulesError: if ``rules`` is not a :class:`cardgames.tarot.rules.Rules`, or as
         :class:`SeatEnv` says.
     """
     rules = tarot.Rules.traditional(players=3) if rules is None else rules

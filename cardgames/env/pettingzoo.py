@@ -179,10 +179,10 @@ class CardgamesAECEnv(AECEnv):  # type: ignore[misc]
 
 def tarot_env(rules: tarot.Rules | None = None, render_mode: str | None = None) -> CardgamesAECEnv:
     """A PettingZoo AEC environment playing one Tarot deal per episode under ``rules``
-    (default: the traditional game for three, :meth:`cardgames.tarot.Rules.traditional`).
+    (default: the traditional game for three, :meth:`cardgames.tarot.rules.Rules.traditional`).
 
-    :raises RulesError: if ``rules`` is not a :class:`cardgames.tarot.Rules`, or for an unknown
-        render mode.
+    :raises RulesError: if ``rules`` is not a :class:`cardgames.tarot.rules.Rules`, or for an
+        unknown render mode.
     """
     rules = tarot.Rules.traditional(players=3) if rules is None else rules
     if not isinstance(rules, tarot.Rules):

@@ -1,5 +1,5 @@
-"""Chase the Tailor's action ids and observation vector (see :mod:`cardgames.env` for the
-tables).
+"""Chase the Tailor's action ids and observation vector (the functions of
+:mod:`cardgames.env` call these for Chase the Tailor).
 
 Every move that carries a choice is one id with the choice in it: a dump is its rank and the
 order of its suits, a Joker its card and effect, the Tailor its called card and victim. The
@@ -19,6 +19,31 @@ ids                             moves
 838 + 52 * victim + card        the Tailor, calling the suited ``card`` (0-51), ``victim`` the
                                 seat that picks up three
 ==============================  ===============================================================
+
+Observations: "per seat offset" fields hold one block per seat, the viewing seat first and
+then ``seat + 1``, ``seat + 2``... (by seat number, modulo the table), so that a policy sees
+every seat from its own chair.
+
+Chase the Tailor (``P`` players; ``280 + 2 P`` values):
+
+=================  ========  ===============================================================
+field              size      values
+=================  ========  ===============================================================
+hand               55        own hand, by card index (Jokers 52 and 53, the Tailor 54)
+drawn              55        one-hot: own drawn card waiting to be played
+pile               55        the cards on the pile
+pile_top           55        one-hot: the card showing on the pile
+target             53        one-hot: the suited card to follow, or (52) anything
+called             1         1 when the card to follow was called with the Tailor
+hand_sizes         P         per seat offset: cards held / 55
+to_move            P         one-hot seat offset of the seat to move
+clockwise          1         1 while play goes clockwise
+chase              1         1 while a chase is on
+drawn_pending      1         1 while the seat to move has a drawn card waiting
+stock_size         1         cards in the stock / 55
+passes             1         consecutive passes / players
+turns              1         moves made / max_turns
+=================  ========  ===============================================================
 
 >>> from cardgames.tailor import Rules, deal
 >>> rules = Rules(players=3)

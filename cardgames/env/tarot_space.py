@@ -1,4 +1,5 @@
-"""Tarot's action ids and observation vector (see :mod:`cardgames.env` for the tables).
+"""Tarot's action ids and observation vector (the functions of :mod:`cardgames.env` call
+these for Tarot).
 
 Action ids, the same for every rule set; the space of a rule set is the first
 :func:`action_count` of them (78 without bidding, 88 with it, 144 with the called King):
@@ -6,13 +7,51 @@ Action ids, the same for every rule set; the space of a rule set is the first
 =========  =========================================================================
 ids        moves
 =========  =========================================================================
-0-77       a card (:class:`~cardgames.tarot.Move`), discarded or played: its index
+0-77       a card (:class:`~cardgames.tarot.moves.Move`), discarded or played: its index
            (spades, hearts, diamonds, clubs from 1 to King, trumps 1 to 21, Excuse)
 78-82      French bids: pass, prise, garde, garde sans, garde contre
 83-84      the announcement: no slam, slam
 85-87      poignées: single, double, triple
 88-143     the call at five players: 88 plus the called suit card's index (0-55)
 =========  =========================================================================
+
+Observations: "per seat offset" fields hold one block per seat, the viewing seat first and
+then ``seat + 1``, ``seat + 2``... (by seat number, modulo the table), so that a policy sees
+every seat from its own chair.
+
+Tarot (``P`` players; 743 values for traditional-3):
+
+=================  ========  ===============================================================
+field              size      values
+=================  ========  ===============================================================
+hand               78        own hand, by card index
+played             P × 78    per seat offset: every card that seat has played
+trick              P × 78    per seat offset: its card in the trick in progress
+won_points         P         per seat offset: card values of its won pile / 130
+tricks_won         P         per seat offset: tricks won / tricks in a deal
+hand_sizes         P         per seat offset: cards held / (hand size + talon)
+to_move            P         one-hot seat offset of the seat to move
+dealer             P         one-hot seat offset of the dealer
+leader             P         one-hot seat offset of the leader of the trick in progress
+phase              6         one-hot: bidding, call, discard, announce, play, over
+trumps_played      1         1 once a trump has been played
+void               P × 4     per seat offset: known void in spades, hearts, diamonds, clubs
+out_of_trumps      P         per seat offset: known to hold no trump
+talon              78        with a talon: the talon (dog), when this seat has seen it
+discard            78        with a talon: the discard, when this seat made it
+discard_size       1         with a talon: cards discarded so far / talon size
+bids               P × 5     bidding: per seat offset, its bid (pass ... garde contre)
+taker              P         bidding: one-hot seat offset of the taker
+contract           4         bidding: one-hot prise, garde, garde sans, garde contre
+slam               2         bidding: the announcement, one-hot no slam, slam
+poignees           P × 3     bidding: per seat offset, its poignée by level
+poignee_cards      P × 78    bidding: per seat offset, the trumps its poignée showed
+discard_shown      78        bidding: the trumps of the discard, shown to every seat
+max_trump          P         bidding: per seat offset, highest trump it may hold / 21
+partner            P         bidding: one-hot seat offset of the partner, when known
+partner_known      1         bidding: 1 once this seat knows the sides
+called             56        called King: one-hot, the called suit card
+=================  ========  ===============================================================
 
 >>> from cardgames.tarot import Rules, deal
 >>> rules = Rules.french(players=5)
