@@ -24,7 +24,7 @@ from cardgames import tailor, tarot
 from cardgames.deck import random_below
 from cardgames.env import tailor_space, tarot_space
 from cardgames.env._fields import check_action_id, illegal_id
-from cardgames.env.core import AnyRules, sparse_of_state
+from cardgames.env.core import AnyRules, GameMove, sparse_of_state
 from cardgames.errors import RulesError
 from cardgames.tailor.turns import apply_move
 from cardgames.validation import check_int, quote
@@ -141,14 +141,20 @@ class EnvGame:
             legal ones.
         """
         number = check_action_id(action_id, self.action_count, self.title)
+        if legal is None:
+            legal = self.legal_ids(state)
         if isinstance(state, tailor.State):
-            if legal is None:
-                legal = tailor_space.state_legal_ids(state)
-            move = tailor_space.move_of_id(number, state.rules)
-            if number not in legal:
-                raise illegal_id(number, str(move), sorted(legal), self.title)
-            return apply_move(state, move)
-        return state.play(tarot_space.checked_move(number, state))
+            tailor_move = tailor_space.move_of_id(number, state.rules)
+            self._check_legal(number, tailor_move, legal)
+            # known to be legal: the state's own check of the move would only repeat the work
+            return apply_move(state, tailor_move)
+        tarot_move = tarot_space.move_of_id(number, state.rules)
+        self._check_legal(number, tarot_move, legal)
+        return state.play(tarot_move)
+
+    def _check_legal(self, number: int, move: GameMove, legal: Sequence[int]) -> None:
+        if number not in legal:
+            raise illegal_id(number, str(move), sorted(legal), self.title)
 
     def sparse(self, state: AnyState, seat: int) -> tuple[list[int], list[tuple[int, float]]]:
         """The observation of ``seat`` as positions holding 1.0 and other non-zero

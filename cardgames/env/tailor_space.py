@@ -65,7 +65,7 @@ from typing import Final
 
 from cardgames.cards import STANDARD_PACK_SIZE, TAILOR_PACK_SIZE, Card, Rank, Suit
 from cardgames.cardset import iter_bits
-from cardgames.env._fields import Layout, check_action_id, illegal_id, layout
+from cardgames.env._fields import Layout, add_bits, check_action_id, illegal_id, layout
 from cardgames.errors import IllegalMoveError
 from cardgames.tailor.moves import Draw, Dump, JokerEffect, Move, Pass, Play, PlayJoker, PlayTailor
 from cardgames.tailor.rules import Call, Rules
@@ -432,7 +432,8 @@ def _sparse(
         passes_at,
         turns_at,
     ) = _offsets(rules)
-    ones = [hand_at + index for index in iter_bits(hand)]
+    ones: list[int] = []
+    add_bits(ones, hand_at, hand)
     if drawn is not None:
         ones.append(drawn_at + drawn.index)
     ones.extend(pile_at + card.index for card in pile)

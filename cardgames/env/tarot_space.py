@@ -69,8 +69,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from cardgames.cardset import iter_bits
-from cardgames.env._fields import Layout, check_action_id, illegal_id, layout
+from cardgames.env._fields import Layout, add_bits, check_action_id, illegal_id, layout
 from cardgames.errors import IllegalMoveError
 from cardgames.tarot.cards import TAROT_PACK_SIZE, TarotCard
 from cardgames.tarot.contracts import (
@@ -131,6 +130,25 @@ _IDS: Final[dict[AnyMove, int]] = {move: number for number, move in enumerate(_A
 _PHASES: Final = tuple(Phase)
 _VALUES: Final = tuple(card_value(card) for card in _CARDS)
 _PACK_VALUE: Final = sum(_VALUES)
+# The card values of each byte of a card mask: _BYTE_VALUES[k][b] adds up the values of the
+# cards 8k to 8k + 7 whose bits are set in b.
+_BYTE_VALUES: Final = tuple(
+    tuple(
+        sum(_VALUES[8 * k + bit] for bit in range(8) if byte >> bit & 1 and 8 * k + bit < 78)
+        for byte in range(256)
+    )
+    for k in range(10)
+)
+
+
+def _mask_value(mask: int) -> int:
+    total = 0
+    for table in _BYTE_VALUES:
+        if not mask:
+            break
+        total += table[mask & 0xFF]
+        mask >>= 8
+    return total
 
 
 def action_count(rules: Rules) -> int:
@@ -248,10 +266,6 @@ def observation_size(rules: Rules) -> int:
     return observation_layout(rules)[-1].stop
 
 
-def _set_bits(ones: list[int], base: int, mask: int) -> None:
-    ones.extend(base + index for index in iter_bits(mask))
-
-
 def sparse_observation(view: View) -> tuple[list[int], list[tuple[int, float]]]:
     """The observation of ``view`` as the positions holding 1.0 and the other non-zero
     ``(position, value)`` pairs."""
@@ -262,7 +276,7 @@ def sparse_observation(view: View) -> tuple[list[int], list[tuple[int, float]]]:
     n = TAROT_PACK_SIZE
     ones: list[int] = []
     values: list[tuple[int, float]] = []
-    _set_bits(ones, at["hand"], view.hand.mask)
+    add_bits(ones, at["hand"], view.hand.mask)
     played = [0] * players
     tricks_won = [0] * players
     for trick in view.tricks:
@@ -277,8 +291,8 @@ def sparse_observation(view: View) -> tuple[list[int], list[tuple[int, float]]]:
     hand_total = rules.hand_size + rules.talon_size
     for player in range(players):
         k = (player - seat) % players
-        _set_bits(ones, at["played"] + k * n, played[player])
-        won = sum(_VALUES[index] for index in iter_bits(view.won[player].mask))
+        add_bits(ones, at["played"] + k * n, played[player])
+        won = _mask_value(view.won[player].mask)
         if won:
             values.append((at["won_points"] + k, won / _PACK_VALUE))
         if tricks_won[player]:
@@ -297,9 +311,9 @@ def sparse_observation(view: View) -> tuple[list[int], list[tuple[int, float]]]:
         ones.append(at["trumps_played"])
     if rules.talon_size:
         if view.talon is not None:
-            _set_bits(ones, at["talon"], view.talon.mask)
+            add_bits(ones, at["talon"], view.talon.mask)
         if view.discard is not None:
-            _set_bits(ones, at["discard"], view.discard.mask)
+            add_bits(ones, at["discard"], view.discard.mask)
         if view.discard_size:
             values.append((at["discard_size"], view.discard_size / rules.talon_size))
     if rules.bidding:
@@ -328,8 +342,8 @@ def _french(
     for (player, level), shown in zip(view.poignees, view.poignee_shown, strict=True):
         k = (player - seat) % players
         ones.append(at["poignees"] + 3 * k + _POIGNEES.index(level))
-        _set_bits(ones, at["poignee_cards"] + k * n, shown.mask)
-    _set_bits(ones, at["discard_shown"], view.discard_shown.mask)
+        add_bits(ones, at["poignee_cards"] + k * n, shown.mask)
+    add_bits(ones, at["discard_shown"], view.discard_shown.mask)
     for player, highest in enumerate(view.max_trump):
         if highest:
             values.append((at["max_trump"] + (player - seat) % players, highest / 21))
