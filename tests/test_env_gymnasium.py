@@ -128,6 +128,9 @@ def test_bad_arguments_and_illegal_ids_are_refused() -> None:
     env = tailor_gym_env(tailor.Rules(players=2), render_mode="ansi")
     with pytest.raises(RulesError, match="reset"):
         env.step(0)
+    for seed in (-1, True, 2**64):
+        with pytest.raises(RulesError, match="seed"):
+            env.reset(seed=seed)
     observation, _ = env.reset(seed=1)
     before = env.state_now
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])

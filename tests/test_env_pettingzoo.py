@@ -120,6 +120,9 @@ def test_bad_arguments_are_refused() -> None:
     env = tailor_env(render_mode="ansi")
     with pytest.raises(RulesError, match="reset"):
         env.observe("player_0")
+    for call in (env.observe, env.action_space, env.observation_space):
+        with pytest.raises(RulesError, match="invalid agent 'player_4': expected one of player_0"):
+            call("player_4")
     with pytest.raises(RulesError, match="seed"):
         env.reset(seed=-1)
     env.reset(seed=2)

@@ -105,9 +105,9 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
 
         :raises RulesError: if ``seed`` is not None or an int from 0 to ``2**64 - 1``.
         """
-        super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(check_int(seed, "seed", low=0, high=2**64 - 1))
+        super().reset(seed=seed)
         for _ in range(_REDEALS):
             state = self.game.new_state(self._rng)
             self._bot_rngs = [random.Random(self._rng.getrandbits(64)) for _ in self.bots]

@@ -104,13 +104,27 @@ class CardgamesAECEnv(AECEnv):  # type: ignore[misc]
             raise RulesError(f"{self} has not been reset: call reset() first")
         return self._state
 
+    def _seat_of(self, agent: object) -> int:
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise RulesError(
+                f"invalid agent {quote(agent)}: expected one of {', '.join(self.possible_agents)}"
+            )
+        return seat
+
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The observation space of ``agent`` (the same object every time)."""
-        return self.observation_spaces[agent]
+        """The observation space of ``agent`` (the same object every time).
+
+        :raises RulesError: if ``agent`` is not one of ``possible_agents``.
+        """
+        return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The action space of ``agent``: ``Discrete(action_count)``."""
-        return self.action_spaces[agent]
+        """The action space of ``agent``: ``Discrete(action_count)``.
+
+        :raises RulesError: if ``agent`` is not one of ``possible_agents``.
+        """
+        return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new deal (round): from ``seed`` when given, else the next of the stream.
@@ -134,9 +148,13 @@ class CardgamesAECEnv(AECEnv):  # type: ignore[misc]
         self._legal = self.game.legal_ids(state)
 
     def observe(self, agent: str) -> Observation:
-        """The observation dict of ``agent`` (see the module description)."""
+        """The observation dict of ``agent`` (see the module description).
+
+        :raises RulesError: before the first :meth:`reset`, or if ``agent`` is not one of
+            ``possible_agents``.
+        """
+        seat = self._seat_of(agent)
         state = self.state_now
-        seat = self._seats[agent]
         ones, values = self.game.sparse(state, seat)
         observation = dense_array(self.game.observation_size, ones, values)
         legal = self._legal if seat == state.to_move else ()
