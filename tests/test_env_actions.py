@@ -5,6 +5,8 @@ that are not legal raise IllegalMoveError naming them."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import attrs
@@ -184,3 +186,14 @@ def test_moves_without_an_id_are_refused() -> None:
         action_of(tailor.Draw(), attrs.asdict(rules))  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="expected a state or a view"):
         legal_mask("KS")  # type: ignore[arg-type]
+
+
+def test_the_pure_api_imports_no_extra() -> None:
+    code = (
+        "import sys, cardgames.env, cardgames.env.games; "
+        "print(sorted({'numpy', 'gymnasium', 'pettingzoo'} & set(sys.modules)))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.strip() == "[]"
