@@ -102,6 +102,19 @@ def test_tarot_ids_round_trip_over_random_play(preset: str) -> None:
             check_round_trip(state)
 
 
+def test_poignee_ids_round_trip_in_a_deal_rich_in_trumps() -> None:
+    rules = tarot.Rules.french(players=3)
+    trumps = " ".join(f"{n}T" for n in range(1, 19))
+    state = tarot.deal(rules, seed=5, dealer=0, fixed={1: trumps})
+    rng = random.Random(1)
+    declared = set()
+    while not state.is_over:
+        check_round_trip(state)
+        declared |= {i for i in legal_ids(state) if i >= 85}
+        state = state.play(rng.choice(state.legal_moves()))
+    assert declared == {85, 86, 87}
+
+
 @pytest.mark.parametrize("rules", TAILOR_RULES, ids=str)
 def test_tailor_ids_round_trip_over_random_play(rules: tailor.Rules) -> None:
     seen_tailor = False
