@@ -13,6 +13,7 @@ every run, so that a landing does not depend on luck.
 from __future__ import annotations
 
 import os
+from importlib.util import find_spec
 from pathlib import Path
 
 from hypothesis import settings
@@ -25,9 +26,18 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 _ROOT = Path(__file__).parent
 _COMPILED_FILES = {_ROOT.joinpath(*name.split(".")).with_suffix(".py") for name in COMPILED_MODULES}
+# The modules of an optional extra: their doctests are collected only where it is installed.
+_EXTRA_FILES = {
+    _ROOT / "cardgames" / "env" / "arrays.py": ("numpy",),
+    _ROOT / "cardgames" / "env" / "gymnasium.py": ("numpy", "gymnasium"),
+    _ROOT / "cardgames" / "env" / "pettingzoo.py": ("numpy", "gymnasium", "pettingzoo"),
+}
 
 
 def pytest_ignore_collect(collection_path: Path) -> bool | None:
     if collection_path in _COMPILED_FILES and backend() == "compiled":
+        return True
+    needs = _EXTRA_FILES.get(collection_path)
+    if needs is not None and not all(find_spec(name) for name in needs):
         return True
     return None

@@ -43,6 +43,8 @@ nitpick_ignore_regex = [
     (r"py:(class|obj|func|meth|data|attr|mod)", rf"({_STDLIB_MODULES})(\..*)?"),
     (r"py:(class|obj)", rf"({_BARE_NAMES})"),
     (r"py:(class|obj)", r"(cardgames\.[\w.]+\.)?(C|S|M|T|P|P_contra|_\w+)"),
+    # The learning environments' optional extras (numpy, Gymnasium, PettingZoo): no inventory.
+    (r"py:(class|obj|data)", r"(numpy|gymnasium|pettingzoo)(\..*)?"),
 ]
 # Return types named only under TYPE_CHECKING (a record, a view: modules that import the state)
 # cannot be evaluated by sphinx-autodoc-typehints; they are shown as written.
