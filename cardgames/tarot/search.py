@@ -145,7 +145,6 @@ class TarotSearch:
         "move_cache",
         "node_limit",
         "nodes",
-        "squeeze_cache",
         "table",
     )
 
@@ -161,7 +160,6 @@ class TarotSearch:
         self.table: dict[tuple[int, ...], list[int]] = {}
         self.canonical_table: dict[tuple[int, ...], list[int]] = {}
         self.move_cache: dict[int, list[int]] = {}
-        self.squeeze_cache: dict[int, int] = {}
         self.free_trumps: dict[int, tuple[int, int]] = {}
         self.nodes: int = 0
         self.node_limit: int | None = node_limit
@@ -254,7 +252,7 @@ class TarotSearch:
         old = self._num
         if cards & ~old.universe:
             # Number the cards afresh and re-key the tables; the move lists and point caches
-            # start again (the squeeze and free-trump caches hold bit patterns, still valid).
+            # start again (the free-trump cache holds bit patterns, still valid).
             self._num = Numbering(self.model, old.universe | cards)
             self.move_cache.clear()
             self._dead_codes.clear()
@@ -332,8 +330,7 @@ class TarotSearch:
         if entry is None:
             # Look the position up again under its canonical key (see canonical_key).
             canonical = canonical_key(
-                num, hands, remaining, dead, shortcuts, leader | flags << 3,
-                self.squeeze_cache, self._dead_codes,
+                num, hands, remaining, dead, shortcuts, leader | flags << 3, self._dead_codes,
             )  # fmt: skip
             entry = self.canonical_table.get(canonical)
             if entry is not None:
