@@ -262,25 +262,22 @@ def canonical_key(
     blocks: list[tuple[int, int]] = num.blocks if shortcuts else []
     for base, block in blocks:
         in_play = (remaining >> base) & block
-        gap = ~in_play & (in_play + 1)  # the lowest card of the run no longer in play
-        if gap > in_play:
-            continue  # no card above a gap: already in canonical form
-        # The cards below the first gap keep their places; those above move down, each to
-        # its rank among the cards in play.
-        moved = in_play & ~(gap - 1)
-        clear = ~(moved << base)
+        # The places of the run below its highest card in play that no card fills any more.
+        gaps = ~in_play & ((1 << in_play.bit_length()) - 1)
+        if not gaps:
+            continue  # already in canonical form
+        run = block << base
         for seat in range(n):
-            compressed[seat] &= clear
-        moved <<= base
-        rank_bit = gap << base
-        while moved:
-            low_bit = moved & -moved
-            moved ^= low_bit
-            for seat in range(n):
-                if hands[seat] & low_bit:
-                    compressed[seat] |= rank_bit
-                    break
-            rank_bit <<= 1
+            part = (hands[seat] >> base) & block
+            if part > gaps & -gaps:
+                # Close the gaps from the highest down: the cards above each move down one.
+                rest = gaps
+                while rest:
+                    gap = rest.bit_length() - 1
+                    rest ^= 1 << gap
+                    below = (1 << gap) - 1
+                    part = (part & below) | ((part >> 1) & ~below)
+                compressed[seat] = (compressed[seat] & ~run) | part << base
     if dead:
         # Cards of dead suits count only by their points.
         weight_classes = num.weight_classes
