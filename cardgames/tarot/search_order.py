@@ -108,7 +108,7 @@ def ordered(
         if losers & num.excuse:
             moves.append(num.excuse_bit)
         return moves + ascending_bits(winners)
-    moves += ascending_bits(winners) if last else descending_bits(winners)
+    moves += ascending_bits(winners)
     for _, class_mask in num.weight_classes:
         moves += ascending_bits(losers & class_mask)
     if losers & num.excuse:
