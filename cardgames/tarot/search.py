@@ -72,7 +72,13 @@ from cardgames.tarot.search_numbering import (
     ascending_bits,
     canonical_key,
 )
-from cardgames.tarot.search_order import after_card, candidates, dead_suits, reduce_hands
+from cardgames.tarot.search_order import (
+    after_card,
+    candidates,
+    dead_suits,
+    promote,
+    reduce_hands,
+)
 
 __all__ = [
     "ReferenceSearch",
@@ -397,7 +403,7 @@ class TarotSearch:
         maximiser = self._maximiser
         is_max = maximiser[player]
         last_card = index == self._n - 1
-        moves = candidates(
+        moves, move_key = candidates(
             num, self.move_cache, reduced[player], led, win, flags, self._restricted,
             self._overtrump, maximiser[win_player] == is_max, index, last_card, first,
         )  # fmt: skip
@@ -487,6 +493,8 @@ class TarotSearch:
                         break
         if index == 0:
             self._cut = best_bit
+        if move_key >= 0 and best_bit != moves[0] and (best >= target if is_max else best < target):
+            promote(self.move_cache, move_key, moves, best_bit)
         return best
 
 

@@ -21,7 +21,7 @@ from cardgames.tarot.search_numbering import (
     descending_bits,
 )
 
-__all__ = ["after_card", "candidates", "dead_suits", "ordered", "reduce_hands"]
+__all__ = ["after_card", "candidates", "dead_suits", "ordered", "promote", "reduce_hands"]
 
 
 def dead_suits(num: Numbering, hands: list[int], remaining: int) -> int:
@@ -129,12 +129,13 @@ def candidates(
     index: int,
     last: bool,
     first: int,
-) -> list[int]:
+) -> tuple[list[int], int]:
     """The cards of ``hand`` (a reduced hand, see :func:`reduce_hands`) to try, in order (see
     :func:`ordered`), for the seat at place ``index`` in the trick, ``led`` being the suit to
-    follow (-1: free) and ``win`` the winning card (-1: none). ``restricted``: trumps may not
-    be led before one has been played; ``overtrump``: a player who has to play a trump must
-    beat a winning trump when able. The list may be shared: the caller must not change it."""
+    follow (-1: free) and ``win`` the winning card (-1: none), and the key the list is cached
+    under (-1: not cached). ``restricted``: trumps may not be led before one has been played;
+    ``overtrump``: a player who has to play a trump must beat a winning trump when able. The
+    list may be shared: the caller must not change it (see :func:`promote`)."""
     if led < 0:
         if restricted and not flags & TRUMPS_PLAYED and hand & num.suited:
             legal = hand & ~num.trumps
@@ -159,9 +160,9 @@ def candidates(
             else:
                 legal = hand
     if legal & (legal - 1) == 0:
-        return num.singles[legal.bit_length() - 1]
+        return num.singles[legal.bit_length() - 1], -1
     if first >= 0:
-        return ordered(num, legal, led, win, own_side, last, first)
+        return ordered(num, legal, led, win, own_side, last, first), -1
     # Ordered candidate lists depend only on the legal cards, the winning card, whose side is
     # winning and the seat's place in the trick; many nodes share them.
     cache_key = legal | (win + 1 | index << MOVE_KEY_INDEX) << num.bits
@@ -170,7 +171,25 @@ def candidates(
     known = move_cache.get(cache_key)
     if known is None:
         known = move_cache[cache_key] = ordered(num, legal, led, win, own_side, last, -1)
-    return known
+    return known, cache_key
+
+
+def promote(move_cache: dict[int, list[int]], cache_key: int, moves: list[int], bit: int) -> None:
+    """File under ``cache_key`` a copy of ``moves`` (the list cached there) with ``bit`` first:
+    the card that last decided a node with these candidates is tried first at the next one
+    (a killer move for each situation). A new list, so that a node still going through the
+    old one is not disturbed.
+
+    >>> cache = {7: [1, 2, 3]}
+    >>> promote(cache, 7, cache[7], 3)
+    >>> cache
+    {7: [3, 1, 2]}
+    """
+    promoted = [bit]
+    for move in moves:
+        if move != bit:
+            promoted.append(move)
+    move_cache[cache_key] = promoted
 
 
 def after_card(
