@@ -1,4 +1,4 @@
-"""The fast Tarot search's canonical table key against its definition."""
+"""The fast Tarot search's canonical table key against its definition, and its killer moves."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pytest
 
 from cardgames.tarot.search_model import TarotModel
 from cardgames.tarot.search_numbering import Numbering, canonical_key, squeeze
+from cardgames.tarot.search_order import promote
 
 
 def _model() -> TarotModel:
@@ -69,3 +70,14 @@ def test_positions_that_differ_only_in_which_low_cards_went_share_a_key() -> Non
     assert canonical_key(num, first, sum(first), 0, True, 0, {}) == canonical_key(
         num, second, sum(second), 0, True, 0, {}
     )
+
+
+def test_promoting_a_killer_files_a_new_list_and_leaves_the_old_one_alone() -> None:
+    # A node higher up may still be going through the old list (the same candidates can come
+    # back lower down when trumps may not be led yet): it must not change under it.
+    cache = {9: [4, 6, 8]}
+    old = cache[9]
+    promote(cache, 9, old, 8)
+    assert cache[9] == [8, 4, 6] and old == [4, 6, 8]
+    promote(cache, 9, cache[9], 6)
+    assert cache[9] == [6, 8, 4]

@@ -16,8 +16,9 @@ Techniques, all in pure Python on ints:
   are the same move, so only one of them is searched; so are cards of equal points in "dead"
   suits, whose remaining cards are all in one hand (the table key keeps only their points);
 * moves are ordered: the table's lead first; followers try to win a trick the other side is
-  winning (cheapest winner when last to play) and smear points on a trick their side is
-  winning, discarding cheap cards otherwise;
+  winning (cheapest winner first) and smear points on a trick their side is winning,
+  discarding cheap cards otherwise; and the card that last decided a node with the same
+  candidates (the same legal cards, winning card and place in the trick) is tried first;
 * bounds cut a question off before any card is tried: the points still in play, the tricks
   each side's trumps make sure of, what the leader can cash at once, and what settling the
   Excuse is already sure to bring (once its holder's side has won a trick, the holder keeps
@@ -405,7 +406,7 @@ class TarotSearch:
         last_card = index == self._n - 1
         moves, move_key = candidates(
             num, self.move_cache, reduced[player], led, win, flags, self._restricted,
-            self._overtrump, maximiser[win_player] == is_max, index, last_card, first,
+            self._overtrump, maximiser[win_player] == is_max, index, first,
         )  # fmt: skip
         best = -INFINITY if is_max else INFINITY
         best_bit = -1

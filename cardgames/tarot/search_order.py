@@ -5,10 +5,12 @@ Cards of one hand that are neighbours among the cards still in play and both wor
 are the same move, so only one of them is searched; so are cards of equal points in "dead"
 suits, whose remaining cards are all in one hand (:func:`dead_suits`, :func:`reduce_hands`).
 The moves left are ordered (:func:`ordered`): the table's lead first; followers try to win a
-trick the other side is winning (cheapest winner when last to play) and smear points on a trick
-their side is winning, discarding cheap cards otherwise; :func:`candidates` puts the legal
-cards and their order together, with a cache of the ordered lists. Every function works on the
-searcher's numbering of the cards (:class:`~cardgames.tarot.search_numbering.Numbering`).
+trick the other side is winning (cheapest winner first) and smear points on a trick their side
+is winning, discarding cheap cards otherwise; :func:`candidates` puts the legal cards and their
+order together, with a cache of the ordered lists, and :func:`promote` moves the card that
+decided a node to the front of its cached list (a killer move for each situation). Every
+function works on the searcher's numbering of the cards
+(:class:`~cardgames.tarot.search_numbering.Numbering`).
 """
 
 from __future__ import annotations
@@ -82,12 +84,12 @@ def reduce_hands(
 
 
 def ordered(
-    num: Numbering, legal: int, led: int, win: int, own_side: bool, last: bool, first: int
+    num: Numbering, legal: int, led: int, win: int, own_side: bool, first: int
 ) -> list[int]:
     """The ``legal`` cards, most promising first: ``first`` (the table's lead), then for a
     leader (``win`` -1) low cards first; a follower whose side is winning (``own_side``)
     smears its most valuable card that does not take over, one whose side is losing tries to
-    take the trick (cheapest winner when ``last`` to play) and else throws its cheapest card.
+    take the trick (cheapest winner first) and else throws its cheapest card.
     """
     moves = []
     if first >= 0 and legal >> first & 1:
@@ -127,7 +129,6 @@ def candidates(
     overtrump: bool,
     own_side: bool,
     index: int,
-    last: bool,
     first: int,
 ) -> tuple[list[int], int]:
     """The cards of ``hand`` (a reduced hand, see :func:`reduce_hands`) to try, in order (see
@@ -162,7 +163,7 @@ def candidates(
     if legal & (legal - 1) == 0:
         return num.singles[legal.bit_length() - 1], -1
     if first >= 0:
-        return ordered(num, legal, led, win, own_side, last, first), -1
+        return ordered(num, legal, led, win, own_side, first), -1
     # Ordered candidate lists depend only on the legal cards, the winning card, whose side is
     # winning and the seat's place in the trick; many nodes share them.
     cache_key = legal | (win + 1 | index << MOVE_KEY_INDEX) << num.bits
@@ -170,7 +171,7 @@ def candidates(
         cache_key |= num.own_side_bit
     known = move_cache.get(cache_key)
     if known is None:
-        known = move_cache[cache_key] = ordered(num, legal, led, win, own_side, last, -1)
+        known = move_cache[cache_key] = ordered(num, legal, led, win, own_side, -1)
     return known, cache_key
 
 
