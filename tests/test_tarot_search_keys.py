@@ -73,8 +73,8 @@ def test_positions_that_differ_only_in_which_low_cards_went_share_a_key() -> Non
 
 
 def test_promoting_a_killer_files_a_new_list_and_leaves_the_old_one_alone() -> None:
-    # A node higher up may still be going through the old list (the same candidates can come
-    # back lower down when trumps may not be led yet): it must not change under it.
+    # A node higher up may still be going through the list it was given: whatever is
+    # promoted lower down, that list must not change under it.
     cache = {9: [4, 6, 8]}
     old = cache[9]
     promote(cache, 9, old, 8)
