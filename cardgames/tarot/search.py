@@ -16,8 +16,9 @@ Techniques, all in pure Python on ints:
   are the same move, so only one of them is searched; so are cards of equal points in "dead"
   suits, whose remaining cards are all in one hand (the table key keeps only their points);
 * moves are ordered: the table's lead first; followers try to win a trick the other side is
-  winning (cheapest winner when last to play) and smear points on a trick their side is
-  winning, discarding cheap cards otherwise;
+  winning (cheapest winner first) and smear points on a trick their side is winning,
+  discarding cheap cards otherwise; and the card that last decided a node with the same
+  candidates (the same legal cards, winning card and place in the trick) is tried first;
 * bounds cut a question off before any card is tried: the points still in play, the tricks
   each side's trumps make sure of, what the leader can cash at once, and what settling the
   Excuse is already sure to bring (once its holder's side has won a trick, the holder keeps
@@ -72,7 +73,13 @@ from cardgames.tarot.search_numbering import (
     ascending_bits,
     canonical_key,
 )
-from cardgames.tarot.search_order import after_card, candidates, dead_suits, reduce_hands
+from cardgames.tarot.search_order import (
+    after_card,
+    candidates,
+    dead_suits,
+    promote,
+    reduce_hands,
+)
 
 __all__ = [
     "ReferenceSearch",
@@ -145,7 +152,6 @@ class TarotSearch:
         "move_cache",
         "node_limit",
         "nodes",
-        "squeeze_cache",
         "table",
     )
 
@@ -161,7 +167,6 @@ class TarotSearch:
         self.table: dict[tuple[int, ...], list[int]] = {}
         self.canonical_table: dict[tuple[int, ...], list[int]] = {}
         self.move_cache: dict[int, list[int]] = {}
-        self.squeeze_cache: dict[int, int] = {}
         self.free_trumps: dict[int, tuple[int, int]] = {}
         self.nodes: int = 0
         self.node_limit: int | None = node_limit
@@ -254,7 +259,7 @@ class TarotSearch:
         old = self._num
         if cards & ~old.universe:
             # Number the cards afresh and re-key the tables; the move lists and point caches
-            # start again (the squeeze and free-trump caches hold bit patterns, still valid).
+            # start again (the free-trump cache holds bit patterns, still valid).
             self._num = Numbering(self.model, old.universe | cards)
             self.move_cache.clear()
             self._dead_codes.clear()
@@ -332,8 +337,7 @@ class TarotSearch:
         if entry is None:
             # Look the position up again under its canonical key (see canonical_key).
             canonical = canonical_key(
-                num, hands, remaining, dead, shortcuts, leader | flags << 3,
-                self.squeeze_cache, self._dead_codes,
+                num, hands, remaining, dead, shortcuts, leader | flags << 3, self._dead_codes,
             )  # fmt: skip
             entry = self.canonical_table.get(canonical)
             if entry is not None:
@@ -400,9 +404,9 @@ class TarotSearch:
         maximiser = self._maximiser
         is_max = maximiser[player]
         last_card = index == self._n - 1
-        moves = candidates(
+        moves, move_key = candidates(
             num, self.move_cache, reduced[player], led, win, flags, self._restricted,
-            self._overtrump, maximiser[win_player] == is_max, index, last_card, first,
+            self._overtrump, maximiser[win_player] == is_max, index, first,
         )  # fmt: skip
         best = -INFINITY if is_max else INFINITY
         best_bit = -1
@@ -490,6 +494,8 @@ class TarotSearch:
                         break
         if index == 0:
             self._cut = best_bit
+        if move_key >= 0 and best_bit != moves[0] and (best >= target if is_max else best < target):
+            promote(self.move_cache, move_key, moves, best_bit)
         return best
 
 

@@ -242,30 +242,42 @@ def canonical_key(
     dead: int,
     shortcuts: bool,
     leader_flags: int,
-    squeeze_cache: dict[int, int],
     dead_codes: dict[int, int],
 ) -> tuple[int, ...]:
     """The table key of a trick start with its one-point cards renumbered by rank among those
-    still in play (``remaining``), so that positions that differ only in which low cards have
-    gone share an entry (their values are equal), and the cards of the ``dead`` suits counted
-    only by their points. ``leader_flags`` is the key's last item; the caches are the
-    searcher's (see :class:`~cardgames.tarot.search.TarotSearch`)."""
+    still in play (``remaining``, the cards of ``hands``), so that positions that differ only
+    in which low cards have gone share an entry (their values are equal), and the cards of the
+    ``dead`` suits counted only by their points. ``leader_flags`` is the key's last item;
+    ``dead_codes`` is the searcher's cache of the points codes of dead-suit cards.
+
+    >>> model = TarotModel(players=3, clockwise=False, traditional_order=True,
+    ...     lead_restricted=False, exchange=True, group=3, bonus=0, teams=[0, 1, 2],
+    ...     maximiser=[True, False, False])
+    >>> num = Numbering(model, 0b1111)  # the 1 to 4 of spades
+    >>> canonical_key(num, [0b1000, 0b0010, 0], 0b1010, 0, True, 5, {})  # the 2 and 4 left
+    (2, 1, 0, 5)
+    """
     n = len(hands)
     compressed = list(hands)
     blocks: list[tuple[int, int]] = num.blocks if shortcuts else []
     for base, block in blocks:
         in_play = (remaining >> base) & block
-        if in_play & (in_play + 1) == 0:
-            continue  # no gaps: already in canonical form
-        clear = ~(block << base)
+        # The places of the run below its highest card in play that no card fills any more.
+        gaps = ~in_play & ((1 << in_play.bit_length()) - 1)
+        if not gaps:
+            continue  # already in canonical form
+        run = block << base
         for seat in range(n):
             part = (hands[seat] >> base) & block
-            if part:
-                cache_key = in_play << 24 | part
-                squeezed = squeeze_cache.get(cache_key)
-                if squeezed is None:
-                    squeezed = squeeze_cache[cache_key] = squeeze(part, in_play)
-                compressed[seat] = (compressed[seat] & clear) | squeezed << base
+            if part > gaps & -gaps:
+                # Close the gaps from the highest down: the cards above each move down one.
+                rest = gaps
+                while rest:
+                    gap = rest.bit_length() - 1
+                    rest ^= 1 << gap
+                    below = (1 << gap) - 1
+                    part = (part & below) | ((part >> 1) & ~below)
+                compressed[seat] = (compressed[seat] & ~run) | part << base
     if dead:
         # Cards of dead suits count only by their points.
         weight_classes = num.weight_classes

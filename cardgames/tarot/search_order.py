@@ -5,10 +5,12 @@ Cards of one hand that are neighbours among the cards still in play and both wor
 are the same move, so only one of them is searched; so are cards of equal points in "dead"
 suits, whose remaining cards are all in one hand (:func:`dead_suits`, :func:`reduce_hands`).
 The moves left are ordered (:func:`ordered`): the table's lead first; followers try to win a
-trick the other side is winning (cheapest winner when last to play) and smear points on a trick
-their side is winning, discarding cheap cards otherwise; :func:`candidates` puts the legal
-cards and their order together, with a cache of the ordered lists. Every function works on the
-searcher's numbering of the cards (:class:`~cardgames.tarot.search_numbering.Numbering`).
+trick the other side is winning (cheapest winner first) and smear points on a trick their side
+is winning, discarding cheap cards otherwise; :func:`candidates` puts the legal cards and their
+order together, with a cache of the ordered lists, and :func:`promote` moves the card that
+decided a node to the front of its cached list (a killer move for each situation). Every
+function works on the searcher's numbering of the cards
+(:class:`~cardgames.tarot.search_numbering.Numbering`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from cardgames.tarot.search_numbering import (
     descending_bits,
 )
 
-__all__ = ["after_card", "candidates", "dead_suits", "ordered", "reduce_hands"]
+__all__ = ["after_card", "candidates", "dead_suits", "ordered", "promote", "reduce_hands"]
 
 
 def dead_suits(num: Numbering, hands: list[int], remaining: int) -> int:
@@ -82,12 +84,12 @@ def reduce_hands(
 
 
 def ordered(
-    num: Numbering, legal: int, led: int, win: int, own_side: bool, last: bool, first: int
+    num: Numbering, legal: int, led: int, win: int, own_side: bool, first: int
 ) -> list[int]:
     """The ``legal`` cards, most promising first: ``first`` (the table's lead), then for a
     leader (``win`` -1) low cards first; a follower whose side is winning (``own_side``)
     smears its most valuable card that does not take over, one whose side is losing tries to
-    take the trick (cheapest winner when ``last`` to play) and else throws its cheapest card.
+    take the trick (cheapest winner first) and else throws its cheapest card.
     """
     moves = []
     if first >= 0 and legal >> first & 1:
@@ -108,7 +110,7 @@ def ordered(
         if losers & num.excuse:
             moves.append(num.excuse_bit)
         return moves + ascending_bits(winners)
-    moves += ascending_bits(winners) if last else descending_bits(winners)
+    moves += ascending_bits(winners)
     for _, class_mask in num.weight_classes:
         moves += ascending_bits(losers & class_mask)
     if losers & num.excuse:
@@ -127,14 +129,14 @@ def candidates(
     overtrump: bool,
     own_side: bool,
     index: int,
-    last: bool,
     first: int,
-) -> list[int]:
+) -> tuple[list[int], int]:
     """The cards of ``hand`` (a reduced hand, see :func:`reduce_hands`) to try, in order (see
     :func:`ordered`), for the seat at place ``index`` in the trick, ``led`` being the suit to
-    follow (-1: free) and ``win`` the winning card (-1: none). ``restricted``: trumps may not
-    be led before one has been played; ``overtrump``: a player who has to play a trump must
-    beat a winning trump when able. The list may be shared: the caller must not change it."""
+    follow (-1: free) and ``win`` the winning card (-1: none), and the key the list is cached
+    under (-1: not cached). ``restricted``: trumps may not be led before one has been played;
+    ``overtrump``: a player who has to play a trump must beat a winning trump when able. The
+    list may be shared: the caller must not change it (see :func:`promote`)."""
     if led < 0:
         if restricted and not flags & TRUMPS_PLAYED and hand & num.suited:
             legal = hand & ~num.trumps
@@ -159,9 +161,9 @@ def candidates(
             else:
                 legal = hand
     if legal & (legal - 1) == 0:
-        return num.singles[legal.bit_length() - 1]
+        return num.singles[legal.bit_length() - 1], -1
     if first >= 0:
-        return ordered(num, legal, led, win, own_side, last, first)
+        return ordered(num, legal, led, win, own_side, first), -1
     # Ordered candidate lists depend only on the legal cards, the winning card, whose side is
     # winning and the seat's place in the trick; many nodes share them.
     cache_key = legal | (win + 1 | index << MOVE_KEY_INDEX) << num.bits
@@ -169,8 +171,26 @@ def candidates(
         cache_key |= num.own_side_bit
     known = move_cache.get(cache_key)
     if known is None:
-        known = move_cache[cache_key] = ordered(num, legal, led, win, own_side, last, -1)
-    return known
+        known = move_cache[cache_key] = ordered(num, legal, led, win, own_side, -1)
+    return known, cache_key
+
+
+def promote(move_cache: dict[int, list[int]], cache_key: int, moves: list[int], bit: int) -> None:
+    """File under ``cache_key`` a copy of ``moves`` (the list cached there) with ``bit`` first:
+    the card that last decided a node with these candidates is tried first at the next one
+    (a killer move for each situation). A new list, so that a node still going through the
+    old one is not disturbed.
+
+    >>> cache = {7: [1, 2, 3]}
+    >>> promote(cache, 7, cache[7], 3)
+    >>> cache
+    {7: [3, 1, 2]}
+    """
+    promoted = [bit]
+    for move in moves:
+        if move != bit:
+            promoted.append(move)
+    move_cache[cache_key] = promoted
 
 
 def after_card(
