@@ -14,7 +14,7 @@ from cardgames.bridge.search import BridgeSearch, table_key
 from cardgames.bridge.search_model import BridgeModel, card_code, code_card, quick_tricks
 from cardgames.cards import Card
 from cardgames.errors import AnalysisError, IllegalMoveError, NotationError
-from cardgames.search.engine import refine, reference_value, score_moves
+from cardgames.search.engine import reference_value, score_moves
 from cardgames.solver.bridge import DDTable, reference_bridge_value
 
 
@@ -157,7 +157,7 @@ def test_errors() -> None:
         with pytest.raises(AnalysisError, match="perspective"):
             solver.analyse(state, perspective=bad)  # type: ignore[arg-type]
     with pytest.raises(AnalysisError, match="limit"):
-        solver.solve(state, limit=5)  # type: ignore[arg-type]
+        solver.solve(state, limit=5)  # type: ignore[call-overload]
     with pytest.raises(AnalysisError, match="bridge Deal"):
         solver.dd_table("N:...")  # type: ignore[arg-type]
 
@@ -181,4 +181,4 @@ def test_dd_table_text_errors() -> None:
     with pytest.raises(AnalysisError, match="invalid tricks"):
         DDTable(((14, 0, 0, 0, 0),) * 4)
     with pytest.raises(AnalysisError, match="invalid tricks"):
-        DDTable("abc")  # type: ignore[arg-type]
+        DDTable("abc")
