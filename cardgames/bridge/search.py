@@ -42,11 +42,10 @@ from cardgames.bridge.search_model import (
     TRICK,
     BridgeModel,
     quick_tricks,
-    representatives,
 )
 from cardgames.search.engine import LimitReached
 
-__all__ = ["BridgeSearch", "table_key"]
+__all__ = ["BridgeSearch", "describe", "region_of", "table_key"]
 
 _NO_TIME: Final = float("inf")
 
@@ -83,19 +82,19 @@ def _count(mask: int) -> int:
     )
 
 
-def table_key(hands: list[int], leader: int) -> tuple[int, int, int, int]:
-    """The table key of a trick's start: North's, East's and South's cards in relative ranks
-    (each suit renumbered from its lowest remaining card), and the leader with every suit's
-    length.
+def describe(hands: list[int], leader: int) -> list[int]:
+    """What the table needs to know of a trick's start: North's, East's and South's cards in
+    relative ranks (each suit renumbered from its lowest remaining card, 13 bits a suit), and
+    the shape, two ints: the leader with North's and East's suit lengths (4 bits each), then
+    South's and West's.
 
-    >>> a = table_key([1 << 12, 1 << 11, 1 << 10, 1 << 9], 0)  # A K Q J of spades
-    >>> a == table_key([1 << 5, 1 << 3, 1 << 1, 1 << 0], 0)  # 7 5 3 2: the same play
+    >>> a = describe([1 << 12, 1 << 11, 1 << 10, 1 << 9], 0)  # A K Q J of spades
+    >>> a == describe([1 << 5, 1 << 3, 1 << 1, 1 << 0], 0)  # 7 5 3 2: the same play
     True
     """
-    north, east, south = hands[0], hands[1], hands[2]
-    present = north | east | south | hands[3]
+    north, east, south, west = hands[0], hands[1], hands[2], hands[3]
+    present = north | east | south | west
     key_north = key_east = key_south = 0
-    shape = leader
     for suit in range(4):
         shift = 13 * suit
         cards = (present >> shift) & SUIT_BITS
@@ -104,7 +103,6 @@ def table_key(hands: list[int], leader: int) -> tuple[int, int, int, int]:
         low = cards & 0x7F
         high = cards >> 7
         below = _POP[low]
-        shape |= (below + _POP[high]) << (2 + 4 * suit)
         x = (north >> shift) & SUIT_BITS
         key_north |= (
             _PEXT_LOW[(x & 0x7F) << 7 | low] | _PEXT_HIGH[(x >> 7) << 6 | high] << below
@@ -117,7 +115,70 @@ def table_key(hands: list[int], leader: int) -> tuple[int, int, int, int]:
         key_south |= (
             _PEXT_LOW[(x & 0x7F) << 7 | low] | _PEXT_HIGH[(x >> 7) << 6 | high] << below
         ) << shift
-    return (key_north, key_east, key_south, shape)
+    return [
+        key_north,
+        key_east,
+        key_south,
+        leader | _lengths(north) << 2 | _lengths(east) << 18,
+        _lengths(south) | _lengths(west) << 16,
+    ]
+
+
+def table_key(hands: list[int], leader: int) -> tuple[int, int, int, int, int]:
+    """:func:`describe` as a tuple: the exact key of a trick's start up to relative ranks."""
+    code = describe(hands, leader)
+    return (code[0], code[1], code[2], code[3], code[4])
+
+
+def _lengths(hand: int) -> int:
+    """A hand's four suit lengths, 4 bits each."""
+    return (
+        _POP[hand & SUIT_BITS]
+        | _POP[(hand >> 13) & SUIT_BITS] << 4
+        | _POP[(hand >> 26) & SUIT_BITS] << 8
+        | _POP[hand >> 39] << 12
+    )
+
+
+def region_of(hands: list[int], relevant: int) -> int:
+    """The relative-rank region a table entry depends on: in each suit, every remaining card
+    from the lowest relevant card up (``relevant`` is a mask of search numbers), as bits of
+    relative rank.
+
+    >>> bin(region_of([0b1000, 0b0100, 0b0010, 0b0001], 0b0100))  # K of 4 cards: top 2 matter
+    '0b1100'
+    """
+    present = hands[0] | hands[1] | hands[2] | hands[3]
+    region = 0
+    for suit in range(4):
+        shift = 13 * suit
+        wanted = (relevant >> shift) & SUIT_BITS
+        if not wanted:
+            continue
+        cards = (present >> shift) & SUIT_BITS
+        lowest = wanted & -wanted
+        above = _POP[cards & ~(lowest - 1)]
+        size = _POP[cards]
+        region |= (((1 << above) - 1) << (size - above)) << shift
+    return region
+
+
+def _absolute_region(hands: list[int], region: int) -> int:
+    """The cards (search numbers) of a relative region in ``hands``: each suit's top cards."""
+    present = hands[0] | hands[1] | hands[2] | hands[3]
+    out = 0
+    for suit in range(4):
+        shift = 13 * suit
+        wanted = (region >> shift) & SUIT_BITS
+        if not wanted:
+            continue
+        cards = (present >> shift) & SUIT_BITS
+        drop = _POP[cards] - _POP[wanted]
+        while drop > 0:
+            cards &= cards - 1
+            drop -= 1
+        out |= cards << shift
+    return out
 
 
 def _relative(hands: list[int], card: int) -> int:
@@ -145,23 +206,36 @@ def _absolute(hands: list[int], code: int) -> int:
     return -1
 
 
+# A table entry: the relative region it depends on, North's, East's and South's cards inside
+# it, the bounds on the tricks still to come, and the best lead (relative, -1: none).
+_REGION: Final = 0
+_LOW: Final = 4
+_HIGH: Final = 5
+_BEST: Final = 6
+_ENTRIES_PER_SHAPE: Final = 24
+_NONE: Final = 63
+
+
 @final
 class BridgeSearch:
     """The fast zero-window searcher over a
     :class:`~cardgames.bridge.search_model.BridgeModel`.
 
     A fail-soft alpha-beta on a zero window (:meth:`probe`) with make and unmake on four hand
-    masks, a table of lower and upper bounds and the best lead at the start of every trick
-    (keyed by :func:`table_key`), quick-trick cut-offs and the move ordering described in
-    the module. Every card played in the search counts as a node; the count is checked
-    against ``node_limit`` before it grows.
+    masks, quick-trick cut-offs, the move ordering described in the module, and a table of
+    bounds in the manner of partition search: every search below a trick's start reports the
+    cards whose ranks its answer relied on (the winners of tricks won by rank, the cards
+    counted as quick tricks, what the table entries used relied on), and the entry stored
+    holds for every position with the same suit lengths in each hand and the same owners of
+    the cards from the lowest such card up. Every card played in the search counts as a node;
+    the count is checked against ``node_limit`` before it grows.
 
     :param model: the deal's model (its strain and declaring side).
     """
 
     def __init__(self, model: BridgeModel) -> None:
         self.model: Final = model
-        self.table: dict[tuple[int, int, int, int], list[int]] = {}
+        self.table: dict[tuple[int, int], list[list[int]]] = {}
         self.nodes = 0
         self.node_limit: int | None = None
         self.deadline: float | None = None
@@ -177,6 +251,7 @@ class BridgeSearch:
         self._win_card = 0
         self._win_seat = 0
         self._played = 0
+        self._relevant = 0
 
     # -- the ZeroWindowSearch protocol ---------------------------------------------------
 
@@ -202,20 +277,64 @@ class BridgeSearch:
         start; elsewhere unchanged)."""
         if position[COUNT]:
             return low, high
-        entry = self.table.get(table_key(position[:4], position[LEADER]))
-        if entry is None:
-            return low, high
-        return max(low, entry[0]), min(high, entry[1])
+        found = self._lookup(position[:4], position[LEADER])
+        return max(low, found[0]), min(high, found[1])
 
     def hint(self, position: list[int]) -> int:
         """The table's best lead at ``position`` (a trick's start), or -1."""
         if position[COUNT]:
             return -1
-        hands = position[:4]
-        entry = self.table.get(table_key(hands, position[LEADER]))
-        if entry is None or entry[2] < 0:
-            return -1
-        return _absolute(hands, entry[2])
+        return self._lookup(position[:4], position[LEADER])[2]
+
+    # -- the table -------------------------------------------------------------------------
+
+    def _lookup(self, hands: list[int], leader: int) -> tuple[int, int, int]:
+        """The bounds every matching entry allows, and a best lead, for a trick's start."""
+        code = describe(hands, leader)
+        entries = self.table.get((code[3], code[4]))
+        low, high, best = 0, 13, -1
+        if entries is None:
+            return low, high, best
+        for entry in entries:
+            region = entry[_REGION]
+            if (
+                code[0] & region == entry[1]
+                and code[1] & region == entry[2]
+                and code[2] & region == entry[3]
+            ):
+                low = max(low, entry[_LOW])
+                high = min(high, entry[_HIGH])
+                if best < 0 and entry[_BEST] >= 0:
+                    card = _absolute(hands, entry[_BEST])
+                    if card >= 0 and hands[leader] >> card & 1:
+                        best = card
+        return low, high, best
+
+    def _store(
+        self, code: list[int], hands: list[int], relevant: int, low: int, high: int, best: int
+    ) -> None:
+        region = region_of(hands, relevant)
+        north, east, south = code[0] & region, code[1] & region, code[2] & region
+        shape = (code[3], code[4])
+        entries = self.table.get(shape)
+        if entries is None:
+            self.table[shape] = [[region, north, east, south, low, high, best]]
+            return
+        for entry in entries:
+            if (
+                entry[_REGION] == region
+                and entry[1] == north
+                and entry[2] == east
+                and entry[3] == south
+            ):
+                entry[_LOW] = max(entry[_LOW], low)
+                entry[_HIGH] = min(entry[_HIGH], high)
+                if best >= 0:
+                    entry[_BEST] = best
+                return
+        if len(entries) >= _ENTRIES_PER_SHAPE:
+            entries.pop(0)
+        entries.append([region, north, east, south, low, high, best])
 
     # -- the search ------------------------------------------------------------------------
 
@@ -250,44 +369,57 @@ class BridgeSearch:
         self.nodes += 1
 
     def _lead(self, target: int) -> int:
-        """The tricks still to come at a trick's start, tested against ``target``."""
+        """The tricks still to come at a trick's start, tested against ``target``; leaves in
+        ``_relevant`` the cards whose ranks the answer relied on."""
         self._check()
         hands = self._hands
         leader = self._leader
         left = _count(hands[leader])
+        self._relevant = 0
         if left == 0 or target <= 0:
             return 0
         if target > left:
             return left
         maximising = (leader & 1) == self._side
-        quick = quick_tricks(hands, leader, self._trump)
+        quick, quick_cards = quick_tricks(hands, leader, self._trump)
         if maximising:
             if quick >= target:
+                self._relevant = quick_cards
                 return quick
-            low, high = quick, left
-        else:
-            if left - quick < target:
-                return left - quick
-            low, high = 0, left - quick
-        key = table_key(hands, leader)
-        entry = self.table.get(key)
+        elif left - quick < target:
+            self._relevant = quick_cards
+            return left - quick
+        code = describe(hands, leader)
+        entries = self.table.get((code[3], code[4]))
         hint = -1
-        if entry is not None:
-            if entry[0] >= target:
-                return entry[0]
-            if entry[1] < target:
-                return entry[1]
-            if entry[2] >= 0:
-                hint = _absolute(hands, entry[2])
-            low = max(low, entry[0])
-            high = min(high, entry[1])
-        else:
-            entry = [low, high, -1]
-            self.table[key] = entry
+        if entries is not None:
+            for entry in entries:
+                region = entry[_REGION]
+                if (
+                    code[0] & region != entry[1]
+                    or code[1] & region != entry[2]
+                    or code[2] & region != entry[3]
+                ):
+                    continue
+                if entry[_LOW] >= target:
+                    self._relevant = _absolute_region(hands, region)
+                    return entry[_LOW]
+                if entry[_HIGH] < target:
+                    self._relevant = _absolute_region(hands, region)
+                    return entry[_HIGH]
+                if hint < 0 and entry[_BEST] >= 0:
+                    card = _absolute(hands, entry[_BEST])
+                    if card >= 0 and hands[leader] >> card & 1:
+                        hint = card
         best = -1 if maximising else 99
         best_move = -1
         hand = hands[leader]
-        for card in self._lead_moves(leader, hint):
+        relevant = 0
+        cut = False
+        pairs: list[int] = []
+        for entry_code in self._lead_moves(leader, hint):
+            card = entry_code & 63
+            low_card = (entry_code >> 6) & 63
             bit = 1 << card
             hands[leader] = hand ^ bit
             self._lead_suit = card // 13
@@ -302,23 +434,30 @@ class BridgeSearch:
             if maximising:
                 if value > best:
                     best, best_move = value, card
-                    if best >= target:
-                        break
-            elif value < best:
-                best, best_move = value, card
-                if best < target:
-                    break
+                cut = value >= target
+            else:
+                if value < best:
+                    best, best_move = value, card
+                cut = value < target
+            if cut:
+                relevant = self._relevant
+                break
+            relevant |= self._relevant
+            if low_card != _NONE:
+                pairs.append(card << 6 | low_card)
+        if not cut:
+            relevant = _extend(relevant, pairs)
         if best >= target:
-            if best > entry[0]:
-                entry[0] = best
-        elif best < entry[1]:
-            entry[1] = best
-        if best_move >= 0:
-            entry[2] = _relative(hands, best_move)
+            low, high = best, left
+        else:
+            low, high = 0, best
+        self._store(code, hands, relevant, low, high, _relative(hands, best_move))
+        self._relevant = relevant
         return best
 
     def _follow(self, target: int) -> int:
-        """The tricks still to come in the middle of a trick, tested against ``target``."""
+        """The tricks still to come in the middle of a trick, tested against ``target``;
+        leaves in ``_relevant`` the cards whose ranks the answer relied on."""
         self._check()
         hands = self._hands
         count = self._count
@@ -335,7 +474,11 @@ class BridgeSearch:
         follow = hand & (SUIT_BITS << (13 * lead_suit))
         moves = self._follow_moves(seat, follow if follow else hand)
         best = -1 if maximising else 99
-        for card in moves:
+        relevant = 0
+        cut = False
+        for entry_code in moves:
+            card = entry_code & 63
+            low_card = (entry_code >> 6) & 63
             bit = 1 << card
             hands[seat] = hand ^ bit
             suit = card // 13
@@ -347,10 +490,13 @@ class BridgeSearch:
                 new_card, new_seat = win_card, win_seat
             if count == 3:
                 won = 1 if (new_seat & 1) == side else 0
+                win_suit_cards = ((played | bit) >> (13 * (new_card // 13))) & SUIT_BITS
                 self._leader = new_seat
                 self._count = 0
                 self._played = 0
                 value = won + self._lead(target - won)
+                if win_suit_cards & (win_suit_cards - 1):
+                    self._relevant |= 1 << new_card  # the trick was won by rank
                 self._leader = leader
             else:
                 self._count = count + 1
@@ -367,22 +513,31 @@ class BridgeSearch:
             if maximising:
                 if value > best:
                     best = value
-                    if best >= target:
-                        break
-            elif value < best:
-                best = value
-                if best < target:
-                    break
+                cut = value >= target
+            else:
+                if value < best:
+                    best = value
+                cut = value < target
+            if cut:
+                relevant = self._relevant
+                break
+            relevant |= self._relevant
+            if low_card != _NONE:
+                relevant |= 1 << low_card
+        self._relevant = relevant
         return best
 
     # -- move ordering ---------------------------------------------------------------------
 
     def _lead_moves(self, leader: int, hint: int) -> list[int]:
-        """The distinct leads, best first."""
+        """The distinct leads, best first, each as ``low << 6 | card`` where ``low`` is the
+        lowest card of its class (63: the card is alone)."""
         hands = self._hands
         me = hands[leader]
         partner = hands[(leader + 2) & 3]
-        opponents = hands[(leader + 1) & 3] | hands[(leader + 3) & 3]
+        lho = hands[(leader + 1) & 3]
+        rho = hands[(leader + 3) & 3]
+        opponents = lho | rho
         trump = self._trump
         opponents_trump = trump < 4 and (opponents >> (13 * trump)) & SUIT_BITS != 0
         scored: list[int] = []
@@ -393,38 +548,57 @@ class BridgeSearch:
                 continue
             theirs = (opponents >> shift) & SUIT_BITS
             ours = (partner >> shift) & SUIT_BITS
-            reps = representatives(mine, theirs | ours)
+            others = theirs | ours
             top_theirs = theirs.bit_length()
             partner_tops = ours.bit_length() > top_theirs
             ruffable = (
                 opponents_trump
                 and suit != trump
-                and (
-                    (hands[(leader + 1) & 3] >> shift) & SUIT_BITS == 0
-                    or (hands[(leader + 3) & 3] >> shift) & SUIT_BITS == 0
-                )
+                and ((lho >> shift) & SUIT_BITS == 0 or (rho >> shift) & SUIT_BITS == 0)
             )
-            while reps:
-                strength = reps.bit_length() - 1
-                reps ^= 1 << strength
-                if strength >= top_theirs and not ruffable:
-                    score = 60 + strength
-                elif partner_tops and not ruffable:
-                    score = 45 - strength
+            upper = 1 << 13
+            top = -1
+            low = _NONE
+            rest = mine
+            while True:
+                strength = rest.bit_length() - 1 if rest else -1
+                bit = 1 << strength if rest else 0
+                if rest and top >= 0 and not others & (upper - (bit << 1)):
+                    low = strength  # the same class as the card above
                 else:
-                    score = 30 - strength
-                if suit == trump and score < 60:
-                    score -= 12
-                scored.append(score << 6 | (shift + strength))
+                    if top >= 0:
+                        if top >= top_theirs and not ruffable:
+                            score = 60 + top
+                        elif partner_tops and not ruffable:
+                            score = 45 - top
+                        else:
+                            score = 30 - top
+                        if suit == trump and score < 60:
+                            score -= 12
+                        scored.append(
+                            score << 12
+                            | (_NONE if low == _NONE else shift + low) << 6
+                            | (shift + top)
+                        )
+                    if not rest:
+                        break
+                    top = strength
+                    low = _NONE
+                upper = bit
+                rest ^= bit
         scored.sort(reverse=True)
-        moves = [entry & 63 for entry in scored]
-        if hint >= 0 and hint in moves:
-            moves.remove(hint)
-            moves.insert(0, hint)
+        moves = [entry & 0xFFF for entry in scored]
+        if hint >= 0:
+            for index, entry in enumerate(moves):
+                if entry & 63 == hint:
+                    if index:
+                        moves.insert(0, moves.pop(index))
+                    break
         return moves
 
     def _follow_moves(self, seat: int, legal: int) -> list[int]:
-        """The distinct cards ``seat`` may play to the trick, best first."""
+        """The distinct cards ``seat`` may play to the trick, best first, each as
+        ``low << 6 | card`` (see :meth:`_lead_moves`)."""
         hands = self._hands
         others = self._played
         for other in range(4):
@@ -440,20 +614,56 @@ class BridgeSearch:
             mine = (legal >> shift) & SUIT_BITS
             if not mine:
                 continue
-            reps = representatives(mine, (others >> shift) & SUIT_BITS)
-            while reps:
-                strength = reps.bit_length() - 1
-                reps ^= 1 << strength
-                card = shift + strength
-                beats = (suit == win_suit and card > win_card) or (
-                    suit == trump and win_suit != trump
-                )
-                if partner_winning:
-                    score = 20 - strength if beats else 50 - strength
-                elif beats:
-                    score = 60 - strength
+            between = (others >> shift) & SUIT_BITS
+            upper = 1 << 13
+            top = -1
+            low = _NONE
+            rest = mine
+            while True:
+                strength = rest.bit_length() - 1 if rest else -1
+                bit = 1 << strength if rest else 0
+                if rest and top >= 0 and not between & (upper - (bit << 1)):
+                    low = strength
                 else:
-                    score = 30 - strength
-                scored.append(score << 6 | card)
+                    if top >= 0:
+                        card = shift + top
+                        beats = (suit == win_suit and card > win_card) or (
+                            suit == trump and win_suit != trump
+                        )
+                        if partner_winning:
+                            score = 20 - top if beats else 50 - top
+                        elif beats:
+                            score = 60 - top
+                        else:
+                            score = 30 - top
+                        scored.append(
+                            score << 12 | (_NONE if low == _NONE else shift + low) << 6 | card
+                        )
+                    if not rest:
+                        break
+                    top = strength
+                    low = _NONE
+                upper = bit
+                rest ^= bit
         scored.sort(reverse=True)
-        return [entry & 63 for entry in scored]
+        return [entry & 0xFFF for entry in scored]
+
+
+def _extend(relevant: int, pairs: list[int]) -> int:
+    """``relevant`` with the lowest card of a lead's class added wherever the class reaches
+    into the region from above (``pairs`` holds ``card << 6 | lowest``): the cards merged with
+    the lead are worth the same as it only where they stay together."""
+    changed = True
+    while changed:
+        changed = False
+        for pair in pairs:
+            card = pair >> 6
+            low = pair & 63
+            if relevant >> low & 1:
+                continue
+            shift = 13 * (card // 13)
+            wanted = (relevant >> shift) & SUIT_BITS
+            if wanted and card - shift >= (wanted & -wanted).bit_length() - 1:
+                relevant |= 1 << low
+                changed = True
+    return relevant

@@ -111,8 +111,20 @@ def representatives(mine: int, others: int) -> int:
     return reps
 
 
-def quick_tricks(hands: list[int], leader: int, trump: int) -> int:
-    """Tricks the side of ``leader``, on lead at the start of a trick, is sure to win.
+def _top_cards(cards: int, count: int) -> int:
+    """The ``count`` highest set bits of ``cards`` (one suit)."""
+    out = 0
+    while count > 0 and cards:
+        bit = 1 << (cards.bit_length() - 1)
+        out |= bit
+        cards ^= bit
+        count -= 1
+    return out
+
+
+def quick_tricks(hands: list[int], leader: int, trump: int) -> tuple[int, int]:
+    """Tricks the side of ``leader``, on lead at the start of a trick, is sure to win, and the
+    cards whose ranks that count relies on (a mask).
 
     With no trump: every card of the leader above all the other cards of its suit wins,
     whatever anyone does. With trumps: the leader's top trumps, plus the top cards of one
@@ -120,7 +132,7 @@ def quick_tricks(hands: list[int], leader: int, trump: int) -> int:
     trump and partner can follow or discard a plain card (and so never takes the lead away).
 
     >>> hands = [0b1100 << 13, 0b0011 << 13, 0b11 << 26, 0b11 << 39]
-    >>> quick_tricks(hands, 0, NO_TRUMP), quick_tricks(hands, 1, NO_TRUMP)
+    >>> quick_tricks(hands, 0, NO_TRUMP)[0], quick_tricks(hands, 1, NO_TRUMP)[0]
     (2, 0)
     """
     me = hands[leader]
@@ -128,22 +140,30 @@ def quick_tricks(hands: list[int], leader: int, trump: int) -> int:
     lho = hands[(leader + 1) & 3]
     rho = hands[(leader + 3) & 3]
     others = partner | lho | rho
+    used = 0
     if trump == NO_TRUMP:
         total = 0
         for suit in range(4):
             shift = 13 * suit
             mine = (me >> shift) & SUIT_BITS
             if mine:
-                total += popcount(mine >> ((others >> shift) & SUIT_BITS).bit_length())
-        return total
+                tops = mine >> ((others >> shift) & SUIT_BITS).bit_length()
+                if tops:
+                    count = popcount(tops)
+                    total += count
+                    used |= _top_cards(mine, count) << shift
+        return total, used
     tshift = 13 * trump
     trump_mask = SUIT_BITS << tshift
     mine = (me >> tshift) & SUIT_BITS
     total = popcount(mine >> ((others >> tshift) & SUIT_BITS).bit_length()) if mine else 0
+    if total:
+        used = _top_cards(mine, total) << tshift
     lho_ruffs = lho & trump_mask != 0
     rho_ruffs = rho & trump_mask != 0
     plain = popcount(partner & ~trump_mask)
     best = 0
+    best_used = 0
     for suit in range(4):
         if suit == trump:
             continue
@@ -159,7 +179,8 @@ def quick_tricks(hands: list[int], leader: int, trump: int) -> int:
         count = min(count, plain)
         if count > best:
             best = count
-    return total + best
+            best_used = _top_cards(mine, count) << shift
+    return total + best, used | best_used
 
 
 def trick_winner_code(leader: int, cards: list[int], trump: int) -> int:
