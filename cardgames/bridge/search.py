@@ -38,9 +38,12 @@ from typing import Final, final
 from cardgames.bridge.search_model import (
     COUNT,
     LEADER,
+    NONE,
     SUIT_BITS,
     TRICK,
     BridgeModel,
+    follow_moves,
+    lead_moves,
     quick_tricks,
 )
 from cardgames.search.engine import LimitReached
@@ -213,7 +216,6 @@ _LOW: Final = 4
 _HIGH: Final = 5
 _BEST: Final = 6
 _ENTRIES_PER_SHAPE: Final = 24
-_NONE: Final = 63
 
 
 @final
@@ -417,7 +419,7 @@ class BridgeSearch:
         relevant = 0
         cut = False
         pairs: list[int] = []
-        for entry_code in self._lead_moves(leader, hint):
+        for entry_code in lead_moves(hands, leader, hint, self._trump):
             card = entry_code & 63
             low_card = (entry_code >> 6) & 63
             bit = 1 << card
@@ -443,7 +445,7 @@ class BridgeSearch:
                 relevant = self._relevant
                 break
             relevant |= self._relevant
-            if low_card != _NONE:
+            if low_card != NONE:
                 pairs.append(card << 6 | low_card)
         if not cut:
             relevant = _extend(relevant, pairs)
@@ -472,7 +474,9 @@ class BridgeSearch:
         side = self._side
         maximising = (seat & 1) == side
         follow = hand & (SUIT_BITS << (13 * lead_suit))
-        moves = self._follow_moves(seat, follow if follow else hand)
+        moves = follow_moves(
+            hands, seat, follow if follow else hand, played, win_card, win_seat, trump
+        )
         best = -1 if maximising else 99
         relevant = 0
         cut = False
@@ -522,131 +526,10 @@ class BridgeSearch:
                 relevant = self._relevant
                 break
             relevant |= self._relevant
-            if low_card != _NONE:
+            if low_card != NONE:
                 relevant |= 1 << low_card
         self._relevant = relevant
         return best
-
-    # -- move ordering ---------------------------------------------------------------------
-
-    def _lead_moves(self, leader: int, hint: int) -> list[int]:
-        """The distinct leads, best first, each as ``low << 6 | card`` where ``low`` is the
-        lowest card of its class (63: the card is alone)."""
-        hands = self._hands
-        me = hands[leader]
-        partner = hands[(leader + 2) & 3]
-        lho = hands[(leader + 1) & 3]
-        rho = hands[(leader + 3) & 3]
-        opponents = lho | rho
-        trump = self._trump
-        opponents_trump = trump < 4 and (opponents >> (13 * trump)) & SUIT_BITS != 0
-        scored: list[int] = []
-        for suit in range(4):
-            shift = 13 * suit
-            mine = (me >> shift) & SUIT_BITS
-            if not mine:
-                continue
-            theirs = (opponents >> shift) & SUIT_BITS
-            ours = (partner >> shift) & SUIT_BITS
-            others = theirs | ours
-            top_theirs = theirs.bit_length()
-            partner_tops = ours.bit_length() > top_theirs
-            ruffable = (
-                opponents_trump
-                and suit != trump
-                and ((lho >> shift) & SUIT_BITS == 0 or (rho >> shift) & SUIT_BITS == 0)
-            )
-            upper = 1 << 13
-            top = -1
-            low = _NONE
-            rest = mine
-            while True:
-                strength = rest.bit_length() - 1 if rest else -1
-                bit = 1 << strength if rest else 0
-                if rest and top >= 0 and not others & (upper - (bit << 1)):
-                    low = strength  # the same class as the card above
-                else:
-                    if top >= 0:
-                        if top >= top_theirs and not ruffable:
-                            score = 60 + top
-                        elif partner_tops and not ruffable:
-                            score = 45 - top
-                        else:
-                            score = 30 - top
-                        if suit == trump and score < 60:
-                            score -= 12
-                        scored.append(
-                            score << 12
-                            | (_NONE if low == _NONE else shift + low) << 6
-                            | (shift + top)
-                        )
-                    if not rest:
-                        break
-                    top = strength
-                    low = _NONE
-                upper = bit
-                rest ^= bit
-        scored.sort(reverse=True)
-        moves = [entry & 0xFFF for entry in scored]
-        if hint >= 0:
-            for index, entry in enumerate(moves):
-                if entry & 63 == hint:
-                    if index:
-                        moves.insert(0, moves.pop(index))
-                    break
-        return moves
-
-    def _follow_moves(self, seat: int, legal: int) -> list[int]:
-        """The distinct cards ``seat`` may play to the trick, best first, each as
-        ``low << 6 | card`` (see :meth:`_lead_moves`)."""
-        hands = self._hands
-        others = self._played
-        for other in range(4):
-            if other != seat:
-                others |= hands[other]
-        win_card = self._win_card
-        win_suit = win_card // 13
-        trump = self._trump
-        partner_winning = ((self._win_seat ^ seat) & 1) == 0
-        scored: list[int] = []
-        for suit in range(4):
-            shift = 13 * suit
-            mine = (legal >> shift) & SUIT_BITS
-            if not mine:
-                continue
-            between = (others >> shift) & SUIT_BITS
-            upper = 1 << 13
-            top = -1
-            low = _NONE
-            rest = mine
-            while True:
-                strength = rest.bit_length() - 1 if rest else -1
-                bit = 1 << strength if rest else 0
-                if rest and top >= 0 and not between & (upper - (bit << 1)):
-                    low = strength
-                else:
-                    if top >= 0:
-                        card = shift + top
-                        beats = (suit == win_suit and card > win_card) or (
-                            suit == trump and win_suit != trump
-                        )
-                        if partner_winning:
-                            score = 20 - top if beats else 50 - top
-                        elif beats:
-                            score = 60 - top
-                        else:
-                            score = 30 - top
-                        scored.append(
-                            score << 12 | (_NONE if low == _NONE else shift + low) << 6 | card
-                        )
-                    if not rest:
-                        break
-                    top = strength
-                    low = _NONE
-                upper = bit
-                rest ^= bit
-        scored.sort(reverse=True)
-        return [entry & 0xFFF for entry in scored]
 
 
 def _extend(relevant: int, pairs: list[int]) -> int:

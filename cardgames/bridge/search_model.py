@@ -35,11 +35,14 @@ __all__ = [
     "BANKED",
     "COUNT",
     "LEADER",
+    "NONE",
     "SUIT_BITS",
     "TRICK",
     "BridgeModel",
     "card_code",
     "code_card",
+    "follow_moves",
+    "lead_moves",
     "popcount",
     "quick_tricks",
     "representatives",
@@ -181,6 +184,124 @@ def quick_tricks(hands: list[int], leader: int, trump: int) -> tuple[int, int]:
             best = count
             best_used = _top_cards(mine, count) << shift
     return total + best, used | best_used
+
+
+NONE: Final = 63
+"""In a move list entry ``low << 6 | card``: the card is alone in its class."""
+
+
+def lead_moves(hands: list[int], leader: int, hint: int, trump: int) -> list[int]:
+    """The distinct leads, best first, each as ``low << 6 | card`` where ``low`` is the
+    lowest card of its class (63: the card is alone)."""
+    me = hands[leader]
+    partner = hands[(leader + 2) & 3]
+    lho = hands[(leader + 1) & 3]
+    rho = hands[(leader + 3) & 3]
+    opponents = lho | rho
+    opponents_trump = trump < 4 and (opponents >> (13 * trump)) & SUIT_BITS != 0
+    scored: list[int] = []
+    for suit in range(4):
+        shift = 13 * suit
+        mine = (me >> shift) & SUIT_BITS
+        if not mine:
+            continue
+        theirs = (opponents >> shift) & SUIT_BITS
+        ours = (partner >> shift) & SUIT_BITS
+        others = theirs | ours
+        top_theirs = theirs.bit_length()
+        partner_tops = ours.bit_length() > top_theirs
+        ruffable = (
+            opponents_trump
+            and suit != trump
+            and ((lho >> shift) & SUIT_BITS == 0 or (rho >> shift) & SUIT_BITS == 0)
+        )
+        upper = 1 << 13
+        top = -1
+        low = NONE
+        rest = mine
+        while True:
+            strength = rest.bit_length() - 1 if rest else -1
+            bit = 1 << strength if rest else 0
+            if rest and top >= 0 and not others & (upper - (bit << 1)):
+                low = strength  # the same class as the card above
+            else:
+                if top >= 0:
+                    if top >= top_theirs and not ruffable:
+                        score = 60 + top
+                    elif partner_tops and not ruffable:
+                        score = 45 - top
+                    else:
+                        score = 30 - top
+                    if suit == trump and score < 60:
+                        score -= 12
+                    scored.append(
+                        score << 12 | (NONE if low == NONE else shift + low) << 6 | (shift + top)
+                    )
+                if not rest:
+                    break
+                top = strength
+                low = NONE
+            upper = bit
+            rest ^= bit
+    scored.sort(reverse=True)
+    moves = [entry & 0xFFF for entry in scored]
+    if hint >= 0:
+        for index, entry in enumerate(moves):
+            if entry & 63 == hint:
+                if index:
+                    moves.insert(0, moves.pop(index))
+                break
+    return moves
+
+
+def follow_moves(
+    hands: list[int], seat: int, legal: int, played: int, win_card: int, win_seat: int, trump: int
+) -> list[int]:
+    """The distinct cards ``seat`` may play to the trick, best first, each as
+    ``low << 6 | card`` (see :func:`lead_moves`)."""
+    others = played
+    for other in range(4):
+        if other != seat:
+            others |= hands[other]
+    win_suit = win_card // 13
+    partner_winning = ((win_seat ^ seat) & 1) == 0
+    scored: list[int] = []
+    for suit in range(4):
+        shift = 13 * suit
+        mine = (legal >> shift) & SUIT_BITS
+        if not mine:
+            continue
+        between = (others >> shift) & SUIT_BITS
+        upper = 1 << 13
+        top = -1
+        low = NONE
+        rest = mine
+        while True:
+            strength = rest.bit_length() - 1 if rest else -1
+            bit = 1 << strength if rest else 0
+            if rest and top >= 0 and not between & (upper - (bit << 1)):
+                low = strength
+            else:
+                if top >= 0:
+                    card = shift + top
+                    beats = (suit == win_suit and card > win_card) or (
+                        suit == trump and win_suit != trump
+                    )
+                    if partner_winning:
+                        score = 20 - top if beats else 50 - top
+                    elif beats:
+                        score = 60 - top
+                    else:
+                        score = 30 - top
+                    scored.append(score << 12 | (NONE if low == NONE else shift + low) << 6 | card)
+                if not rest:
+                    break
+                top = strength
+                low = NONE
+            upper = bit
+            rest ^= bit
+    scored.sort(reverse=True)
+    return [entry & 0xFFF for entry in scored]
 
 
 def trick_winner_code(leader: int, cards: list[int], trump: int) -> int:
