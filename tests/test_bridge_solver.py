@@ -156,6 +156,8 @@ def test_errors() -> None:
     for bad in (4, -1, True, "N"):
         with pytest.raises(AnalysisError, match="perspective"):
             solver.analyse(state, perspective=bad)  # type: ignore[arg-type]
+    with pytest.raises(AnalysisError, match="horizon"):
+        solver.analyse(state, horizon=3)
     with pytest.raises(AnalysisError, match="limit"):
         solver.solve(state, limit=5)  # type: ignore[call-overload]
     with pytest.raises(AnalysisError, match="bridge Deal"):

@@ -38,6 +38,7 @@ from typing import Final, final
 from cardgames.bridge.search_model import (
     COUNT,
     LEADER,
+    NO_TRUMP,
     NONE,
     SUIT_BITS,
     TRICK,
@@ -45,6 +46,7 @@ from cardgames.bridge.search_model import (
     follow_moves,
     lead_moves,
     quick_tricks,
+    sure_trumps,
 )
 from cardgames.search.engine import LimitReached
 
@@ -383,7 +385,8 @@ class BridgeSearch:
         if target > left:
             return left
         maximising = (leader & 1) == self._side
-        quick, quick_cards = quick_tricks(hands, leader, self._trump)
+        trump = self._trump
+        quick, quick_cards = quick_tricks(hands, leader, trump)
         if maximising:
             if quick >= target:
                 self._relevant = quick_cards
@@ -391,6 +394,25 @@ class BridgeSearch:
         elif left - quick < target:
             self._relevant = quick_cards
             return left - quick
+        if trump != NO_TRUMP:
+            # Top trumps win their tricks whoever leads: the other side's bound the value from
+            # the other end.
+            sure, sure_cards = sure_trumps(hands, (leader + 1) & 3, trump)
+            if maximising:
+                if left - sure < target:
+                    self._relevant = sure_cards
+                    return left - sure
+            elif sure >= target:
+                self._relevant = sure_cards
+                return sure
+            sure, sure_cards = sure_trumps(hands, leader, trump)
+            if maximising:
+                if sure >= target:
+                    self._relevant = sure_cards
+                    return sure
+            elif left - sure < target:
+                self._relevant = sure_cards
+                return left - sure
         code = describe(hands, leader)
         entries = self.table.get((code[3], code[4]))
         hint = -1

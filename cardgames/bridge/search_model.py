@@ -46,6 +46,7 @@ __all__ = [
     "popcount",
     "quick_tricks",
     "representatives",
+    "sure_trumps",
 ]
 
 LEADER: Final = 4
@@ -184,6 +185,30 @@ def quick_tricks(hands: list[int], leader: int, trump: int) -> tuple[int, int]:
             best = count
             best_used = _top_cards(mine, count) << shift
     return total + best, used | best_used
+
+
+def sure_trumps(hands: list[int], seat: int, trump: int) -> tuple[int, int]:
+    """Tricks the side of ``seat`` is sure to win with its trumps, whoever leads, and the
+    cards that count relies on: one hand's trumps above every trump of the opponents each win
+    the trick they are played to (two such cards of one hand never fall together).
+
+    >>> sure_trumps([0b1100, 0b0010, 0b0001, 0], 0, 0)  # North's A K over East's Q
+    (2, 12)
+    """
+    if trump == NO_TRUMP:
+        return 0, 0
+    shift = 13 * trump
+    theirs = ((hands[(seat + 1) & 3] | hands[(seat + 3) & 3]) >> shift) & SUIT_BITS
+    top = theirs.bit_length()
+    mine = (hands[seat] >> shift) & SUIT_BITS
+    partner = (hands[(seat + 2) & 3] >> shift) & SUIT_BITS
+    count = popcount(mine >> top)
+    other = popcount(partner >> top)
+    if other > count:
+        return other, _top_cards(partner, other) << shift
+    if count == 0:
+        return 0, 0
+    return count, _top_cards(mine, count) << shift
 
 
 NONE: Final = 63

@@ -155,6 +155,11 @@ def analyse(
     if isinstance(state, bridge.State):
         from cardgames.solver.bridge import analyse_bridge
 
+        if horizon is not None:
+            raise AnalysisError(
+                f"invalid horizon {quote(horizon)}: a bridge deal is searched to its end "
+                "(expected None)"
+            )
         return analyse_bridge(state, perspective=perspective, limit=limit)
     raise AnalysisError(_NOT_A_STATE.format(type(state).__name__))
 
