@@ -1,8 +1,9 @@
 """Bridge card play: a deal in PBN, a contract (declarer and strain) and the play of the cards.
 
-The auction is not modelled: a :class:`State` starts from a :class:`Deal` and a
-:class:`Contract`. The solver (:mod:`cardgames.solver`) analyses bridge states double dummy and
-builds the double-dummy table of a deal (:func:`cardgames.solver.dd_table`). ``docs/bridge.rst``
+The auction is not modelled: a :class:`~cardgames.bridge.state.State` starts from a
+:class:`~cardgames.bridge.deal.Deal` and a :class:`~cardgames.bridge.rules.Contract`. The
+solver (:mod:`cardgames.solver`) analyses bridge states double dummy and builds the
+double-dummy table of a deal (:func:`cardgames.solver.dd_table`). ``docs/bridge.rst``
 describes it all.
 
 >>> from cardgames import bridge

@@ -119,7 +119,7 @@ def analyse(
 
     :param state: a :class:`cardgames.tarot.state.State` in its play phase, a
         :class:`cardgames.tailor.State` whose round is not over, or a
-        :class:`cardgames.bridge.State` whose play is not over (see
+        :class:`cardgames.bridge.state.State` whose play is not over (see
         :func:`~cardgames.solver.bridge.analyse_bridge`).
     :param perspective: the seat whose side is analysed (default: the player to move). In the
         four-player partnership game and in bridge the side is the partnership.
