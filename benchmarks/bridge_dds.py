@@ -4,7 +4,7 @@ beside it.
 Usage::
 
     python benchmarks/bridge_dds.py [--deals 20] [--positions 20] [--timing 5] [--seed 1]
-        [--min-tricks-played 0] [--skip-full]
+        [--min-tricks-played 0] [--skip-full] [--timing-tricks 13]
 
 Three parts, all on seeded deals (``bridge.random_deal(seed * 100_000 + i)``):
 
@@ -18,7 +18,8 @@ Three parts, all on seeded deals (``bridge.random_deal(seed * 100_000 + i)``):
    :func:`cardgames.solver.solve`, DDS's ``solve_board`` asked for one best card) and a whole
    double-dummy table, side by side in this one process, DDS on one thread
    (``SetMaxThreads(1)``): medians, the median of the per-deal ratios (ours / DDS) and our
-   node counts.
+   node counts. ``--timing-tricks N`` times solves of random positions with ``N`` tricks left
+   instead (no table).
 
 Any disagreement is printed and makes the exit status 1. The first line says whether the
 bridge search runs compiled or as Python (build the compiled modules with
@@ -121,29 +122,30 @@ def check_positions(count: int, seed: int, low: int) -> int:
     return wrong
 
 
-def time_full(count: int, seed: int, tables: bool) -> None:
+def time_full(count: int, seed: int, tables: bool, tricks_left: int) -> None:
     solves: list[tuple[float, float, int]] = []
     full: list[tuple[float, float, int]] = []
+    rng = random.Random(seed)
     for number in range(count):
         deal = bridge.random_deal(seed * 100_000 + number)
         state = State(deal, Contract(Seat.SOUTH, Strain.NO_TRUMP))
-        board = DdsDeal(deal.pbn())
-        board.first = Player.west
-        board.trump = Denom.nt
+        if tricks_left < 13:
+            state = bridge.random_position(rng, 13 - tricks_left)
+        board = dds_position(state)
         start = time.perf_counter()
         theirs = solve_board(board, SolveMode.OptimalOne)
         dds_seconds = time.perf_counter() - start
         start = time.perf_counter()
         solution = solver.solve(state)
         our_seconds = time.perf_counter() - start
-        dds_value = 13 - max(tricks for _, tricks in theirs)
+        dds_value = state.tricks_of(state.to_move) + max(tricks for _, tricks in theirs)
         mark = "" if solution.value == dds_value else f"  MISMATCH (DDS {dds_value})"
         print(
             f"solve  deal {number}: ours {our_seconds:8.3f} s {solution.nodes:>10} nodes, "
             f"DDS {dds_seconds:7.4f} s, ratio {our_seconds / dds_seconds:8.1f}{mark}"
         )
         solves.append((our_seconds, dds_seconds, solution.nodes))
-        if tables:
+        if tables and tricks_left == 13:
             start = time.perf_counter()
             ours_table = solver.dd_table(deal)
             our_seconds = time.perf_counter() - start
@@ -155,7 +157,7 @@ def time_full(count: int, seed: int, tables: bool) -> None:
                 f"DDS {dds_seconds:7.4f} s, ratio {our_seconds / dds_seconds:8.1f}"
             )
             full.append((our_seconds, dds_seconds, ours_table.nodes))
-    for name, rows in (("13-trick solve", solves), ("dd_table", full)):
+    for name, rows in ((f"{tricks_left}-trick solve", solves), ("dd_table", full)):
         if not rows:
             continue
         ours_median = statistics.median(row[0] for row in rows)
@@ -176,13 +178,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--min-tricks-played", type=int, default=0, choices=range(13))
     parser.add_argument("--skip-full", action="store_true", help="no dd_table in the timing")
+    parser.add_argument(
+        "--timing-tricks",
+        type=int,
+        default=13,
+        choices=range(1, 14),
+        help="time solves of random positions with this many tricks left (13: whole deals)",
+    )
     args = parser.parse_args()
     dds_core.SetMaxThreads(1)
     compiled = bridge_search.__file__.endswith((".so", ".pyd"))
     print(f"bridge search: {'compiled' if compiled else 'Python'}; DDS on one thread")
     wrong = check_tables(args.deals, args.seed)
     wrong += check_positions(args.positions, args.seed, args.min_tricks_played)
-    time_full(args.timing, args.seed, not args.skip_full)
+    time_full(args.timing, args.seed, not args.skip_full, args.timing_tricks)
     sys.exit(1 if wrong else 0)
 
 
