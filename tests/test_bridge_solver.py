@@ -3,7 +3,11 @@ alpha-beta on small endings, card by card."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -184,3 +188,33 @@ def test_dd_table_text_errors() -> None:
         DDTable(((14, 0, 0, 0, 0),) * 4)
     with pytest.raises(AnalysisError, match="invalid tricks"):
         DDTable("abc")
+
+
+_BACKEND_SCRIPT = """
+import json
+from cardgames import bridge, solver
+out = []
+for seed in range(4):
+    state = bridge.random_position(seed, tricks_played=8, cards=seed % 4)
+    analysis = solver.analyse(state)
+    out.append([str(analysis.value), analysis.nodes, [str(e.value) for e in analysis.move_values]])
+print(json.dumps(out))
+"""
+
+
+def test_pure_python_gives_the_same_answers_with_the_same_nodes() -> None:
+    here = []
+    for seed in range(4):
+        state = bridge.random_position(seed, tricks_played=8, cards=seed % 4)
+        analysis = solver.analyse(state)
+        values = [str(entry.value) for entry in analysis.move_values]
+        here.append([str(analysis.value), analysis.nodes, values])
+    done = subprocess.run(
+        [sys.executable, "-c", _BACKEND_SCRIPT],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "CARDGAMES_PURE": "1"},
+        timeout=300,
+    )
+    assert json.loads(done.stdout) == here
