@@ -8,10 +8,14 @@ reference double-dummy solver (see the solver guide):
   whether that side can take at least ``target`` of them;
 * at the start of every trick, *quick tricks*
   (:func:`~cardgames.bridge.search_model.quick_tricks`) give a lower bound for the side on lead
-  (an upper bound when the defenders lead) that often answers the test without a search;
-* the transposition table is keyed on *relative ranks*: each suit's remaining cards are
-  renumbered from the lowest, so positions that differ only by cards already played (the ten
-  being the top spade left, or the ace) share one entry;
+  (an upper bound when the defenders lead) that often answers the test without a search, and
+  in a trump contract each side's top trumps (:func:`~cardgames.bridge.search_model.sure_trumps`)
+  bound the value from both ends;
+* the transposition table works on *relative ranks* (each suit's remaining cards renumbered
+  from the lowest, so that the ten being the top spade left plays like the ace) and, in the
+  manner of partition search, an entry holds for every position with the same suit lengths in
+  each hand and the same owners of the cards whose ranks the answer relied on, and of every
+  card above them (:func:`describe`, :func:`region_of`);
 * cards of one hand with no card of another hand, or of the trick, between them are one move;
 * move ordering: the table's move first; on lead, sure winners, then low cards towards a
   partner who holds the top of the suit; when following, the cheapest card that wins the trick
