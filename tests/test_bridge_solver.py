@@ -218,3 +218,17 @@ def test_pure_python_gives_the_same_answers_with_the_same_nodes() -> None:
         timeout=300,
     )
     assert json.loads(done.stdout) == here
+
+
+def test_quick_tricks_count_partners_winners_reached_with_a_low_card() -> None:
+    # North leads at no trump with two deuces; South holds both aces: two sure tricks.
+    state = State(Deal.parse("N:2.2.. K.K.. A.A.. Q.Q.."), Contract.parse("NT by N, N leads"))
+    model = BridgeModel.for_state(state)
+    root = model.encode(state)
+    quick, cards = quick_tricks(root[:4], 0, 4)
+    assert quick == 2
+    assert [model.move_of(code) for code in range(52) if cards >> code & 1] == [
+        Card.parse("AS"),
+        Card.parse("AH"),
+    ]
+    assert reference_bridge_value(state) == 2

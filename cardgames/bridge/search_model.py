@@ -131,9 +131,11 @@ def quick_tricks(hands: list[int], leader: int, trump: int) -> tuple[int, int]:
     cards whose ranks that count relies on (a mask).
 
     With no trump: every card of the leader above all the other cards of its suit wins,
-    whatever anyone does. With trumps: the leader's top trumps, plus the top cards of one
-    other suit cashed first, for as many rounds as each opponent follows suit or holds no
-    trump and partner can follow or discard a plain card (and so never takes the lead away).
+    whatever anyone does; or, if partner holds such cards and the leader can reach one of
+    them with a low card of its suit, partner's. With trumps: the leader's top trumps, plus
+    the top cards of one other suit cashed first, for as many rounds as each opponent follows
+    suit or holds no trump and partner can follow or discard a plain card (and so never takes
+    the lead away).
 
     >>> hands = [0b1100 << 13, 0b0011 << 13, 0b11 << 26, 0b11 << 39]
     >>> quick_tricks(hands, 0, NO_TRUMP)[0], quick_tricks(hands, 1, NO_TRUMP)[0]
@@ -147,6 +149,10 @@ def quick_tricks(hands: list[int], leader: int, trump: int) -> tuple[int, int]:
     used = 0
     if trump == NO_TRUMP:
         total = 0
+        theirs = me | lho | rho
+        partner_total = 0
+        partner_used = 0
+        entry = False
         for suit in range(4):
             shift = 13 * suit
             mine = (me >> shift) & SUIT_BITS
@@ -156,6 +162,19 @@ def quick_tricks(hands: list[int], leader: int, trump: int) -> tuple[int, int]:
                     count = popcount(tops)
                     total += count
                     used |= _top_cards(mine, count) << shift
+            ours = (partner >> shift) & SUIT_BITS
+            if ours:
+                tops = ours >> ((theirs >> shift) & SUIT_BITS).bit_length()
+                if tops:
+                    count = popcount(tops)
+                    partner_total += count
+                    partner_used |= _top_cards(ours, count) << shift
+                    if mine:
+                        entry = True
+        # Or the leader leads a low card to partner's top card of that suit, and partner
+        # cashes every card of his above all the others'.
+        if entry and partner_total > total:
+            return partner_total, partner_used
         return total, used
     tshift = 13 * trump
     trump_mask = SUIT_BITS << tshift
