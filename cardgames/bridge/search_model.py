@@ -45,7 +45,6 @@ __all__ = [
     "lead_moves",
     "popcount",
     "quick_tricks",
-    "representatives",
     "sure_trumps",
 ]
 
@@ -94,25 +93,6 @@ def popcount(mask: int) -> int:
         mask &= mask - 1
         count += 1
     return count
-
-
-def representatives(mine: int, others: int) -> int:
-    """The cards of ``mine`` (one suit, 13 bits) that stand for their class of equivalent
-    cards: the highest of every run of cards with no card of ``others`` between them.
-
-    >>> bin(representatives(0b1101, 0b0010))  # 4 and 3 together, 1 alone: keep 4 and 1
-    '0b1001'
-    """
-    reps = 0
-    upper = 1 << 13
-    while mine:
-        card = mine.bit_length() - 1
-        bit = 1 << card
-        if upper == 1 << 13 or others & (upper - (bit << 1)):
-            reps |= bit
-        upper = bit
-        mine ^= bit
-    return reps
 
 
 def _top_cards(cards: int, count: int) -> int:
