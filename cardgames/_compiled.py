@@ -36,6 +36,8 @@ COMPILED_MODULES: Final = (
     "cardgames.tailor.search_turns",
     "cardgames.tailor.search_model",
     "cardgames.tailor.search",
+    "cardgames.bridge.search_model",
+    "cardgames.bridge.search",
 )
 """The modules that the compiled build turns into native code (dotted names)."""
 

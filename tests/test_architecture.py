@@ -37,7 +37,7 @@ def floor(module: str) -> str:
         return "cli"
     if first in ("__main__",) or last == "batch_cli":
         return "cli"
-    if first in ("tarot", "tailor"):
+    if first in ("tarot", "tailor", "bridge"):
         return "game"
     if first == "solver":
         return "solver"

@@ -1,4 +1,4 @@
-"""Perfect-information analysis of Tarot and Chase the Tailor positions.
+"""Perfect-information analysis of Tarot, Chase the Tailor and bridge positions.
 
 :func:`analyse` scores every legal move of a position for one side when all cards are visible,
 and gives a best line of play; :func:`analyse_play` replays a sequence of moves and says what
@@ -17,8 +17,9 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any, overload
 
-from cardgames import tailor, tarot
+from cardgames import bridge, tailor, tarot
 from cardgames._compiled import backend
+from cardgames.cards import Card
 from cardgames.errors import AnalysisError, IllegalMoveError
 from cardgames.search.results import (
     MAX_NODES,
@@ -33,6 +34,7 @@ from cardgames.search.results import (
     Solution,
 )
 from cardgames.solver.batch import BatchError, Job, analyse_many, solve_many
+from cardgames.solver.bridge import DDTable, dd_table
 from cardgames.solver.play_review import PlayerSummary, Review, Unjudged, review
 from cardgames.solver.sample import SAMPLE_POSITION
 from cardgames.solver.tarot import ContractTarget, FrenchAnalysis, TarotAnalysis
@@ -46,6 +48,7 @@ __all__ = [
     "BatchError",
     "Bound",
     "ContractTarget",
+    "DDTable",
     "FrenchAnalysis",
     "GameState",
     "Job",
@@ -63,12 +66,15 @@ __all__ = [
     "analyse_many",
     "analyse_play",
     "backend",
+    "dd_table",
     "reference_value",
     "review",
     "solve",
     "solve_many",
 ]
 
+
+_NOT_A_STATE = "cannot analyse {!r}: expected a tarot.State, a tailor.State or a bridge.State"
 
 Progress = Callable[[SearchProgress], None]
 """A progress callback, called with a :class:`~cardgames.search.results.SearchProgress`."""
@@ -94,21 +100,33 @@ def analyse(
     horizon: int | None = None,
     estimates: bool = False,
 ) -> Analysis[tailor.Move]: ...
+@overload
 def analyse(
-    state: tarot.State | tailor.State,
+    state: bridge.State,
     *,
     perspective: int | None = None,
     limit: Limit | None = None,
     progress: Progress | None = None,
     horizon: int | None = None,
     estimates: bool = False,
-) -> TarotAnalysis | Analysis[tailor.Move]:
+) -> Analysis[Card]: ...
+def analyse(
+    state: tarot.State | tailor.State | bridge.State,
+    *,
+    perspective: int | None = None,
+    limit: Limit | None = None,
+    progress: Progress | None = None,
+    horizon: int | None = None,
+    estimates: bool = False,
+) -> TarotAnalysis | Analysis[tailor.Move] | Analysis[Card]:
     """Score every legal move of ``state`` for ``perspective``'s side, with all cards visible.
 
-    :param state: a :class:`cardgames.tarot.state.State` in its play phase, or a
-        :class:`cardgames.tailor.State` whose round is not over.
+    :param state: a :class:`cardgames.tarot.state.State` in its play phase, a
+        :class:`cardgames.tailor.State` whose round is not over, or a
+        :class:`cardgames.bridge.state.State` whose play is not over (see
+        :func:`~cardgames.solver.bridge.analyse_bridge`).
     :param perspective: the seat whose side is analysed (default: the player to move). In the
-        four-player partnership game the side is the partnership.
+        four-player partnership game and in bridge the side is the partnership.
     :param limit: a node and/or time budget; when it runs out the result has ``exact=False``
         and its values are bounds.
     :param progress: Tarot: called now and then with a
@@ -128,7 +146,8 @@ def analyse(
         result is then exact), the result has ``bound == "estimate"``: each ``MoveValue``'s
         ``lower`` and ``upper`` are proved, its ``value`` an estimate between them, exact
         where they meet. Not with ``horizon``. Chase the Tailor values are estimates beyond
-        their horizon already, so it changes nothing there.
+        their horizon already, so it changes nothing there, nor for bridge, whose positions
+        are searched exactly.
     :returns: the :class:`~cardgames.search.results.Analysis`: for a Tarot state a
         :class:`~cardgames.solver.tarot.TarotAnalysis` (typed so, with its ``target``; a
         :class:`~cardgames.solver.tarot.FrenchAnalysis` for a French deal), for a Chase the
@@ -153,9 +172,16 @@ def analyse(
         from cardgames.solver.tailor import analyse_tailor
 
         return analyse_tailor(state, perspective=perspective, limit=limit, horizon=horizon)
-    raise AnalysisError(
-        f"cannot analyse {type(state).__name__!r}: expected a tarot.State or a tailor.State"
-    )
+    if isinstance(state, bridge.State):
+        from cardgames.solver.bridge import analyse_bridge
+
+        if horizon is not None:
+            raise AnalysisError(
+                f"invalid horizon {quote(horizon)}: a bridge deal is searched to its end "
+                "(expected None)"
+            )
+        return analyse_bridge(state, perspective=perspective, limit=limit)
+    raise AnalysisError(_NOT_A_STATE.format(type(state).__name__))
 
 
 @overload
@@ -166,12 +192,16 @@ def solve(
 def solve(
     state: tailor.State, *, perspective: int | None = None, limit: Limit | None = None
 ) -> Solution[tailor.Move]: ...
+@overload
 def solve(
-    state: tarot.State | tailor.State,
+    state: bridge.State, *, perspective: int | None = None, limit: Limit | None = None
+) -> Solution[Card]: ...
+def solve(
+    state: tarot.State | tailor.State | bridge.State,
     *,
     perspective: int | None = None,
     limit: Limit | None = None,
-) -> Solution[tarot.Move] | Solution[tailor.Move]:
+) -> Solution[tarot.Move] | Solution[tailor.Move] | Solution[Card]:
     """The value of ``state`` for ``perspective``'s side and one best line, without scoring
     every alternative: what a program choosing its move needs, at a fraction of the cost of
     :func:`analyse`.
@@ -206,9 +236,11 @@ def solve(
             exact=analysis.exact,
             bound=analysis.bound,
         )
-    raise AnalysisError(
-        f"cannot analyse {type(state).__name__!r}: expected a tarot.State or a tailor.State"
-    )
+    if isinstance(state, bridge.State):
+        from cardgames.solver.bridge import solve_bridge
+
+        return solve_bridge(state, perspective=perspective, limit=limit)
+    raise AnalysisError(_NOT_A_STATE.format(type(state).__name__))
 
 
 @overload
@@ -227,13 +259,25 @@ def analyse_play(
     limit: Limit | None = None,
     estimates: bool = False,
 ) -> tuple[PlayStep[tailor.Move], ...]: ...
+@overload
 def analyse_play(
-    state: tarot.State | tailor.State,
+    state: bridge.State,
+    moves: Iterable[Card],
+    *,
+    limit: Limit | None = None,
+    estimates: bool = False,
+) -> tuple[PlayStep[Card], ...]: ...
+def analyse_play(
+    state: tarot.State | tailor.State | bridge.State,
     moves: Iterable[Any],
     *,
     limit: Limit | None = None,
     estimates: bool = False,
-) -> tuple[PlayStep[tarot.Move], ...] | tuple[PlayStep[tailor.Move], ...]:
+) -> (
+    tuple[PlayStep[tarot.Move], ...]
+    | tuple[PlayStep[tailor.Move], ...]
+    | tuple[PlayStep[Card], ...]
+):
     """Judge a played sequence: each move's value against the best move at that point.
 
     Each position is analysed from the side of the player about to move, so ``loss`` is what
@@ -257,10 +301,8 @@ def analyse_play(
     :raises IllegalMoveError: if a move is not legal where it is played.
     :raises AnalysisError: if the sequence runs past the end of the deal or round.
     """
-    if not isinstance(state, tarot.State | tailor.State):
-        raise AnalysisError(
-            f"cannot analyse {type(state).__name__!r}: expected a tarot.State or a tailor.State"
-        )
+    if not isinstance(state, tarot.State | tailor.State | bridge.State):
+        raise AnalysisError(_NOT_A_STATE.format(type(state).__name__))
     if isinstance(moves, str) or not isinstance(moves, Iterable):
         raise AnalysisError(f"invalid moves {quote(moves)}: expected a sequence of move objects")
     _check_options(limit, None)
@@ -300,7 +342,9 @@ def _check_options(limit: object, progress: object) -> None:
         raise AnalysisError(f"invalid progress {quote(progress)}: expected a callable or None")
 
 
-def reference_value(state: tarot.State | tailor.State, perspective: int | None = None) -> Fraction:
+def reference_value(
+    state: tarot.State | tailor.State | bridge.State, perspective: int | None = None
+) -> Fraction:
     """The position's value by the plain reference search, for checking :func:`analyse`.
 
     It has no table, no move ordering and no merging of equivalent moves, so it is only
@@ -318,6 +362,8 @@ def reference_value(state: tarot.State | tailor.State, perspective: int | None =
 
         seat = state.to_move if perspective is None else perspective
         return reference_tailor_value(state, seat, DEFAULT_HORIZON)
-    raise AnalysisError(
-        f"cannot analyse {type(state).__name__!r}: expected a tarot.State or a tailor.State"
-    )
+    if isinstance(state, bridge.State):
+        from cardgames.solver.bridge import reference_bridge_value
+
+        return reference_bridge_value(state, perspective)
+    raise AnalysisError(_NOT_A_STATE.format(type(state).__name__))

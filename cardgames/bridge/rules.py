@@ -1,0 +1,266 @@
+"""The contract a deal is played in: the declarer, the strain and who leads first.
+
+Bridge card play needs only three facts beyond the cards: which seat is the *declarer* (its
+partnership is the *declaring side*, the other two seats the *defenders*), the *strain* (a trump
+suit, or no trump) and who leads to the first trick, by default the declarer's left-hand
+opponent. The auction that chose them is outside this package.
+
+Seats go round the table clockwise: North, East, South, West; North and South are partners, as
+are East and West.
+
+>>> contract = Contract(Seat.SOUTH, Strain.HEARTS)
+>>> str(contract), contract.leader
+('H by S', <Seat.WEST: 3>)
+>>> Contract.parse('nt by n, s leads')
+Contract.parse('NT by N, S leads')
+>>> trick_winner((Card.parse('KH'), Card.parse('AH'), Card.parse('2S'), Card.parse('3H')), 0)
+2
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Sequence
+from typing import Any, Final
+
+import attrs
+
+from cardgames.cards import Card, Suit
+from cardgames.errors import NotationError, RulesError
+from cardgames.validation import quote
+
+__all__ = [
+    "NO_TRUMP",
+    "Contract",
+    "Seat",
+    "Strain",
+    "card_strength",
+    "trick_winner",
+]
+
+NO_TRUMP: Final = 4
+"""The number of the no-trump strain (the suits are 0-3, as :class:`~cardgames.cards.Suit`)."""
+
+
+@enum.unique
+class Seat(enum.IntEnum):
+    """The four seats, clockwise from North. Partners sit opposite: ``seat % 2`` names the
+    partnership (0 for North-South, 1 for East-West).
+
+    >>> Seat.parse('e'), str(Seat.WEST), Seat.NORTH.next, Seat.EAST.partner
+    (<Seat.EAST: 1>, 'W', <Seat.EAST: 1>, <Seat.WEST: 3>)
+    """
+
+    NORTH = 0
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        """Read a seat from its letter (``N E S W``, any case).
+
+        :raises NotationError: for anything else.
+        """
+        if isinstance(text, str) and text.strip().upper() in ("N", "E", "S", "W"):
+            return Seat("NESW".index(text.strip().upper()))
+        raise NotationError(f"invalid seat {quote(text)}: expected one of N E S W")
+
+    @classmethod
+    def of(cls, value: Seat | int, error: type[RulesError | NotationError] = RulesError) -> Seat:
+        """``value`` as a seat: a seat, or its number 0-3 (a plain int, not a bool).
+
+        :raises RulesError: (or ``error``) for anything else.
+        """
+        if isinstance(value, Seat):
+            return value
+        if type(value) is int and 0 <= value < 4:
+            return Seat(value)
+        raise error(f"invalid seat {quote(value)}: expected a Seat (or its number, 0 to 3)")
+
+    def __str__(self) -> str:
+        return "NESW"[self]
+
+    @property
+    def next(self) -> Seat:
+        """The seat on this one's left, who plays next."""
+        return Seat((self + 1) % 4)
+
+    @property
+    def partner(self) -> Seat:
+        """The seat opposite."""
+        return Seat((self + 2) % 4)
+
+
+@enum.unique
+class Strain(enum.IntEnum):
+    """A trump suit or no trump. The four suits have the numbers of
+    :class:`~cardgames.cards.Suit`; no trump is 4.
+
+    >>> Strain.parse('NT'), Strain.parse('h'), str(Strain.NO_TRUMP), Strain.SPADES.suit
+    (<Strain.NO_TRUMP: 4>, <Strain.HEARTS: 1>, 'NT', <Suit.SPADES: 0>)
+    """
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+    NO_TRUMP = 4
+
+    @classmethod
+    def parse(cls, text: str) -> Strain:
+        """Read a strain: ``S H D C`` or ``NT`` (also ``N``), any case.
+
+        :raises NotationError: for anything else.
+        """
+        key = text.strip().upper() if isinstance(text, str) else None
+        if key in ("S", "H", "D", "C"):
+            return Strain("SHDC".index(key))
+        if key in ("NT", "N"):
+            return Strain.NO_TRUMP
+        raise NotationError(f"invalid strain {quote(text)}: expected one of S H D C NT")
+
+    @classmethod
+    def of(cls, value: Strain | int) -> Strain:
+        """``value`` as a strain: a strain, a :class:`~cardgames.cards.Suit`, or a number 0-4.
+
+        :raises RulesError: for anything else.
+        """
+        if isinstance(value, Strain):
+            return value
+        if isinstance(value, Suit) or (type(value) is int and 0 <= value <= NO_TRUMP):
+            return Strain(int(value))
+        raise RulesError(
+            f"invalid strain {quote(value)}: expected a Strain, a Suit or a number from 0 to 4"
+        )
+
+    def __str__(self) -> str:
+        return ("S", "H", "D", "C", "NT")[self]
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit, or None for no trump."""
+        return None if self is Strain.NO_TRUMP else Suit(int(self))
+
+
+def _to_seat(value: Any) -> Seat:
+    return Seat.of(value)
+
+
+def _to_strain(value: Any) -> Strain:
+    return Strain.of(value)
+
+
+def _to_leader(value: Any) -> Seat | None:
+    return None if value is None else Seat.of(value)
+
+
+@attrs.frozen(repr=False)
+class Contract:
+    """The declarer, the strain and the opening leader of a deal's play.
+
+    :param declarer: the seat that plays the contract (a :class:`Seat` or 0-3).
+    :param strain: the trump suit or no trump (a :class:`Strain`, a suit, or 0-4).
+    :param leader: who leads to the first trick; by default the declarer's left-hand
+        opponent (any seat may be given, for a double-dummy problem set in mid-play).
+    :raises RulesError: for a value that is not a seat or a strain.
+
+    >>> Contract(0, 4), Contract(Seat.EAST, Strain.CLUBS).defenders
+    (Contract.parse('NT by N'), (<Seat.SOUTH: 2>, <Seat.NORTH: 0>))
+    >>> Contract('N', 4)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid seat 'N': expected a Seat (or its number, 0 to 3)
+    """
+
+    declarer: Seat = attrs.field(converter=_to_seat)
+    """The declarer."""
+    strain: Strain = attrs.field(converter=_to_strain)
+    """The trump suit, or no trump."""
+    leader: Seat = attrs.field(default=None, converter=_to_leader)
+    """Who leads to the first trick."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.leader is None:
+            object.__setattr__(self, "leader", self.declarer.next)
+
+    @property
+    def trump(self) -> int:
+        """The trump suit's number 0-3, or :data:`NO_TRUMP` (4)."""
+        return int(self.strain)
+
+    @property
+    def declaring_side(self) -> tuple[Seat, Seat]:
+        """The declarer and dummy (the declarer's partner)."""
+        return (self.declarer, self.declarer.partner)
+
+    @property
+    def defenders(self) -> tuple[Seat, Seat]:
+        """The declarer's left-hand opponent, then the right-hand one."""
+        return (self.declarer.next, self.declarer.next.partner)
+
+    def is_declaring(self, seat: int) -> bool:
+        """Whether ``seat`` plays for the declaring side."""
+        return seat % 2 == self.declarer % 2
+
+    def __str__(self) -> str:
+        text = f"{self.strain} by {self.declarer}"
+        if self.leader != self.declarer.next:
+            text += f", {self.leader} leads"
+        return text
+
+    def __repr__(self) -> str:
+        return f"Contract.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """Read the written form: ``<strain> by <declarer>``, optionally followed by
+        ``, <seat> leads`` (any case), as :func:`str` writes it.
+
+        :raises NotationError: if ``text`` is not of that form.
+        """
+        match = _CONTRACT.fullmatch(text) if isinstance(text, str) else None
+        if match is None:
+            raise NotationError(
+                f"invalid contract {quote(text)}: expected '<strain> by <seat>' such as 'S by N' "
+                "or 'NT by E, S leads'"
+            )
+        strain = Strain.parse(match["strain"])
+        declarer = Seat.parse(match["declarer"])
+        leader = None if match["leader"] is None else Seat.parse(match["leader"])
+        return cls(declarer, strain, leader)
+
+
+_CONTRACT: Final = re.compile(
+    r"\s*(?P<strain>nt|[shdcn])\s+by\s+(?P<declarer>[nesw])\s*"
+    r"(?:,\s*(?P<leader>[nesw])\s+leads\s*)?",
+    re.IGNORECASE,
+)
+
+
+def card_strength(card: Card) -> int:
+    """The card's strength within its suit: 0 for the two up to 12 for the ace.
+
+    >>> card_strength(Card.parse('AS')), card_strength(Card.parse('2S'))
+    (12, 0)
+    """
+    return (card.index % 13 + 12) % 13
+
+
+def trick_winner(cards: Sequence[Card], trump: int) -> int:
+    """The position (0 = the lead) of the card that wins a trick: the highest trump if any was
+    played, otherwise the highest card of the suit led.
+
+    :param cards: the cards in the order played (the first one was led).
+    :param trump: the trump suit's number, or :data:`NO_TRUMP`.
+    """
+    best = 0
+    for position in range(1, len(cards)):
+        card, top = cards[position], cards[best]
+        if card.suit == top.suit:
+            if card_strength(card) > card_strength(top):
+                best = position
+        elif card.suit == trump:
+            best = position
+    return best
