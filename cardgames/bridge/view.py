@@ -175,10 +175,9 @@ class View:
                 if not left[seat] & card.mask or not legal_mask(left[seat], led) & card.mask:
                     raise RulesError(f"invalid view: {where}, which that hand could not play")
                 left[seat] ^= card.mask
-                continue
-            if any(hand is not None and hand.mask & card.mask for hand in known):
+            elif any(hand is not None and hand.mask & card.mask for hand in known):
                 raise RulesError(f"invalid view: {where}, but another hand holds it")
-            if voids[seat] >> (card.index // 13) & 1:
+            elif voids[seat] >> (card.index // 13) & 1:
                 raise RulesError(f"invalid view: {where}, after showing out of that suit")
             if led is not None and card.index // 13 != led:
                 voids[seat] |= 1 << led
@@ -474,4 +473,25 @@ def view_of(state: State, seat: Seat | int) -> View:
     pack = 0
     for hand in state.deal.hands:
         pack |= hand.mask
-    return View(seat, contract, state.deal.hand(seat), dummy, state.played, CardSet(pack))
+    # A state's play is legal, so the checks of View's constructor would all pass: the view
+    # is built without them (the bots' play-outs make one per card).
+    view = object.__new__(View)
+    for name, value in (
+        ("seat", seat),
+        ("contract", contract),
+        ("hand", state.deal.hand(seat)),
+        ("dummy", dummy),
+        ("played", state.played),
+        ("pack", CardSet(pack)),
+    ):
+        object.__setattr__(view, name, value)
+    seats, to_move, won = _seats_of_play(contract, state.played)
+    voids = [0, 0, 0, 0]
+    for number, card in enumerate(state.played):
+        if number % 4 and card.index // 13 != state.played[number - number % 4].index // 13:
+            voids[seats[number]] |= 1 << (state.played[number - number % 4].index // 13)
+    object.__setattr__(view, "_players", tuple(seats))
+    object.__setattr__(view, "_to_move", to_move)
+    object.__setattr__(view, "_won", won)
+    object.__setattr__(view, "_voids", (voids[0], voids[1], voids[2], voids[3]))
+    return view
