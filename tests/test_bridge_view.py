@@ -119,7 +119,7 @@ def test_inconsistent_views_are_refused() -> None:
     with pytest.raises(RulesError, match="could not play"):  # West leads a card it lacks
         dummy = bridge.parse_hand("JT9.876.5432.AKQ")
         View(Seat.WEST, Contract.parse("NT by S"), hand, dummy, (Card.parse("2H"),))
-    with pytest.raises(RulesError):
+    with pytest.raises(NotationError, match="expected the keys"):
         View.from_dict({"seat": "W"})
     with pytest.raises(RulesError, match="random.Random"):
         view_of(bridge.random_position(1), Seat.NORTH).sample(3)  # type: ignore[arg-type]
