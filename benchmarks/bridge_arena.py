@@ -25,14 +25,18 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=6)
     parser.add_argument("--contract", default="NT by S")
     parser.add_argument("--skip-pimc", action="store_true")
+    parser.add_argument("--skip-rule", action="store_true")
     args = parser.parse_args()
     contract = bridge.Contract.parse(args.contract)
-    pairs: list[tuple[object, object]] = [(bots.RuleBot(), bots.RandomBot())]
+    pairs: list[tuple[object, object]] = []
+    if not args.skip_rule:
+        pairs.append((bots.RuleBot(), bots.RandomBot()))
     if not args.skip_pimc:
         pairs.append((bots.PIMCBot(worlds=args.worlds), bots.RuleBot()))
     for first, second in pairs:
         start = time.perf_counter()
-        result = arena.run(contract, [first, second, first, second], deals=args.deals, seed=args.seed)
+        seated = [first, second, first, second]
+        result = arena.run(contract, seated, deals=args.deals, seed=args.seed, progress=True)
         elapsed = time.perf_counter() - start
         print(result.table())
         print(f"({elapsed:.1f} s)\n", flush=True)

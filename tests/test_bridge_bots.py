@@ -68,7 +68,7 @@ def test_discard_low() -> None:
 
 
 def test_a_later_lead_cashes_a_winner() -> None:
-    played = [Card.parse(word) for word in "6S 3S KS 2S".split()]
+    played = [Card.parse(word) for word in ["6S", "3S", "KS", "2S"]]
     state = State(FOLLOW, Contract.parse("NT by S"), played)
     assert state.to_move == Seat.EAST
     assert str(choose_card(_view(state))) == "AS"
@@ -79,7 +79,7 @@ def test_bots_refuse_a_state_and_a_view_that_does_not_choose() -> None:
     for bot in (bots.RandomBot(), bots.RuleBot(), bots.PIMCBot(worlds=1)):
         with pytest.raises(RulesError, match="never handed a State"):
             bot.choose(state, random.Random(0))  # type: ignore[call-overload]
-    idle = next(seat for seat in Seat if not _view(state).seat == seat)
+    idle = next(seat for seat in Seat if _view(state).seat != seat)
     with pytest.raises(RulesError):
         bots.RuleBot().choose(view_of(state, idle), random.Random(0))
 

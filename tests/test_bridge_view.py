@@ -44,7 +44,9 @@ def test_the_view_hides_the_other_hands() -> None:
     other = view.sample(random.Random(3))
     assert other != state  # the hidden hands came out otherwise
     assert view_of(other, Seat.EAST) == view
-    hidden = [seat for seat in Seat if seat != Seat.EAST and seat != state.contract.declarer.partner]
+    hidden = [
+        seat for seat in Seat if seat != Seat.EAST and seat != state.contract.declarer.partner
+    ]
     assert any(other.hand(seat) != state.hand(seat) for seat in hidden)
     assert view.cards_left(hidden[0]) is None
 
@@ -121,7 +123,7 @@ def test_inconsistent_views_are_refused() -> None:
         View(Seat.WEST, Contract.parse("NT by S"), hand, dummy, (Card.parse("2H"),))
     with pytest.raises(NotationError, match="expected the keys"):
         View.from_dict({"seat": "W"})
-    with pytest.raises(RulesError, match="random.Random"):
+    with pytest.raises(RulesError, match=r"random\.Random"):
         view_of(bridge.random_position(1), Seat.NORTH).sample(3)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="bridge State"):
         view_of("N:...", Seat.NORTH)  # type: ignore[arg-type]

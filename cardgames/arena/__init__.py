@@ -73,8 +73,8 @@ from cardgames.arena.results import (
     AnyRules,
     ArenaGame,
     ArenaResult,
-    Game,
     Comparison,
+    Game,
     Standing,
     players_of,
 )

@@ -220,7 +220,9 @@ def _check_games(games: Sequence[ArenaGame], game: str, players: int, duplicate:
         if not isinstance(item, ArenaGame):
             raise RulesError(f"invalid arena game {index} {quote(item)}: expected an ArenaGame")
         if item.rotation not in rotations:
-            expected = f"0 to {len(rotations) - 1}" if duplicate else "rotation 0 only (not duplicate)"
+            expected = (
+                f"0 to {len(rotations) - 1}" if duplicate else "rotation 0 only (not duplicate)"
+            )
             raise RulesError(
                 f"game {index} has rotation {quote(item.rotation)}: expected {expected}"
             )

@@ -20,7 +20,9 @@ read from a :class:`cardgames.bridge.view.View` (never a state).
 
 >>> from cardgames import bridge
 >>> from cardgames.bridge.view import view_of
->>> deal = bridge.Deal.parse('N:AKQ.JT9.876.5432 JT9.876.5432.AKQ 876.5432.AKQ.JT9 5432.AKQ.JT9.876')
+>>> deal = bridge.Deal.parse(
+...     'N:AKQ.JT9.876.5432 JT9.876.5432.AKQ 876.5432.AKQ.JT9 5432.AKQ.JT9.876'
+... )
 >>> state = bridge.State(deal, bridge.Contract.parse('NT by S'))
 >>> str(choose_card(view_of(state, bridge.Seat.WEST)))  # top of the AKQ of hearts
 'AH'
@@ -85,9 +87,9 @@ def opening_lead(hand: int, trump: int) -> Card:
             len(cards) >= 2
             and card_strength(cards[0]) >= _JACK + 1
             and card_strength(cards[1]) == card_strength(cards[0]) - 1
+        ) or (
+            len(cards) >= 2 and card_strength(cards[0]) == _JACK and card_strength(cards[1]) == 8
         ):
-            sequences.append(cards[0])
-        elif len(cards) >= 2 and card_strength(cards[0]) == _JACK and card_strength(cards[1]) == 8:
             sequences.append(cards[0])
     if sequences:
         return max(sequences, key=card_strength)

@@ -285,7 +285,6 @@ class PIMCBot:
                 totals[at] += value
         return moves[_best(totals, moves.index(tailor_rule_move(view)))]
 
-
     # -- bridge ----------------------------------------------------------------------------
 
     def _choose_bridge(self, view: BridgeView, rng: random.Random) -> Card:

@@ -24,14 +24,23 @@ from __future__ import annotations
 from typing import TypeAlias
 
 from cardgames import tailor, tarot
-from cardgames.players import Bot, bot_name, check_bot, check_rng
 from cardgames.bridge.view import View as BridgeView
 from cardgames.cards import Card
+from cardgames.players import Bot, bot_name, check_bot, check_rng
 from cardgames.tailor.view import View as TailorView
 from cardgames.tarot.contracts import Announcement, Bid, Call, Declaration
 from cardgames.tarot.view import View as TarotView
 
-__all__ = ["BridgeBot", "Bot", "TailorBot", "TarotBot", "TarotMove", "bot_name", "check_bot", "check_rng"]
+__all__ = [
+    "Bot",
+    "BridgeBot",
+    "TailorBot",
+    "TarotBot",
+    "TarotMove",
+    "bot_name",
+    "check_bot",
+    "check_rng",
+]
 
 TarotMove: TypeAlias = tarot.Move | Bid | Call | Announcement | Declaration
 """Any Tarot move a bot may return: a card, or under French rules a bid, a call, the slam

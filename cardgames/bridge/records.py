@@ -253,9 +253,7 @@ def _read_deal(data: object, rules: Contract, number: int) -> DealRecord:
         written = fields["result"]
         expected = record.to_dict()["result"]
         if written is not None:
-            result = read_fields(
-                written, f"{where} result", ("declarer_tricks", "defender_tricks")
-            )
+            result = read_fields(written, f"{where} result", ("declarer_tricks", "defender_tricks"))
             for key in ("declarer_tricks", "defender_tricks"):
                 read_int(result[key], f"{where} {key}", low=0, high=13)
         if written != expected:

@@ -278,6 +278,6 @@ def state_to_svg(
         title = " ".join("NESW"[(leader + at) % 4] for at in range(len(state.trick)))
         parts.append(_cards_on_felt(state.trick, title, width, 4, "trick"))
     centre = _stack_on_felt(parts, width)
-    return _table_picture([_heading(state_heading(state), width), _round_table(
-        panels, centre, width
-    )], width)
+    return _table_picture(
+        [_heading(state_heading(state), width), _round_table(panels, centre, width)], width
+    )

@@ -316,8 +316,7 @@ class View:
         hidden = [seat for seat in range(4) if seat not in known]
         capacities = [each] * len(hidden)
         items_mask = self.unseen().mask
-        for number, card in enumerate(self.played):
-            seat = self._players[number]
+        for seat in self._players:
             if seat in hidden:
                 capacities[hidden.index(seat)] -= 1
         items = list(iter_bits(items_mask))
