@@ -16,6 +16,7 @@ import argparse
 import time
 
 from cardgames import arena, bots, bridge
+from cardgames.bots.protocol import BridgeBot
 
 
 def main() -> None:
@@ -28,7 +29,7 @@ def main() -> None:
     parser.add_argument("--skip-rule", action="store_true")
     args = parser.parse_args()
     contract = bridge.Contract.parse(args.contract)
-    pairs: list[tuple[object, object]] = []
+    pairs: list[tuple[BridgeBot, BridgeBot]] = []
     if not args.skip_rule:
         pairs.append((bots.RuleBot(), bots.RandomBot()))
     if not args.skip_pimc:

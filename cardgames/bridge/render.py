@@ -70,6 +70,7 @@ __all__ = [
 ]
 
 _NAMES: Final = ("North", "East", "South", "West")
+_RANKS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 # The order table_layout and the SVG table place seats in: bottom, left, top, right.
 _AROUND: Final = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
 
@@ -91,7 +92,7 @@ def hand_lines(hand: CardSet) -> Block:
         suits[card.index // 13].append(card)
     lines = []
     for symbol, cards in zip("♠♥♦♣", suits, strict=True):
-        ranks = [card.rank.to_unicode() for card in sorted(cards, key=_strength, reverse=True)]
+        ranks = [_RANKS[_strength(card)] for card in sorted(cards, key=_strength, reverse=True)]
         lines.append(f"{symbol} {' '.join(ranks) or '-'}")
     return tuple(lines)
 
@@ -265,7 +266,7 @@ def state_to_svg(
         role = _role(state.contract.declarer, seat)
         if role:
             notes.append(role)
-        if to_move:
+        if to_move and chooser is not None:
             notes.append("to move" if chooser == seat else f"to move ({_NAMES[chooser]} plays)")
         stats = f"{_plural(state.tricks_of(seat), 'trick')} for the side"
         panels.append(
