@@ -172,7 +172,7 @@ def run(
     deals of ``rules``; see the module's description for the seeding and the figures.
 
     :param rules: :class:`cardgames.tarot.rules.Rules`, :class:`cardgames.tailor.Rules`, or for
-        bridge the :class:`cardgames.bridge.Contract` every deal is played in.
+        bridge the :class:`cardgames.bridge.rules.Contract` every deal is played in.
     :param bots: one bot per seat; they are only ever handed views.
     :param deals: deals (rounds) to play, 1 to :data:`MAX_DEALS`.
     :param seed: the arena's seed, 0 to ``2**64 - 1``.

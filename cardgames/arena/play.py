@@ -234,7 +234,7 @@ def play_deal(
     pickle it).
 
     Tarot deals are dealt by seat ``deal % players``, Chase the Tailor rounds started by it.
-    Bridge deals are dealt at random (:func:`cardgames.bridge.random_deal`) and played in the
+    Bridge deals are dealt at random (:func:`cardgames.bridge.deal.random_deal`) and played in the
     arena's contract; under duplicate each is played twice, the bots of rotation 0 swapping
     partnerships in rotation 1. A seat's payoff is its side's tricks minus half the tricks of
     the deal (+1/2 for the declaring side's seven tricks of thirteen, -1/2 for the defenders).

@@ -13,7 +13,7 @@ in the view of that seat.
 
 A view remembers the hands as they were when play started, so that :meth:`View.sample` can deal
 a whole :class:`~cardgames.bridge.state.State` again: the hidden cards are shared out among the
-hidden hands (:func:`cardgames._allocation.allocate`) so that each gets its number of cards and
+hidden hands (``cardgames._allocation.allocate``) so that each gets its number of cards and
 none gets a card of a suit it has shown out of; then the public play is replayed.
 
 >>> import random
