@@ -48,7 +48,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="bridge card play: deal, play with bots, show a record, analyse double dummy",
         description="Bridge card play from a fixed contract (no auction).",
     )
-    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    actions = parser.add_subparsers(
+        dest="action",
+        metavar="ACTION",
+        required=True,
+        help="deal, play, show or analyse (see 'cardgames bridge ACTION --help')",
+    )
     deal = actions.add_parser("deal", help="deal a seeded hand and show it")
     _common(deal)
     deal.add_argument("--json", action="store_true", help="print the record as JSON")
