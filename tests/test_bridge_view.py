@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -140,3 +141,12 @@ def test_a_view_with_no_deal_for_the_voids_is_refused() -> None:
     view = View(Seat.SOUTH, contract, south, north, played, fine)
     world = view.sample(random.Random(0))
     assert world.deal.hand(Seat.EAST) == CardSet.parse("AS 8S")
+
+
+def test_sampling_draws_every_consistent_world_about_equally() -> None:
+    state = bridge.random_position(0, tricks_played=10)
+    view = view_of(state, state.contract.declarer)
+    rng = random.Random(9)
+    counts = Counter(view.sample(rng).deal for _ in range(600))
+    assert len(counts) == 20  # the 6 hidden cards, 3 to each hidden hand, voids allowing
+    assert all(12 <= count <= 50 for count in counts.values())  # 30 expected each
