@@ -7,7 +7,7 @@ entry         value
 ============  =====================================================================================
 format        always ``"cardgames-record"``
 version       ``1``
-game          the game's name: ``"tarot"`` or ``"tailor"``
+game          the game's name: ``"tarot"``, ``"tailor"`` or ``"bridge"``
 rules         the rules in their text form (``str(rules)``, read with ``Rules.parse``)
 tags          free ``name: text`` pairs, like the headers of a chess PGN file (event, site, date,
               player names...); both names and texts are strings
@@ -24,7 +24,8 @@ Numbers are JSON integers when they are whole, and exact fractions are strings `
 missing one, or one of the wrong kind is a :class:`~cardgames.errors.NotationError` that quotes
 it. A JSON Schema (draft 2020-12) of the layout ships with the package:
 :func:`record_schema`. Each game's ``records`` module (:mod:`cardgames.tarot.records`,
-:mod:`cardgames.tailor.records`) fills in ``start``, ``result`` and ``series``.
+:mod:`cardgames.tailor.records`, :mod:`cardgames.bridge.records`) fills in ``start``, ``result``
+and ``series``.
 
 >>> to_number(Fraction(7, 2)), to_number(Fraction(4)), to_number(-3)
 ('7/2', 4, -3)
@@ -89,7 +90,7 @@ FORMAT: Final = "cardgames-record"
 """The ``format`` entry of every record."""
 VERSION: Final = 1
 """The version of the layout that this library writes and reads."""
-GAMES: Final = ("tarot", "tailor")
+GAMES: Final = ("tarot", "tailor", "bridge")
 """The ``game`` entries a record may have."""
 
 MAX_TAGS: Final = 1_000

@@ -66,7 +66,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from typing import Any, Final, overload
 
-from cardgames import tailor, tarot
+from cardgames import bridge, tailor, tarot
 from cardgames.arena import results
 from cardgames.arena.play import BotError, _DealPlayer, _Failure, play_deal
 from cardgames.arena.results import (
@@ -74,9 +74,11 @@ from cardgames.arena.results import (
     ArenaGame,
     ArenaResult,
     Comparison,
+    Game,
     Standing,
+    players_of,
 )
-from cardgames.bots.protocol import TailorBot, TarotBot, bot_name, check_bot
+from cardgames.bots.protocol import BridgeBot, TailorBot, TarotBot, bot_name, check_bot
 from cardgames.errors import RulesError
 from cardgames.solver.batch import BatchError, SerialExecutor, batch_map, dask_executor
 from cardgames.validation import as_tuple, check_bool, check_int, check_seed, quote
@@ -103,15 +105,16 @@ MAX_DEALS: Final = results.MAX_DEALS
 def _check_run(
     rules: object, bots: object, deals: object, seed: object, duplicate: object
 ) -> tuple[AnyRules, tuple[Any, ...]]:
-    if not isinstance(rules, tarot.Rules | tailor.Rules):
+    if not isinstance(rules, tarot.Rules | tailor.Rules | bridge.Contract):
         raise RulesError(
-            f"invalid arena rules {quote(rules)}: expected a cardgames.tarot.rules.Rules or a "
-            "cardgames.tailor.Rules"
+            f"invalid arena rules {quote(rules)}: expected a cardgames.tarot.rules.Rules, a "
+            "cardgames.tailor.Rules or a cardgames.bridge.Contract"
         )
     seated = as_tuple(bots, "arena bots")
-    if len(seated) != rules.players:
+    players = players_of(rules)
+    if len(seated) != players:
         raise RulesError(
-            f"invalid arena bots: {len(seated)} given for {rules.players} seats; expected one "
+            f"invalid arena bots: {len(seated)} given for {players} seats; expected one "
             "bot per seat"
         )
     for bot in seated:
@@ -144,9 +147,20 @@ def run(
     executor: Executor | str | None = ...,
     progress: bool = ...,
 ) -> ArenaResult: ...
+@overload
+def run(
+    rules: bridge.Contract,
+    bots: Sequence[BridgeBot],
+    *,
+    deals: int = ...,
+    seed: int = ...,
+    duplicate: bool = ...,
+    executor: Executor | str | None = ...,
+    progress: bool = ...,
+) -> ArenaResult: ...
 def run(
     rules: AnyRules,
-    bots: Sequence[TarotBot] | Sequence[TailorBot],
+    bots: Sequence[TarotBot] | Sequence[TailorBot] | Sequence[BridgeBot],
     *,
     deals: int = 100,
     seed: int = 0,
@@ -157,7 +171,8 @@ def run(
     """Let ``bots`` (one per seat, entry ``e`` at seat ``e`` in rotation 0) play ``deals``
     deals of ``rules``; see the module's description for the seeding and the figures.
 
-    :param rules: :class:`cardgames.tarot.rules.Rules` or :class:`cardgames.tailor.Rules`.
+    :param rules: :class:`cardgames.tarot.rules.Rules`, :class:`cardgames.tailor.Rules`, or for
+        bridge the :class:`cardgames.bridge.rules.Contract` every deal is played in.
     :param bots: one bot per seat; they are only ever handed views.
     :param deals: deals (rounds) to play, 1 to :data:`MAX_DEALS`.
     :param seed: the arena's seed, 0 to ``2**64 - 1``.
@@ -188,13 +203,19 @@ def run(
         )
     games = [game for deal_games in played for game in deal_games]
     return ArenaResult(
-        game="tarot" if isinstance(rules, tarot.Rules) else "tailor",
+        game=_game_of(rules),
         rules=str(rules),
         seed=seed,
         duplicate=duplicate,
         names=[bot_name(bot) for bot in seated],
         games=games,
     )
+
+
+def _game_of(rules: AnyRules) -> Game:
+    if isinstance(rules, tarot.Rules):
+        return "tarot"
+    return "bridge" if isinstance(rules, bridge.Contract) else "tailor"
 
 
 def _check_executor(executor: object) -> None:

@@ -15,7 +15,7 @@ from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
-from cardgames import tailor, tarot
+from cardgames import bridge, tailor, tarot
 from cardgames.errors import NotationError, RulesError
 from cardgames.tailor.rules import MAX_PLAYERS as TAILOR_MAX_PLAYERS
 from cardgames.tarot.rules import MAX_PLAYERS as TAROT_MAX_PLAYERS
@@ -32,8 +32,9 @@ _MAX_PLAYERS: Final = max(TAROT_MAX_PLAYERS, TAILOR_MAX_PLAYERS)
 _MAX_PAYOFF: Final = 10**9  # far above any game's payoff; keeps the figures finite floats
 _FRACTION_TEXT: Final = re.compile(r"-?[0-9]+/[0-9]+")
 
-Game: TypeAlias = Literal["tarot", "tailor"]
-AnyRules: TypeAlias = tarot.Rules | tailor.Rules
+Game: TypeAlias = Literal["tarot", "tailor", "bridge"]
+AnyRules: TypeAlias = tarot.Rules | tailor.Rules | bridge.Contract
+GAMES: Final = ("tarot", "tailor", "bridge")
 
 
 def _fractions(values: Sequence[Fraction | int]) -> tuple[Fraction, ...]:
@@ -193,7 +194,12 @@ def _rules_of(game: str, text: object) -> AnyRules:
     ``game``, as :func:`run` writes it."""
     if not isinstance(text, str):
         raise RulesError(f"invalid arena rules {quote(text)}: expected the rules as a text")
-    reader: Callable[[str], AnyRules] = tarot.Rules.parse if game == "tarot" else tailor.Rules.parse
+    readers: dict[str, Callable[[str], AnyRules]] = {
+        "tarot": tarot.Rules.parse,
+        "tailor": tailor.Rules.parse,
+        "bridge": bridge.Contract.parse,
+    }
+    reader = readers[game]
     try:
         rules = reader(text)
     except NotationError as error:
@@ -209,12 +215,14 @@ def _check_games(games: Sequence[ArenaGame], game: str, players: int, duplicate:
     """Raise unless ``games`` are what :func:`run` plays: by deal from 0, each deal in every
     rotation (only rotation 0 without duplicate) in order, each seated by its rotation, with
     one payoff per seat (for Chase the Tailor, an int of at most 0)."""
-    rotations = _rotations(players, duplicate)
+    rotations = _rotations(players, duplicate, game)
     for index, item in enumerate(games):
         if not isinstance(item, ArenaGame):
             raise RulesError(f"invalid arena game {index} {quote(item)}: expected an ArenaGame")
         if item.rotation not in rotations:
-            expected = f"0 to {players - 1}" if duplicate else "rotation 0 only (not duplicate)"
+            expected = (
+                f"0 to {len(rotations) - 1}" if duplicate else "rotation 0 only (not duplicate)"
+            )
             raise RulesError(
                 f"game {index} has rotation {quote(item.rotation)}: expected {expected}"
             )
@@ -259,7 +267,7 @@ class ArenaResult:
     :class:`Comparison` per pair of bots) are computed from ``games``. The constructor takes
     only what :func:`run` can return (see :meth:`from_dict`). ``str()`` is the :meth:`table`.
 
-    :param game: ``"tarot"`` or ``"tailor"``.
+    :param game: ``"tarot"``, ``"tailor"`` or ``"bridge"``.
     :param rules: the rules text (``str(rules)``).
     :param seed: the arena's seed.
     :param duplicate: whether every deal was played in every rotation.
@@ -278,9 +286,11 @@ class ArenaResult:
     head_to_head: tuple[Comparison, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.game, str) or self.game not in ("tarot", "tailor"):
-            raise RulesError(f"invalid arena game {quote(self.game)}: expected tarot or tailor")
-        players = _rules_of(self.game, self.rules).players
+        if not isinstance(self.game, str) or self.game not in GAMES:
+            raise RulesError(
+                f"invalid arena game {quote(self.game)}: expected tarot, tailor or bridge"
+            )
+        players = players_of(_rules_of(self.game, self.rules))
         check_seed(self.seed, "arena seed")
         check_bool(self.duplicate, "duplicate")
         if len(self.names) != players:
@@ -295,7 +305,8 @@ class ArenaResult:
             raise RulesError("an arena result needs at least one game")
         _check_games(self.games, self.game, players, self.duplicate)
         entries = players
-        scores = _deal_scores(self.games, entries, len(_rotations(players, self.duplicate)))
+        rotations = _rotations(players, self.duplicate, self.game)
+        scores = _deal_scores(self.games, entries, len(rotations))
         standings = []
         for entry in range(entries):
             values = [float(row[entry]) for row in scores]
@@ -473,7 +484,11 @@ class ArenaResult:
             pair                mean   s.e.  95% interval      won  lost  tied
             0:rule - 1:random  4.167  3.768  [-3.218, 11.551]    2     1     0
         """
-        unit = "payoff" if self.game == "tarot" else "payoff (minus the hand left)"
+        unit = {
+            "tarot": "payoff",
+            "tailor": "payoff (minus the hand left)",
+            "bridge": "payoff (the side's tricks minus half the tricks)",
+        }[self.game]
         lines = [
             f"{self.game} {self.rules}: {self.deals} deals, seed {self.seed}, "
             f"{'duplicate' if self.duplicate else 'not duplicate'}; mean {unit} per deal"
@@ -643,8 +658,17 @@ def _read_number(value: object) -> Fraction:
     )
 
 
-def _rotations(players: int, duplicate: bool) -> range:
-    return range(players) if duplicate else range(1)
+def players_of(rules: AnyRules) -> int:
+    """The number of seats of ``rules`` (four for a bridge contract)."""
+    return 4 if isinstance(rules, bridge.Contract) else rules.players
+
+
+def _rotations(players: int, duplicate: bool, game: str) -> range:
+    """The rotations of a deal: every one under duplicate, except in bridge where two are
+    enough (the bots of rotation 0 swap partnerships in rotation 1)."""
+    if not duplicate:
+        return range(1)
+    return range(2) if game == "bridge" else range(players)
 
 
 def _deal_scores(games: Sequence[ArenaGame], entries: int, per_deal: int) -> list[list[Fraction]]:

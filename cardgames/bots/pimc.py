@@ -32,6 +32,13 @@ How a move is valued in one world:
       after them estimated (:class:`cardgames.tarot.horizon.Estimate`) by the side's head-count
       share or in proportion to the trumps and court cards each side holds, within ``nodes`` nodes.
 
+* **Bridge**, with ``bridge_exact_tricks`` or fewer tricks left (counting the one in
+  progress): by the double-dummy solver (:func:`cardgames.solver.bridge.analyse_bridge`, the
+  tricks of the side that chooses), within ``nodes`` nodes (the midpoint of the proved bounds
+  if the budget runs out). Earlier, where a double-dummy solve of the whole deal costs
+  seconds to minutes, by a play-out (:func:`bridge_rollout_tricks`): the move, then every seat
+  playing :class:`cardgames.bots.rule_bot.RuleBot`'s rules on its own view of the world.
+  The declarer chooses the dummy's cards from its own view.
 * **Chase the Tailor**: the solver's horizon search
   (:func:`cardgames.solver.tailor.analyse_tailor`) ``horizon`` moves deep within
   ``nodes`` nodes, its value being the seat's payoff minus the others' mean, with the round
@@ -86,11 +93,15 @@ from typing import Any, Final, Literal, overload
 
 import attrs
 
-from cardgames import solver, tailor, tarot
+from cardgames import bridge, solver, tailor, tarot
+from cardgames.bots.bridge_heuristics import choose_card
 from cardgames.bots.protocol import TarotMove, check_rng
 from cardgames.bots.rule_bot import tailor_rule_move, tarot_rule_move
 from cardgames.bots.tarot_heuristics import choose_card_index
 from cardgames.bots.views import legal_moves_of
+from cardgames.bridge.view import View as BridgeView
+from cardgames.bridge.view import controller, view_of
+from cardgames.cards import Card
 from cardgames.errors import RulesError
 from cardgames.search.results import Analysis, MoveValue
 from cardgames.tailor.view import View as TailorView
@@ -98,7 +109,7 @@ from cardgames.tarot.horizon import Estimate as HorizonEstimate
 from cardgames.tarot.view import View as TarotView
 from cardgames.validation import check_int, quote
 
-__all__ = ["ESTIMATES", "Estimate", "PIMCBot", "rollout_points"]
+__all__ = ["ESTIMATES", "Estimate", "PIMCBot", "bridge_rollout_tricks", "rollout_points"]
 
 Estimate = Literal["rollout", "midpoint", "lower", "share", "strength"]
 """How :class:`PIMCBot` values a Tarot move too early in a deal for the solver."""
@@ -126,6 +137,10 @@ def _check_horizon(instance: PIMCBot, attribute: attrs.Attribute[int], value: in
 
 def _check_lookahead(instance: PIMCBot, attribute: attrs.Attribute[int], value: int) -> None:
     check_int(value, "PIMCBot lookahead", low=1, high=78)
+
+
+def _check_bridge_tricks(instance: PIMCBot, attribute: attrs.Attribute[int], value: int) -> None:
+    check_int(value, "PIMCBot bridge_exact_tricks", low=0, high=13)
 
 
 def _check_time(instance: PIMCBot, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -164,6 +179,8 @@ class PIMCBot:
     :param lookahead: Tarot, with ``"share"`` or ``"strength"``: whole tricks searched ahead.
     :param nodes: the node budget of one world's search.
     :param horizon: Chase the Tailor: the moves searched ahead.
+    :param bridge_exact_tricks: bridge: with this many tricks left or fewer, cards are valued
+        by the double-dummy solver; before, by RuleBot play-outs.
     :param name: the label the arena shows.
     :raises RulesError: for a setting of the wrong type or out of range.
     """
@@ -175,13 +192,18 @@ class PIMCBot:
     nodes: int = attrs.field(default=50_000, validator=_check_nodes)
     horizon: int = attrs.field(default=8, validator=_check_horizon)
     lookahead: int = attrs.field(default=1, validator=_check_lookahead)
+    bridge_exact_tricks: int = attrs.field(default=5, validator=_check_bridge_tricks)
     name: str = attrs.field(default="pimc", validator=_check_name)
 
     @overload
     def choose(self, view: TarotView, rng: random.Random) -> TarotMove: ...
     @overload
     def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
-    def choose(self, view: TarotView | TailorView, rng: random.Random) -> TarotMove | tailor.Move:
+    @overload
+    def choose(self, view: BridgeView, rng: random.Random) -> Card: ...
+    def choose(
+        self, view: TarotView | TailorView | BridgeView, rng: random.Random
+    ) -> TarotMove | tailor.Move | Card:
         """The move with the best total value over the sampled worlds.
 
         :raises RulesError: if ``view`` is not a view whose seat is to move, or ``rng`` is
@@ -190,6 +212,8 @@ class PIMCBot:
         check_rng(rng)
         if isinstance(view, TarotView):
             return self._choose_tarot(view, rng)
+        if isinstance(view, BridgeView):
+            return self._choose_bridge(view, rng)
         return self._choose_tailor(view, rng)
 
     # -- Tarot -----------------------------------------------------------------------------
@@ -260,6 +284,32 @@ class PIMCBot:
             for at, value in enumerate(_values(analysis, moves, lower_only=False)):
                 totals[at] += value
         return moves[_best(totals, moves.index(tailor_rule_move(view)))]
+
+    # -- bridge ----------------------------------------------------------------------------
+
+    def _choose_bridge(self, view: BridgeView, rng: random.Random) -> Card:
+        from cardgames.solver.bridge import analyse_bridge
+
+        cards = legal_moves_of(view)
+        if len(cards) == 1:
+            return cards[0]
+        clock = _Clock(self.time_per_move)
+        totals = [0.0] * len(cards)
+        seat = view.to_move
+        solve = view.cards_each - view.tricks_played <= self.bridge_exact_tricks
+        for done in range(self.worlds):
+            if done and clock.spent():
+                break
+            world = view.sample(rng)
+            if solve:
+                limit = solver.Limit(nodes=self.nodes, time=clock.share(self.worlds - done))
+                analysis = analyse_bridge(world, perspective=int(seat), limit=limit)
+                values = _values(analysis, cards, lower_only=False)
+            else:
+                values = [bridge_rollout_tricks(world.play(card), seat) for card in cards]
+            for at, value in enumerate(values):
+                totals[at] += value
+        return cards[_best(totals, cards.index(choose_card(view)))]
 
 
 class _Clock:
@@ -360,3 +410,23 @@ def rollout_points(state: tarot.State, seat: int) -> float:
         state = state.play(tarot.Move(tarot.TarotCard.from_index(index)))
     points: Fraction = state.team_points()[state.team_of(seat)]
     return float(points)
+
+
+def bridge_rollout_tricks(state: bridge.State, seat: int) -> float:
+    """Play ``state`` out to the end with :class:`cardgames.bots.rule_bot.RuleBot`'s bridge rules
+    for every seat, each choosing from its own view (the declarer for the dummy), and return the
+    tricks ``seat``'s side has won at the end.
+
+    >>> from cardgames import bridge
+    >>> state = bridge.random_position(1, tricks_played=10)
+    >>> bridge_rollout_tricks(state, 0) + bridge_rollout_tricks(state, 1)
+    13.0
+
+    :raises RulesError: if ``state`` is not a bridge state.
+    """
+    if not isinstance(state, bridge.State):
+        raise RulesError(f"invalid play-out state {quote(state)}: expected a bridge State")
+    while not state.is_over:
+        chooser = controller(state.contract, state.to_move)
+        state = state.play(choose_card(view_of(state, chooser)))
+    return float(state.tricks_of(seat))

@@ -24,12 +24,23 @@ from __future__ import annotations
 from typing import TypeAlias
 
 from cardgames import tailor, tarot
+from cardgames.bridge.view import View as BridgeView
+from cardgames.cards import Card
 from cardgames.players import Bot, bot_name, check_bot, check_rng
 from cardgames.tailor.view import View as TailorView
 from cardgames.tarot.contracts import Announcement, Bid, Call, Declaration
 from cardgames.tarot.view import View as TarotView
 
-__all__ = ["Bot", "TailorBot", "TarotBot", "TarotMove", "bot_name", "check_bot", "check_rng"]
+__all__ = [
+    "Bot",
+    "BridgeBot",
+    "TailorBot",
+    "TarotBot",
+    "TarotMove",
+    "bot_name",
+    "check_bot",
+    "check_rng",
+]
 
 TarotMove: TypeAlias = tarot.Move | Bid | Call | Announcement | Declaration
 """Any Tarot move a bot may return: a card, or under French rules a bid, a call, the slam
@@ -40,3 +51,6 @@ TarotBot: TypeAlias = Bot[TarotView, TarotMove]
 (:data:`cardgames.tarot.contracts.AnyMove`)."""
 TailorBot: TypeAlias = Bot[TailorView, tailor.Move]
 """A bot that plays Chase the Tailor."""
+BridgeBot: TypeAlias = Bot[BridgeView, Card]
+"""A bot that plays bridge card play: handed :class:`cardgames.bridge.view.View` of the seat that
+chooses the next card (the declarer for the dummy), it returns one of the view's legal cards."""

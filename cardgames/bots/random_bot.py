@@ -10,6 +10,8 @@ import attrs
 from cardgames import tailor
 from cardgames.bots.protocol import TarotMove, check_rng
 from cardgames.bots.views import legal_moves_of
+from cardgames.bridge.view import View as BridgeView
+from cardgames.cards import Card
 from cardgames.deck import random_below
 from cardgames.tailor.view import View as TailorView
 from cardgames.tarot.view import View as TarotView
@@ -19,7 +21,7 @@ __all__ = ["RandomBot"]
 
 @attrs.frozen
 class RandomBot:
-    """Plays a legal move chosen uniformly with the ``rng`` it is given (both games).
+    """Plays a legal move chosen uniformly with the ``rng`` it is given (every game).
 
     >>> import random
     >>> from cardgames import tailor
@@ -37,7 +39,11 @@ class RandomBot:
     def choose(self, view: TarotView, rng: random.Random) -> TarotMove: ...
     @overload
     def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
-    def choose(self, view: TarotView | TailorView, rng: random.Random) -> TarotMove | tailor.Move:
+    @overload
+    def choose(self, view: BridgeView, rng: random.Random) -> Card: ...
+    def choose(
+        self, view: TarotView | TailorView | BridgeView, rng: random.Random
+    ) -> TarotMove | tailor.Move | Card:
         """A uniformly random legal move.
 
         :raises RulesError: if ``view`` is not a view, ``rng`` not a :class:`random.Random`, or

@@ -9,6 +9,7 @@ from typing import overload
 import attrs
 
 from cardgames import tailor, tarot
+from cardgames.bots.bridge_heuristics import choose_card
 from cardgames.bots.protocol import TarotMove, check_rng
 from cardgames.bots.tailor_heuristics import choose_move
 from cardgames.bots.tarot_heuristics import (
@@ -20,6 +21,8 @@ from cardgames.bots.tarot_heuristics import (
     french_slam,
 )
 from cardgames.bots.views import legal_moves_of, tarot_sides, tarot_unseen, tarot_voids
+from cardgames.bridge.view import View as BridgeView
+from cardgames.cards import Card
 from cardgames.cardset import CardSet
 from cardgames.errors import RulesError
 from cardgames.tailor.view import View as TailorView
@@ -115,8 +118,9 @@ def tailor_rule_move(view: TailorView) -> tailor.Move:
 
 @attrs.frozen
 class RuleBot:
-    """Plays as a sensible casual player would (both games): the rules of thumb are described
-    in :mod:`cardgames.bots.tarot_heuristics` and :mod:`cardgames.bots.tailor_heuristics`.
+    """Plays as a sensible casual player would (every game): the rules of thumb are described
+    in :mod:`cardgames.bots.tarot_heuristics`, :mod:`cardgames.bots.tailor_heuristics` and
+    :mod:`cardgames.bots.bridge_heuristics`.
 
     It is deterministic: the ``rng`` is accepted (the protocol) but not needed.
 
@@ -136,7 +140,11 @@ class RuleBot:
     def choose(self, view: TarotView, rng: random.Random) -> TarotMove: ...
     @overload
     def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
-    def choose(self, view: TarotView | TailorView, rng: random.Random) -> TarotMove | tailor.Move:
+    @overload
+    def choose(self, view: BridgeView, rng: random.Random) -> Card: ...
+    def choose(
+        self, view: TarotView | TailorView | BridgeView, rng: random.Random
+    ) -> TarotMove | tailor.Move | Card:
         """The rule-of-thumb move for the view's seat.
 
         :raises RulesError: if ``view`` is not a view whose seat is to move, or ``rng`` is
@@ -145,4 +153,6 @@ class RuleBot:
         check_rng(rng)
         if isinstance(view, TarotView):
             return tarot_rule_move(view)
+        if isinstance(view, BridgeView):
+            return choose_card(view)
         return tailor_rule_move(view)

@@ -6,6 +6,8 @@ from typing import Final, overload
 
 from cardgames import tailor
 from cardgames.bots.protocol import TarotMove
+from cardgames.bridge.view import View as BridgeView
+from cardgames.cards import Card
 from cardgames.errors import RulesError
 from cardgames.tailor.view import View as TailorView
 from cardgames.tarot.view import View as TarotView
@@ -21,18 +23,21 @@ _TRUMP_KIND: Final = 4
 def legal_moves_of(view: TarotView) -> tuple[TarotMove, ...]: ...
 @overload
 def legal_moves_of(view: TailorView) -> tuple[tailor.Move, ...]: ...
+@overload
+def legal_moves_of(view: BridgeView) -> tuple[Card, ...]: ...
 def legal_moves_of(
-    view: TarotView | TailorView,
-) -> tuple[TarotMove, ...] | tuple[tailor.Move, ...]:
+    view: TarotView | TailorView | BridgeView,
+) -> tuple[TarotMove, ...] | tuple[tailor.Move, ...] | tuple[Card, ...]:
     """The view's legal moves.
 
-    :raises RulesError: if ``view`` is not a view of either game (a state is refused: a bot
-        sees only what its seat may know), or it is not the seat's turn.
+    :raises RulesError: if ``view`` is not a view of a game (a state is refused: a bot
+        sees only what its seat may know), or it is not the seat's turn (in bridge: the seat
+        does not choose the next card).
     """
-    if not isinstance(view, TarotView | TailorView):
+    if not isinstance(view, TarotView | TailorView | BridgeView):
         raise RulesError(
-            f"invalid view {quote(view)}: expected a cardgames.tarot.View or "
-            "cardgames.tailor.View (a bot is never handed a State)"
+            f"invalid view {quote(view)}: expected a cardgames.tarot.View, "
+            "cardgames.tailor.View or cardgames.bridge.view.View (a bot is never handed a State)"
         )
     moves = view.legal_moves()
     if not moves:

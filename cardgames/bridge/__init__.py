@@ -17,22 +17,32 @@ from __future__ import annotations
 
 from cardgames.bridge.deal import FULL_PACK, Deal, format_hand, parse_hand, random_deal
 from cardgames.bridge.positions import random_position
+from cardgames.bridge.records import DealRecord, Record, dumps, loads, record_of
 from cardgames.bridge.rules import NO_TRUMP, Contract, Seat, Strain, card_strength, trick_winner
 from cardgames.bridge.state import State, legal_mask
+from cardgames.bridge.view import View, controller, view_of
 
 __all__ = [
     "FULL_PACK",
     "NO_TRUMP",
     "Contract",
     "Deal",
+    "DealRecord",
+    "Record",
     "Seat",
     "State",
     "Strain",
+    "View",
     "card_strength",
+    "controller",
+    "dumps",
     "format_hand",
     "legal_mask",
+    "loads",
     "parse_hand",
     "random_deal",
     "random_position",
+    "record_of",
     "trick_winner",
+    "view_of",
 ]

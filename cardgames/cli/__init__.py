@@ -11,7 +11,9 @@ Subcommands:
   built-in sample, a seeded or given position of either game, or a position of a saved record;
 * ``cardgames show FILE`` prints a saved record, trick by trick or turn by turn (a whole
   game or match ends with its totals and winners);
-* ``cardgames review FILE`` judges every move of a saved record with the solver.
+* ``cardgames review FILE`` judges every move of a saved record with the solver;
+* ``cardgames bridge deal|play|show|analyse`` does the same for bridge card play
+  (:mod:`cardgames.cli.bridge`).
 
 Options may come before or after the game name, and even before the subcommand
 (``cardgames --seed 3 deal tailor`` is ``cardgames deal tailor --seed 3``); an option that
@@ -49,6 +51,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "cardgames.cli.review",
     "cardgames.cli.batch",
     "cardgames.cli.arena",
+    "cardgames.cli.bridge",
 )
 """The modules of the subcommands, in the order ``cardgames --help`` lists them.
 
