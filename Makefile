@@ -13,7 +13,8 @@ PURE_TESTS := tests/test_search_engine.py tests/test_backends.py $(wildcard test
 	tests/test_tailor_search_model.py tests/test_tarot_horizon.py \
 	cardgames/search cardgames/solver cardgames/tarot/search.py cardgames/tarot/search_model.py \
 	cardgames/tarot/search_numbering.py cardgames/tarot/search_order.py cardgames/tarot/search_bounds.py \
-	cardgames/tarot/horizon.py cardgames/tailor/search.py cardgames/tailor/search_model.py \
+	cardgames/tarot/horizon.py cardgames/tarot/evaluation.py tests/test_tarot_evaluation.py \
+	cardgames/tailor/search.py cardgames/tailor/search_model.py \
 	cardgames/tailor/search_turns.py cardgames/tailor/search_codes.py
 
 # setuptools' editable install finds the package through an import hook, which mypy cannot

@@ -100,10 +100,21 @@ from cardgames.validation import check_int, quote
 
 __all__ = ["ESTIMATES", "Estimate", "PIMCBot", "rollout_points"]
 
-Estimate = Literal["rollout", "midpoint", "lower", "share", "strength"]
+Estimate = Literal["rollout", "midpoint", "lower", "share", "strength", "learned"]
 """How :class:`PIMCBot` values a Tarot move too early in a deal for the solver."""
-ESTIMATES: Final[tuple[Estimate, ...]] = ("rollout", "midpoint", "lower", "share", "strength")
-_HORIZON_ESTIMATES: Final = {"share": HorizonEstimate.SHARE, "strength": HorizonEstimate.STRENGTH}
+ESTIMATES: Final[tuple[Estimate, ...]] = (
+    "rollout",
+    "midpoint",
+    "lower",
+    "share",
+    "strength",
+    "learned",
+)
+_HORIZON_ESTIMATES: Final = {
+    "share": HorizonEstimate.SHARE,
+    "strength": HorizonEstimate.STRENGTH,
+    "learned": HorizonEstimate.LEARNED,
+}
 _NO_VOIDS: Final = (0,) * 6
 _FULL: Final = (1 << 78) - 1
 
