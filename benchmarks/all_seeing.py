@@ -117,6 +117,11 @@ def summary(values: list[float]) -> str:
     return f"{mean:+.3f} per deal, 95% interval [{mean - half:+.3f}, {mean + half:+.3f}] over {count} deals"
 
 
+def save(args: argparse.Namespace, field: list[float]) -> None:
+    with open(args.save, "w", encoding="utf-8") as file:
+        json.dump({"seed": args.seed, "first": args.first, "bot": args.bot, "field": field}, file)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bot", default="seeing")
@@ -125,6 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save", default=None, help="write the per-deal figures to this JSON file")
     parser.add_argument("--compare", default=None, help="a --save file: the paired difference")
+    parser.add_argument(
+        "--progress", type=int, default=0, help="every N deals, the figure so far (on stderr)"
+    )
     args = parser.parse_args(argv)
     tested = parse_tested(args.bot)
     seconds: list[float] = []
@@ -133,6 +141,10 @@ def main(argv: list[str] | None = None) -> int:
     for deal in range(args.first, args.first + args.deals):
         scores = play_deal(tested, deal, args.seed, seconds)
         field.append(scores[0] - (scores[1] + scores[2]) / 2)
+        if args.progress and len(field) % args.progress == 0:
+            print(f"  after {len(field)} deals: {summary(field)}", file=sys.stderr, flush=True)
+            if args.save:
+                save(args, field)
     elapsed = time.perf_counter() - start
     print(f"$ python benchmarks/all_seeing.py {' '.join(sys.argv[1:] if argv is None else argv)}")
     print(f"{args.bot} vs the field of two RuleBots: {summary(field)}")
@@ -144,8 +156,7 @@ def main(argv: list[str] | None = None) -> int:
         paired = [mine - theirs for mine, theirs in zip(field, saved["field"], strict=False)]
         print(f"{args.bot} minus {saved['bot']} (paired): {summary(paired)}")
     if args.save:
-        with open(args.save, "w", encoding="utf-8") as file:
-            json.dump({"seed": args.seed, "first": args.first, "bot": args.bot, "field": field}, file)
+        save(args, field)
     ordered = sorted(seconds)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
     print(

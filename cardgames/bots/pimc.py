@@ -26,11 +26,14 @@ How a move is valued in one world:
       the solver within ``nodes`` nodes; the midpoint of the proved lower and upper bounds.
   ``"lower"``
       the same search; its lower bound (what the side is sure to make).
-  ``"share"`` and ``"strength"`` (the default)
+  ``"learned"`` (the default), ``"share"`` and ``"strength"``
       the solver's horizon search (:func:`cardgames.solver.tarot.analyse_tarot` with
       ``horizon=lookahead`` whole tricks), exact over those tricks, the points still in play
-      after them estimated (:class:`cardgames.tarot.horizon.Estimate`) by the side's head-count
-      share or in proportion to the trumps and court cards each side holds, within ``nodes`` nodes.
+      after them estimated (:class:`cardgames.tarot.horizon.Estimate`) by the learned
+      evaluation (:mod:`cardgames.tarot.evaluation`, fitted to exact values of three-player
+      positions; elsewhere it falls back to the strength estimate), by the side's head-count
+      share, or in proportion to the trumps and court cards each side holds, within ``nodes``
+      nodes.
 
 * **Chase the Tailor**: the solver's horizon search
   (:func:`cardgames.solver.tailor.analyse_tailor`) ``horizon`` moves deep within
@@ -170,9 +173,10 @@ class PIMCBot:
         exactly reproducible).
     :param exact_tricks: Tarot: with this many tricks left or fewer, moves are valued by the
         solver; before, by ``estimate``.
-    :param estimate: Tarot: ``"rollout"``, ``"midpoint"``, ``"lower"``, ``"share"`` or
-        ``"strength"`` (see above).
-    :param lookahead: Tarot, with ``"share"`` or ``"strength"``: whole tricks searched ahead.
+    :param estimate: Tarot: ``"rollout"``, ``"midpoint"``, ``"lower"``, ``"share"``,
+        ``"strength"`` or ``"learned"`` (see above).
+    :param lookahead: Tarot, with ``"share"``, ``"strength"`` or ``"learned"``: whole tricks
+        searched ahead.
     :param nodes: the node budget of one world's search.
     :param horizon: Chase the Tailor: the moves searched ahead.
     :param name: the label the arena shows.
@@ -182,7 +186,7 @@ class PIMCBot:
     worlds: int = attrs.field(default=12, validator=_check_worlds)
     time_per_move: float | None = attrs.field(default=None, validator=_check_time)
     exact_tricks: int = attrs.field(default=8, validator=_check_tricks)
-    estimate: Estimate = attrs.field(default="strength", validator=_check_estimate)
+    estimate: Estimate = attrs.field(default="learned", validator=_check_estimate)
     nodes: int = attrs.field(default=50_000, validator=_check_nodes)
     horizon: int = attrs.field(default=8, validator=_check_horizon)
     lookahead: int = attrs.field(default=1, validator=_check_lookahead)

@@ -3,7 +3,8 @@
 :class:`Evaluation` reads a compact search :class:`~cardgames.tarot.search_model.Position`
 (usually at a trick boundary, where :class:`~cardgames.tarot.horizon.HorizonTree` cuts the
 game short) and returns the scaled points the analysed side should still win, as a weighted
-sum of features of the hands and of their products two by two: the card points each side holds, the Excuse, the trumps each side
+sum of features of the hands and of their products two by two, giving the share of the points
+in play the side should win: the card points each side holds, the Excuse, the trumps each side
 has and how many of them are masters, the bouts, the honours, the suits a side can ruff, the
 suits a side controls, who leads. Every feature depends only on how the cards rank among those
 still out, never on their face, so that cards the search treats as equivalent get the same
@@ -47,7 +48,7 @@ from cardgames.tarot.search_model import (
     future_bounds,
 )
 
-__all__ = ["FEATURES", "VERSION", "Evaluation", "fitted_for"]
+__all__ = ["FEATURES", "FIX", "VERSION", "Evaluation", "fitted_for"]
 
 FEATURES: Final = (
     "bias",
@@ -89,6 +90,10 @@ FEATURES: Final = (
 )
 """The names of the features, in the order of the weights."""
 
+FIX: Final = 1 << 10
+"""Features are fixed-point numbers: the value times this, rounded down."""
+
+_MOST_TRICKS: Final = 10  # the most tricks left among the positions fitted
 _TWENTY_ONE_BIT: Final = MAGICIAN_BIT + 20
 _SUITS: Final = 4
 _HONOURS: Final = (14, 13, 12, 11)  # King, Queen, Knight, Jack by rank in the internal layout
@@ -129,7 +134,8 @@ class Evaluation:
 
     def features(self, position: Position) -> list[int]:
         """The features of ``position`` for the analysed side, in the order of
-        :data:`FEATURES` (all ints)."""
+        :data:`FEATURES`, as fixed-point ints (see :data:`FIX`): points as shares of the
+        points in play, counts of cards per trick left."""
         model = self.model
         ours = 0
         theirs = 0
@@ -199,48 +205,57 @@ class Evaluation:
         leader = position.leader
         trumps_out = trumps_ours + trumps_theirs_total
         trump_share = in_play * trumps_ours // trumps_out if trumps_out else in_play // 3
+        # Points as shares of those in play, counts per trick left, pairs per trick left
+        # squared: the same ranges early and late in the deal. The tricks left themselves
+        # count no further than the fitted range.
+        tricks = max(position.tricks_left, 1)
+        pairs = tricks * tricks
+        share = in_play if in_play else 1
         return [
-            1,
-            position.tricks_left,
-            in_play,
-            self.points(ours),
-            self.points(theirs),
-            1 if ours & excuse else 0,
-            1 if theirs & excuse else 0,
-            settled,
-            trumps_ours,
-            trumps_theirs_most,
-            trumps_theirs_total,
-            masters_ours,
-            masters_theirs,
-            1 if ours >> _TWENTY_ONE_BIT & 1 else 0,
-            one_ours,
-            one_theirs,
-            one_ours * trumps_theirs_most,
-            one_ours * trumps_ours,
-            one_theirs * trumps_ours,
-            honours[0],
-            honours[1],
-            honours[2],
-            honours[3],
-            (theirs & self.honour_masks[0]).bit_count(),
-            ruffs_ours,
-            ruffs_theirs,
-            tops_ours,
-            tops_theirs,
-            under_their_tops,
-            under_our_tops,
-            1 if 0 <= leader < model.players and model.maximiser[leader] else 0,
-            trump_share,
-            trump_pairs_won,
-            suit_pairs_won,
-            suit_pairs,
-            guarded_kings,
+            FIX,
+            min(tricks, _MOST_TRICKS) * FIX,
+            in_play * FIX // tricks,
+            self.points(ours) * FIX // share,
+            self.points(theirs) * FIX // share,
+            FIX if ours & excuse else 0,
+            FIX if theirs & excuse else 0,
+            settled * FIX // share,
+            trumps_ours * FIX // tricks,
+            trumps_theirs_most * FIX // tricks,
+            trumps_theirs_total * FIX // tricks,
+            masters_ours * FIX // tricks,
+            masters_theirs * FIX // tricks,
+            FIX if ours >> _TWENTY_ONE_BIT & 1 else 0,
+            one_ours * FIX,
+            one_theirs * FIX,
+            one_ours * trumps_theirs_most * FIX // tricks,
+            one_ours * trumps_ours * FIX // tricks,
+            one_theirs * trumps_ours * FIX // tricks,
+            honours[0] * FIX // tricks,
+            honours[1] * FIX // tricks,
+            honours[2] * FIX // tricks,
+            honours[3] * FIX // tricks,
+            (theirs & self.honour_masks[0]).bit_count() * FIX // tricks,
+            ruffs_ours * FIX // share,
+            ruffs_theirs * FIX // share,
+            tops_ours * FIX,
+            tops_theirs * FIX,
+            under_their_tops * FIX // share,
+            under_our_tops * FIX // share,
+            FIX if 0 <= leader < model.players and model.maximiser[leader] else 0,
+            trump_share * FIX // share,
+            trump_pairs_won * FIX // pairs,
+            suit_pairs_won * FIX // pairs,
+            suit_pairs * FIX // pairs,
+            guarded_kings * FIX // tricks,
         ]
 
     def estimate(self, position: Position) -> int:
         """The scaled points the analysed side is estimated to win from ``position`` on,
         within the bounds of what is still in play."""
+        in_play = future_bounds(self.model, position)[1]
+        if not in_play:
+            return 0
         values = self.features(position)
         linear = self.linear
         quadratic = self.quadratic
@@ -248,6 +263,7 @@ class Evaluation:
         total = 0
         for at in range(count):
             total += linear[at] * values[at]
+        total *= FIX
         # The products of every pair of features but the bias, row by row (first <= second).
         row = 0
         for first in range(1, count):
@@ -258,9 +274,10 @@ class Evaluation:
                     partial += quadratic[row + second - first] * values[second]
                 total += partial * value
             row += count - first
-        high = values[2]
-        guess = (total + SCALE // 2) // SCALE
-        return min(max(guess, 0), high)
+        # total is SCALE * FIX * FIX times the estimated share of the points in play.
+        unit = SCALE * FIX * FIX
+        guess = (in_play * total + unit // 2) // unit
+        return min(max(guess, 0), in_play)
 
 
 def _above(mine: int, others: int) -> int:
