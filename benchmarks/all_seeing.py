@@ -114,7 +114,8 @@ def summary(values: list[float]) -> str:
         return f"{mean:+.3f} over {count} deal"
     sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (count - 1))
     half = arena.Z_95 * sd / math.sqrt(count)
-    return f"{mean:+.3f} per deal, 95% interval [{mean - half:+.3f}, {mean + half:+.3f}] over {count} deals"
+    interval = f"[{mean - half:+.3f}, {mean + half:+.3f}]"
+    return f"{mean:+.3f} per deal, 95% interval {interval} over {count} deals"
 
 
 def save(args: argparse.Namespace, field: list[float]) -> None:

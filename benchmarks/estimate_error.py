@@ -5,7 +5,8 @@ random_position` with ``--tricks-left`` tricks to go), the exact value of the pl
 is compared with ``analyse(state, horizon=H)`` under each estimate of
 :class:`cardgames.tarot.horizon.Estimate`, on the same positions in one run. It prints, per
 group of seeds, estimate and horizon, the mean, median and worst absolute error in card points
-and the median time per call::
+and the median time per call (wall-clock, and the process's CPU time, steadier on a busy
+machine)::
 
     python benchmarks/estimate_error.py
     python benchmarks/estimate_error.py --horizons 1,2 --held-out 2000:2200
@@ -57,16 +58,18 @@ def exact_values(seeds: list[int], tricks_left: int, cache: Path | None) -> dict
 
 def measure(
     seeds: list[int], exact: dict[int, Fraction], tricks_left: int, horizon: int, estimate: Estimate
-) -> tuple[list[float], list[float]]:
+) -> tuple[list[float], list[float], list[float]]:
     errors = []
     seconds = []
+    cpu = []
     for seed in seeds:
         state = tarot.random_position(RULES, seed=seed, tricks_left=tricks_left)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         analysis = analyse_tarot(state, horizon=horizon, estimate=estimate)
         seconds.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
         errors.append(abs(float(analysis.value - exact[seed])))
-    return errors, seconds
+    return errors, seconds, cpu
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -85,20 +88,25 @@ def main(argv: list[str] | None = None) -> int:
     horizons = [int(part) for part in args.horizons.split(",")]
     estimates = [Estimate(name) for name in args.estimates.split(",")]
     cache = None if args.cache is None else Path(args.cache)
-    print(f"$ python benchmarks/estimate_error.py {' '.join(sys.argv[1:] if argv is None else argv)}")
+    print(
+        f"$ python benchmarks/estimate_error.py {' '.join(sys.argv[1:] if argv is None else argv)}"
+    )
     print(f"backend {backend()}; {args.tricks_left} tricks left; errors in card points")
-    print(f"{'seeds':>11} {'estimate':>9} {'horizon':>7} {'mean':>6} {'median':>6} {'worst':>6} "
-          f"{'ms/call':>8}")
+    print(
+        f"{'seeds':>11} {'estimate':>9} {'horizon':>7} {'mean':>6} {'median':>6} {'worst':>6} "
+        f"{'ms/call':>8} {'cpu ms':>7}"
+    )
     for group in (args.seeds, args.held_out):
         seeds = list(seed_range(group))
         exact = exact_values(seeds, args.tricks_left, cache)
         for horizon in horizons:
             for estimate in estimates:
-                errors, seconds = measure(seeds, exact, args.tricks_left, horizon, estimate)
+                errors, seconds, cpu = measure(seeds, exact, args.tricks_left, horizon, estimate)
                 print(
                     f"{group.replace(':', '-'):>11} {estimate.value:>9} {horizon:>7} "
                     f"{statistics.fmean(errors):6.2f} {statistics.median(errors):6.2f} "
-                    f"{max(errors):6.2f} {statistics.median(seconds) * 1000:8.2f}",
+                    f"{max(errors):6.2f} {statistics.median(seconds) * 1000:8.2f} "
+                    f"{statistics.median(cpu) * 1000:7.2f}",
                     flush=True,
                 )
     return 0

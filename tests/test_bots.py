@@ -217,7 +217,9 @@ def test_pimc_settings_are_checked(options: dict[str, Any]) -> None:
         PIMCBot(**options)
 
 
-@pytest.mark.parametrize("estimate", ["rollout", "midpoint", "lower", "share", "strength", "learned"])
+@pytest.mark.parametrize(
+    "estimate", ["rollout", "midpoint", "lower", "share", "strength", "learned"]
+)
 def test_every_pimc_estimate_plays_an_early_tarot_move(estimate: Any) -> None:
     state = _tarot_position(tarot.Rules.traditional(players=3), 11, 10)
     bot = PIMCBot(worlds=2, nodes=200, estimate=estimate)
