@@ -5,7 +5,8 @@ and writes one line per position: the seed of
 :func:`cardgames.tarot.positions.random_position`, the tricks left, the analysed seat (the
 seed modulo 3) and the exact scaled points that seat still wins. ``fit`` reads such files,
 computes the evaluation's features of every position, fits the weights by ridge regression
-(least squares with a small penalty; numpy, from the dev extra) and writes them as integers to ``cardgames/tarot/evaluation_weights.py``::
+(least squares with a small penalty; numpy, from the dev extra) and writes them as integers
+to ``cardgames/tarot/evaluation_weights.py``::
 
     python benchmarks/fit_evaluation.py generate --tricks-left 9 --seeds 10000:12500 > d9.txt
     python benchmarks/fit_evaluation.py generate --tricks-left 8 --seeds 20000:23000 > d8.txt
