@@ -32,6 +32,7 @@ COMPILED_MODULES: Final = (
     "cardgames.tarot.search_order",
     "cardgames.tarot.search_bounds",
     "cardgames.tarot.search",
+    "cardgames.tarot.evaluation",
     "cardgames.tailor.search_codes",
     "cardgames.tailor.search_turns",
     "cardgames.tailor.search_model",

@@ -217,7 +217,9 @@ def test_pimc_settings_are_checked(options: dict[str, Any]) -> None:
         PIMCBot(**options)
 
 
-@pytest.mark.parametrize("estimate", ["rollout", "midpoint", "lower", "share", "strength"])
+@pytest.mark.parametrize(
+    "estimate", ["rollout", "midpoint", "lower", "share", "strength", "learned"]
+)
 def test_every_pimc_estimate_plays_an_early_tarot_move(estimate: Any) -> None:
     state = _tarot_position(tarot.Rules.traditional(players=3), 11, 10)
     bot = PIMCBot(worlds=2, nodes=200, estimate=estimate)
@@ -331,7 +333,7 @@ def test_pimc_plays_the_rule_move_when_the_worlds_cannot_tell_moves_apart() -> N
 
 def test_pimc_defaults_are_the_measured_ones() -> None:
     bot = PIMCBot()
-    assert (bot.worlds, bot.exact_tricks, bot.estimate, bot.lookahead) == (12, 8, "strength", 1)
+    assert (bot.worlds, bot.exact_tricks, bot.estimate, bot.lookahead) == (12, 8, "learned", 1)
     assert (bot.nodes, bot.horizon) == (50_000, 8)
 
 

@@ -26,11 +26,14 @@ How a move is valued in one world:
       the solver within ``nodes`` nodes; the midpoint of the proved lower and upper bounds.
   ``"lower"``
       the same search; its lower bound (what the side is sure to make).
-  ``"share"`` and ``"strength"`` (the default)
+  ``"learned"`` (the default), ``"share"`` and ``"strength"``
       the solver's horizon search (:func:`cardgames.solver.tarot.analyse_tarot` with
       ``horizon=lookahead`` whole tricks), exact over those tricks, the points still in play
-      after them estimated (:class:`cardgames.tarot.horizon.Estimate`) by the side's head-count
-      share or in proportion to the trumps and court cards each side holds, within ``nodes`` nodes.
+      after them estimated (:class:`cardgames.tarot.horizon.Estimate`) by the learned
+      evaluation (:mod:`cardgames.tarot.evaluation`, fitted to exact values of three-player
+      positions; elsewhere it falls back to the strength estimate), by the side's head-count
+      share, or in proportion to the trumps and court cards each side holds, within ``nodes``
+      nodes.
 
 * **Bridge**, with ``bridge_exact_tricks`` or fewer tricks left (counting the one in
   progress): by the double-dummy solver (:func:`cardgames.solver.bridge.analyse_bridge`, the
@@ -111,10 +114,21 @@ from cardgames.validation import check_int, quote
 
 __all__ = ["ESTIMATES", "Estimate", "PIMCBot", "bridge_rollout_tricks", "rollout_points"]
 
-Estimate = Literal["rollout", "midpoint", "lower", "share", "strength"]
+Estimate = Literal["rollout", "midpoint", "lower", "share", "strength", "learned"]
 """How :class:`PIMCBot` values a Tarot move too early in a deal for the solver."""
-ESTIMATES: Final[tuple[Estimate, ...]] = ("rollout", "midpoint", "lower", "share", "strength")
-_HORIZON_ESTIMATES: Final = {"share": HorizonEstimate.SHARE, "strength": HorizonEstimate.STRENGTH}
+ESTIMATES: Final[tuple[Estimate, ...]] = (
+    "rollout",
+    "midpoint",
+    "lower",
+    "share",
+    "strength",
+    "learned",
+)
+_HORIZON_ESTIMATES: Final = {
+    "share": HorizonEstimate.SHARE,
+    "strength": HorizonEstimate.STRENGTH,
+    "learned": HorizonEstimate.LEARNED,
+}
 _NO_VOIDS: Final = (0,) * 6
 _FULL: Final = (1 << 78) - 1
 
@@ -174,9 +188,10 @@ class PIMCBot:
         exactly reproducible).
     :param exact_tricks: Tarot: with this many tricks left or fewer, moves are valued by the
         solver; before, by ``estimate``.
-    :param estimate: Tarot: ``"rollout"``, ``"midpoint"``, ``"lower"``, ``"share"`` or
-        ``"strength"`` (see above).
-    :param lookahead: Tarot, with ``"share"`` or ``"strength"``: whole tricks searched ahead.
+    :param estimate: Tarot: ``"rollout"``, ``"midpoint"``, ``"lower"``, ``"share"``,
+        ``"strength"`` or ``"learned"`` (see above).
+    :param lookahead: Tarot, with ``"share"``, ``"strength"`` or ``"learned"``: whole tricks
+        searched ahead.
     :param nodes: the node budget of one world's search.
     :param horizon: Chase the Tailor: the moves searched ahead.
     :param bridge_exact_tricks: bridge: with this many tricks left or fewer, cards are valued
@@ -188,7 +203,7 @@ class PIMCBot:
     worlds: int = attrs.field(default=12, validator=_check_worlds)
     time_per_move: float | None = attrs.field(default=None, validator=_check_time)
     exact_tricks: int = attrs.field(default=8, validator=_check_tricks)
-    estimate: Estimate = attrs.field(default="strength", validator=_check_estimate)
+    estimate: Estimate = attrs.field(default="learned", validator=_check_estimate)
     nodes: int = attrs.field(default=50_000, validator=_check_nodes)
     horizon: int = attrs.field(default=8, validator=_check_horizon)
     lookahead: int = attrs.field(default=1, validator=_check_lookahead)

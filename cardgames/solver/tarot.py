@@ -477,7 +477,7 @@ def analyse_tarot(
     limit: Limit | None = None,
     progress: Progress | None = None,
     horizon: int | None = None,
-    estimate: Estimate = Estimate.SHARE,
+    estimate: Estimate = Estimate.LEARNED,
 ) -> TarotAnalysis:
     """Analyse a Tarot position in its play phase (see :func:`cardgames.solver.analyse`).
 
@@ -490,7 +490,8 @@ def analyse_tarot(
         ``exact`` False, its values are exact for that shortened game only, ``lower`` and
         ``upper`` equal ``value``, and ``pv`` stops at the horizon. None (the default), or a
         horizon reaching the end of the deal, searches exactly.
-    :param estimate: how a horizon values the points still in play.
+    :param estimate: how a horizon values the points still in play (by default the learned
+        evaluation, :mod:`cardgames.tarot.evaluation`).
 
     :raises AnalysisError: for a deal still in its discard phase or already over, a seat that
         does not exist, or a horizon that is not a positive int.

@@ -14,7 +14,14 @@ The estimates (all in the model's scaled points, so exact fractions come back ou
 * ``Estimate.STRENGTH``: the points still in play split in proportion to the sides'
   trick-taking strength: every trump counts ten plus its number, a King eight, a Queen five, a
   Knight three, a Jack two, the other cards nothing; a side with no strength left shares as
-  under SHARE.
+  under SHARE;
+* ``Estimate.LEARNED``: the learned evaluation of :mod:`cardgames.tarot.evaluation`, a
+  weighted sum of features of the hands fitted to exact solver values (the default of the
+  analysis and of :class:`~cardgames.bots.pimc.PIMCBot`). Its weights were fitted on the
+  three-player traditional game; for other rule sets it falls back to STRENGTH.
+
+The estimate is only ever used at the cut: a horizon reaching the end of the deal is the exact
+search.
 
 >>> from cardgames import tarot
 >>> from cardgames.search.engine import SimpleSearch, refine
@@ -38,6 +45,7 @@ from collections.abc import Hashable
 from typing import Final
 
 from cardgames.tarot.cards import TarotCard
+from cardgames.tarot.evaluation import Evaluation, fitted_for
 from cardgames.tarot.search import TarotTree, future_bounds
 from cardgames.tarot.search_model import Position, TarotModel
 
@@ -54,6 +62,7 @@ class Estimate(enum.Enum):
 
     SHARE = "share"
     STRENGTH = "strength"
+    LEARNED = "learned"
 
 
 def _card_strength(card: TarotCard) -> int:
@@ -95,7 +104,10 @@ class HorizonTree:
         self.model = model
         self.tree = TarotTree(model)
         self.stop_at = max(0, root.tricks_left - tricks)
+        if estimate is Estimate.LEARNED and not fitted_for(model):
+            estimate = Estimate.STRENGTH
         self.estimate = estimate
+        self.evaluation = Evaluation(model) if estimate is Estimate.LEARNED else None
         players = range(model.players)
         self.side = [seat for seat in players if model.maximiser[seat]]
         self.strength = [
@@ -111,11 +123,12 @@ class HorizonTree:
         """Each legal card mapped to the card standing for its class of equivalent plays.
 
         Cards the full game treats alike are worth the same points, so the share estimate
-        cannot tell them apart; the strength estimate can (the card kept in hand counts), so
-        under it a class is split by the strength of its cards.
+        cannot tell them apart, nor can the learned one (its features depend only on how the
+        cards rank among those still out); the strength estimate can (the card kept in hand
+        counts), so under it a class is split by the strength of its cards.
         """
         classes = self.tree.distinct(position)
-        if self.estimate is Estimate.SHARE:
+        if self.estimate is not Estimate.STRENGTH:
             return classes
         standing: dict[tuple[int, int], int] = {}
         return {
@@ -148,6 +161,8 @@ class HorizonTree:
 
     def future_estimate(self, position: Position) -> int:
         """The estimate of the scaled points the analysed side will still win."""
+        if self.evaluation is not None:
+            return self.evaluation.estimate(position)
         high = future_bounds(self.model, position)[1]
         model = self.model
         if self.estimate is Estimate.STRENGTH:
