@@ -87,6 +87,7 @@ from typing import Any, Final, Literal, overload
 import attrs
 
 from cardgames import solver, tailor, tarot
+from cardgames.bots.french_value import score_values
 from cardgames.bots.protocol import TarotMove, check_rng
 from cardgames.bots.rule_bot import tailor_rule_move, tarot_rule_move
 from cardgames.bots.tarot_heuristics import choose_card_index
@@ -98,11 +99,14 @@ from cardgames.tarot.horizon import Estimate as HorizonEstimate
 from cardgames.tarot.view import View as TarotView
 from cardgames.validation import check_int, quote
 
-__all__ = ["ESTIMATES", "Estimate", "PIMCBot", "rollout_points"]
+__all__ = ["ESTIMATES", "OBJECTIVES", "Estimate", "Objective", "PIMCBot", "rollout_points"]
 
 Estimate = Literal["rollout", "midpoint", "lower", "share", "strength"]
 """How :class:`PIMCBot` values a Tarot move too early in a deal for the solver."""
 ESTIMATES: Final[tuple[Estimate, ...]] = ("rollout", "midpoint", "lower", "share", "strength")
+Objective = Literal["score", "points"]
+"""What :class:`PIMCBot` maximises in French Tarot: the contract's score or the card points."""
+OBJECTIVES: Final[tuple[Objective, ...]] = ("score", "points")
 _HORIZON_ESTIMATES: Final = {"share": HorizonEstimate.SHARE, "strength": HorizonEstimate.STRENGTH}
 _NO_VOIDS: Final = (0,) * 6
 _FULL: Final = (1 << 78) - 1
@@ -145,6 +149,13 @@ def _check_estimate(instance: PIMCBot, attribute: attrs.Attribute[Any], value: o
         )
 
 
+def _check_objective(instance: PIMCBot, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value not in OBJECTIVES:
+        raise RulesError(
+            f"invalid PIMCBot objective {quote(value)}: expected one of {', '.join(OBJECTIVES)}"
+        )
+
+
 def _check_name(instance: PIMCBot, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, str) or not value:
         raise RulesError(f"invalid PIMCBot name {quote(value)}: expected a non-empty text")
@@ -164,6 +175,8 @@ class PIMCBot:
     :param lookahead: Tarot, with ``"share"`` or ``"strength"``: whole tricks searched ahead.
     :param nodes: the node budget of one world's search.
     :param horizon: Chase the Tailor: the moves searched ahead.
+    :param objective: French Tarot: ``"score"`` (the contract's score, the default) or
+        ``"points"`` (the side's card points, as before).
     :param name: the label the arena shows.
     :raises RulesError: for a setting of the wrong type or out of range.
     """
@@ -175,6 +188,7 @@ class PIMCBot:
     nodes: int = attrs.field(default=50_000, validator=_check_nodes)
     horizon: int = attrs.field(default=8, validator=_check_horizon)
     lookahead: int = attrs.field(default=1, validator=_check_lookahead)
+    objective: Objective = attrs.field(default="score", validator=_check_objective)
     name: str = attrs.field(default="pimc", validator=_check_name)
 
     @overload
@@ -209,6 +223,7 @@ class PIMCBot:
         clock = _Clock(self.time_per_move)
         totals = [0.0] * len(cards)
         solve = len(view.hand) <= self.exact_tricks
+        score = self.objective == "score" and view.rules.bidding and view.taker is not None
         for done in range(self.worlds):
             if done and clock.spent():
                 break
@@ -232,6 +247,11 @@ class PIMCBot:
                 values = _values(analysis, cards, lower_only)
             else:
                 values = [rollout_points(world.play(move), view.seat) for move in cards]
+            if score:  # French Tarot: each world's points to the seat's payoff
+                unseen = 0 if self.estimate == "rollout" else len(view.hand) - self.lookahead
+                values = score_values(
+                    world, view.seat, cards, values, exact=solve, tricks_unseen=unseen, limit=limit
+                )
             for at, value in enumerate(values):
                 totals[at] += value
         return cards[_best(totals, cards.index(rule))]
