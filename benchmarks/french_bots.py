@@ -30,7 +30,7 @@ from cardgames import arena, tarot
 from cardgames.bots import PIMCBot, RuleBot
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bots import Timed, field_scores  # noqa: E402
+from bots import Timed, field_scores
 
 
 def summary(values: list[float]) -> str:
