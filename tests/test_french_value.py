@@ -4,7 +4,10 @@ the contract's score, checked on examples worked out by hand, and the bot that u
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -154,3 +157,20 @@ def test_the_objective_is_checked_and_points_is_the_old_objective() -> None:
         for objective in ("score", "points"):
             bot = PIMCBot(worlds=2, nodes=5_000, objective=objective)  # type: ignore[arg-type]
             assert bot.choose(view, random.Random(1)) in legal
+
+
+def test_the_command_line_takes_the_objective() -> None:
+    from cardgames.cli.options import parse_bot
+
+    bot = parse_bot("pimc:objective=points:worlds=3")
+    assert isinstance(bot, PIMCBot) and bot.objective == "points" and bot.worlds == 3
+    script = Path(sys.executable).with_name("cardgames")
+    command = [str(script), "arena", "tarot", "--rules", "french", "--players", "3"]
+    bad = subprocess.run(
+        [*command, "--bots", "pimc:objective=money,rule,rule", "--deals", "1"],
+        capture_output=True,
+        text=True,
+    )
+    assert bad.returncode != 0
+    assert "objective must be one of score, points" in bad.stderr
+    assert "Traceback" not in bad.stderr
