@@ -174,3 +174,18 @@ def test_the_command_line_takes_the_objective() -> None:
     assert bad.returncode != 0
     assert "objective must be one of score, points" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_a_search_stopped_short_falls_back_on_the_points() -> None:
+    # With a budget too small for the lines, each card's points are converted instead (the
+    # attack's bouts as held now), never a half-played line scored.
+    state = tarot.random_position(FRENCH3, seed=283, tricks_left=4)
+    cards = state.legal_card_moves()
+    points = [52.5, 52.5, 50.5, 52.5]
+    values = score_values(
+        state, 2, cards, points, exact=True, tricks_unseen=0, limit=solver.Limit(nodes=1)
+    )
+    assert values == [points_payoff(state, 2, value) for value in points]
+    # Attack on 38½ or 40½ with 3 bouts (target 36), garde sans, slam announced and so far
+    # counted as missed: (25 + 3) x 4 - 200 = -88 and (25 + 5) x 4 - 200 = -80.
+    assert values == [88.0, 88.0, 80.0, 88.0]

@@ -59,6 +59,7 @@ __all__ = [
     "spread_for",
 ]
 
+_MISSED_SLAM: Final = -200  # an announced slam not made, never multiplied
 EXACT_LINE_TRICKS: Final = 4
 """With this many tricks left or fewer, :func:`score_values` plays each move's best line to
 the end and scores it (petit au bout included); with more, it converts the points."""
@@ -149,7 +150,8 @@ def points_payoff(
     ``side_points`` card points, the attack with the bouts it holds now (won, counted for it
     in the dog or the discard, or still in its hands: see
     :meth:`cardgames.tarot.state.State.target`), the poignées declared so far, no petit au
-    bout and no slam; with ``spread`` an estimate (see :func:`contract_total`).
+    bout, and no slam (one announced counts as missed, -200); with ``spread`` an estimate
+    (see :func:`contract_total`).
 
     :raises RulesError: if ``state`` is not a French position with a taker.
     """
@@ -163,7 +165,8 @@ def points_payoff(
     bouts = (56, 51, 41, 36).index(needed)
     attack = side_points if state.team_of(seat) == 0 else state.rules.pack_total - side_points
     bonus = sum(level.bonus for _, level in state.poignees)
-    total = contract_total(
+    slam = _MISSED_SLAM if state.slam_announced else 0
+    total = slam + contract_total(
         attack,
         bouts=bouts,
         multiplier=contract.multiplier,

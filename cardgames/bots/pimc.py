@@ -45,10 +45,14 @@ card is RuleBot's (:func:`cardgames.bots.rule_bot.tarot_rule_move`): the bid, th
 discard, the slam announcement and the poignée, which RuleBot declares before its first card
 whenever it may. The cards are chosen as above: the worlds come from the French view (so the
 partner, while the seat does not know it, is drawn with each world), and the solver values a
-card by the card points the seat's side (the taker's side or the defence) ends with, the dog
-or the discard counted for the side it belongs to, under the overtrump rule. The contract's
-score is not the objective: points track it closely (the score grows with the margin), but
-the bot does not play for the bouts or the target as such.
+card by the card points the seat's side ends with, the dog or the discard counted for the
+side it belongs to, under the overtrump rule. With ``objective="score"`` (the default) each
+world's points are then turned into what the deal would pay the seat
+(:func:`cardgames.bots.french_value.score_values`) before the worlds are added up: exact
+points with the bouts the attack holds in that world; an estimate as an expected score, the
+jump at the target smoothed by the estimate's spread; and with four tricks left or fewer each
+card's best line is played to the end and scored, petit au bout and slam included. With
+``objective="points"`` the bot adds up the card points themselves, as it did before.
 
 The budget: ``worlds`` and ``nodes`` bound the work of every move and keep the bot exactly
 reproducible (same view, same ``rng``, same move on any machine). ``time_per_move`` adds a
