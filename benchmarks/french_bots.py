@@ -43,30 +43,44 @@ def summary(values: list[float]) -> str:
     return f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}] over {count} deals"
 
 
-def play(args: argparse.Namespace) -> None:
-    rules = tarot.Rules.french(players=args.players)
-    for chunk in range(args.chunks):
-        seed = args.seed + chunk
-        tested = Timed(PIMCBot(objective=args.objective, worlds=args.worlds))
+def play_chunks(
+    rules: Any, make_bot: Any, out: str, *, seed: int, chunks: int, chunk: int, **info: Any
+) -> None:
+    """Play ``chunks`` duplicate arenas of ``chunk`` deals each (seeds ``seed``, ``seed + 1``,
+    ...) of ``make_bot()`` against RuleBots, appending each one's per-deal figures to ``out``."""
+    for number in range(chunks):
+        tested = Timed(make_bot())
         bots: list[Any] = [tested] + [RuleBot() for _ in range(rules.players - 1)]
         start = time.perf_counter()
-        result = arena.run(rules, bots, deals=args.chunk, seed=seed)
+        result = arena.run(rules, bots, deals=chunk, seed=seed + number)
         record = {
-            "seed": seed,
-            "deals": args.chunk,
-            "objective": args.objective,
-            "worlds": args.worlds,
-            "players": args.players,
+            "seed": seed + number,
+            "deals": chunk,
+            **info,
+            "players": rules.players,
             "field": field_scores(result),
             "seconds": time.perf_counter() - start,
             "median_move": statistics.median(tested.seconds),
             "max_move": max(tested.seconds),
         }
-        with open(args.out, "a", encoding="utf-8") as file:
+        with open(out, "a", encoding="utf-8") as file:
             file.write(json.dumps(record) + "\n")
 
 
-def _load(path: str) -> dict[tuple[int, int], float]:
+def play(args: argparse.Namespace) -> None:
+    play_chunks(
+        tarot.Rules.french(players=args.players),
+        lambda: PIMCBot(objective=args.objective, worlds=args.worlds),
+        args.out,
+        seed=args.seed,
+        chunks=args.chunks,
+        chunk=args.chunk,
+        objective=args.objective,
+        worlds=args.worlds,
+    )
+
+
+def load(path: str) -> dict[tuple[int, int], float]:
     scores: dict[tuple[int, int], float] = {}
     with open(path, encoding="utf-8") as file:
         for line in file:
@@ -77,7 +91,7 @@ def _load(path: str) -> dict[tuple[int, int], float]:
 
 
 def report(args: argparse.Namespace) -> None:
-    runs = [_load(path) for path in args.files]
+    runs = [load(path) for path in args.files]
     for path, scores in zip(args.files, runs, strict=True):
         print(f"{path}: against the field {summary(list(scores.values()))}")
     if len(runs) == 2:
