@@ -155,7 +155,7 @@ def test_the_objective_is_checked_and_points_is_the_old_objective() -> None:
         view = view_of(state, state.to_move)
         legal = state.legal_card_moves()
         for objective in ("score", "points"):
-            bot = PIMCBot(worlds=2, nodes=5_000, objective=objective)  # type: ignore[arg-type]
+            bot = PIMCBot(worlds=2, nodes=5_000, objective=objective)
             assert bot.choose(view, random.Random(1)) in legal
 
 
