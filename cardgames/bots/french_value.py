@@ -51,6 +51,7 @@ from cardgames.tarot.scoring import BASE
 from cardgames.validation import quote
 
 __all__ = [
+    "EXACT_LINE_TRICKS",
     "contract_total",
     "final_payoff",
     "payoff_share",
