@@ -41,6 +41,7 @@ With a spread, the same 51 points exactly on the target are worth nothing on ave
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
 
@@ -56,6 +57,7 @@ __all__ = [
     "final_payoff",
     "payoff_share",
     "points_payoff",
+    "points_payoffs",
     "score_values",
     "spread_for",
 ]
@@ -156,6 +158,17 @@ def points_payoff(
 
     :raises RulesError: if ``state`` is not a French position with a taker.
     """
+    return points_payoffs(state, seat, [side_points], spread=spread)[0]
+
+
+def points_payoffs(
+    state: tarot.State, seat: int, side_points: Sequence[Fraction | float], *, spread: float = 0.0
+) -> list[float]:
+    """:func:`points_payoff` of each of ``side_points`` (the position's figures worked out
+    once).
+
+    :raises RulesError: if ``state`` is not a French position with a taker.
+    """
     taker = state.taker if isinstance(state, tarot.State) and state.rules.bidding else None
     if taker is None:
         raise RulesError(f"invalid state {quote(state)}: expected a French position with a taker")
@@ -164,18 +177,25 @@ def points_payoff(
     needed = state.target()
     assert needed is not None
     bouts = (56, 51, 41, 36).index(needed)
-    attack = side_points if state.team_of(seat) == 0 else state.rules.pack_total - side_points
+    pack = state.rules.pack_total if state.team_of(seat) else None
     bonus = sum(level.bonus for _, level in state.poignees)
     slam = _MISSED_SLAM if state.slam_announced else 0
-    total = slam + contract_total(
-        attack,
-        bouts=bouts,
-        multiplier=contract.multiplier,
-        round_margin=state.rules.round_margin,
-        bonus=bonus,
-        spread=spread,
-    )
-    return total * payoff_share(state, seat)
+    share = payoff_share(state, seat)
+    return [
+        share
+        * (
+            slam
+            + contract_total(
+                points if pack is None else pack - points,
+                bouts=bouts,
+                multiplier=contract.multiplier,
+                round_margin=state.rules.round_margin,
+                bonus=bonus,
+                spread=spread,
+            )
+        )
+        for points in side_points
+    ]
 
 
 def final_payoff(final: tarot.State, seat: int) -> float:
@@ -211,10 +231,9 @@ def score_values(
     with the spread of :func:`spread_for`.
     """
     if not exact:
-        spread = spread_for(tricks_unseen)
-        return [points_payoff(world, seat, value, spread=spread) for value in points]
+        return points_payoffs(world, seat, points, spread=spread_for(tricks_unseen))
     if len(world.hands[seat]) > EXACT_LINE_TRICKS:
-        return [points_payoff(world, seat, value) for value in points]
+        return points_payoffs(world, seat, points)
     from cardgames.solver.tarot import solve_tarot
 
     values = []
