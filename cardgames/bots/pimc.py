@@ -55,10 +55,14 @@ card is RuleBot's (:func:`cardgames.bots.rule_bot.tarot_rule_move`): the bid, th
 discard, the slam announcement and the poignée, which RuleBot declares before its first card
 whenever it may. The cards are chosen as above: the worlds come from the French view (so the
 partner, while the seat does not know it, is drawn with each world), and the solver values a
-card by the card points the seat's side (the taker's side or the defence) ends with, the dog
-or the discard counted for the side it belongs to, under the overtrump rule. The contract's
-score is not the objective: points track it closely (the score grows with the margin), but
-the bot does not play for the bouts or the target as such.
+card by the card points the seat's side ends with, the dog or the discard counted for the
+side it belongs to, under the overtrump rule. With ``objective="score"`` (the default) each
+world's points are then turned into what the deal would pay the seat
+(:func:`cardgames.bots.french_value.score_values`) before the worlds are added up: exact
+points with the bouts the attack holds in that world; an estimate as an expected score, the
+jump at the target smoothed by the estimate's spread; and with four tricks left or fewer each
+card's best line is played to the end and scored, petit au bout and slam included. With
+``objective="points"`` the bot adds up the card points themselves, as it did before.
 
 The budget: ``worlds`` and ``nodes`` bound the work of every move and keep the bot exactly
 reproducible (same view, same ``rng``, same move on any machine). ``time_per_move`` adds a
@@ -98,6 +102,7 @@ import attrs
 
 from cardgames import bridge, solver, tailor, tarot
 from cardgames.bots.bridge_heuristics import choose_card
+from cardgames.bots.french_value import score_values
 from cardgames.bots.protocol import TarotMove, check_rng
 from cardgames.bots.rule_bot import tailor_rule_move, tarot_rule_move
 from cardgames.bots.tarot_heuristics import choose_card_index
@@ -112,7 +117,15 @@ from cardgames.tarot.horizon import Estimate as HorizonEstimate
 from cardgames.tarot.view import View as TarotView
 from cardgames.validation import check_int, quote
 
-__all__ = ["ESTIMATES", "Estimate", "PIMCBot", "bridge_rollout_tricks", "rollout_points"]
+__all__ = [
+    "ESTIMATES",
+    "OBJECTIVES",
+    "Estimate",
+    "Objective",
+    "PIMCBot",
+    "bridge_rollout_tricks",
+    "rollout_points",
+]
 
 Estimate = Literal["rollout", "midpoint", "lower", "share", "strength", "learned"]
 """How :class:`PIMCBot` values a Tarot move too early in a deal for the solver."""
@@ -129,6 +142,9 @@ _HORIZON_ESTIMATES: Final = {
     "strength": HorizonEstimate.STRENGTH,
     "learned": HorizonEstimate.LEARNED,
 }
+Objective = Literal["score", "points"]
+"""What :class:`PIMCBot` maximises in French Tarot: the contract's score or the card points."""
+OBJECTIVES: Final[tuple[Objective, ...]] = ("score", "points")
 _NO_VOIDS: Final = (0,) * 6
 _FULL: Final = (1 << 78) - 1
 
@@ -174,6 +190,13 @@ def _check_estimate(instance: PIMCBot, attribute: attrs.Attribute[Any], value: o
         )
 
 
+def _check_objective(instance: PIMCBot, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value not in OBJECTIVES:
+        raise RulesError(
+            f"invalid PIMCBot objective {quote(value)}: expected one of {', '.join(OBJECTIVES)}"
+        )
+
+
 def _check_name(instance: PIMCBot, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, str) or not value:
         raise RulesError(f"invalid PIMCBot name {quote(value)}: expected a non-empty text")
@@ -196,6 +219,8 @@ class PIMCBot:
     :param horizon: Chase the Tailor: the moves searched ahead.
     :param bridge_exact_tricks: bridge: with this many tricks left or fewer, cards are valued
         by the double-dummy solver; before, by RuleBot play-outs.
+    :param objective: French Tarot: ``"score"`` (the contract's score, the default) or
+        ``"points"`` (the side's card points, as before).
     :param name: the label the arena shows.
     :raises RulesError: for a setting of the wrong type or out of range.
     """
@@ -208,6 +233,7 @@ class PIMCBot:
     horizon: int = attrs.field(default=8, validator=_check_horizon)
     lookahead: int = attrs.field(default=1, validator=_check_lookahead)
     bridge_exact_tricks: int = attrs.field(default=5, validator=_check_bridge_tricks)
+    objective: Objective = attrs.field(default="score", validator=_check_objective)
     name: str = attrs.field(default="pimc", validator=_check_name)
 
     @overload
@@ -248,6 +274,7 @@ class PIMCBot:
         clock = _Clock(self.time_per_move)
         totals = [0.0] * len(cards)
         solve = len(view.hand) <= self.exact_tricks
+        score = self.objective == "score" and view.rules.bidding and view.taker is not None
         for done in range(self.worlds):
             if done and clock.spent():
                 break
@@ -271,6 +298,11 @@ class PIMCBot:
                 values = _values(analysis, cards, lower_only)
             else:
                 values = [rollout_points(world.play(move), view.seat) for move in cards]
+            if score:  # French Tarot: each world's points to the seat's payoff
+                unseen = 0 if self.estimate == "rollout" else len(view.hand) - self.lookahead
+                values = score_values(
+                    world, view.seat, cards, values, exact=solve, tricks_unseen=unseen, limit=limit
+                )
             for at, value in enumerate(values):
                 totals[at] += value
         return cards[_best(totals, cards.index(rule))]

@@ -40,6 +40,7 @@ from typing import Any, Final, NoReturn
 
 from cardgames import tailor, tarot
 from cardgames.bots import ESTIMATES, PIMCBot, RandomBot, RuleBot
+from cardgames.bots.pimc import OBJECTIVES
 from cardgames.cli._records import GAME_NAMES
 from cardgames.errors import RulesError
 from cardgames.search.results import Limit
@@ -525,10 +526,16 @@ def parse_bot(text: str) -> AnyBot:
                     f"invalid bot {quote(text)}: estimate must be one of {', '.join(ESTIMATES)}"
                 )
             options[key] = value
+        elif key == "objective":
+            if value not in OBJECTIVES:
+                raise RulesError(
+                    f"invalid bot {quote(text)}: objective must be one of {', '.join(OBJECTIVES)}"
+                )
+            options[key] = value
         else:
             raise RulesError(
                 f"invalid bot {quote(text)}: unknown setting {quote(key)}; expected "
-                f"{', '.join((*_PIMC_INTS, 'time_per_move', 'estimate'))}"
+                f"{', '.join((*_PIMC_INTS, 'time_per_move', 'estimate', 'objective'))}"
             )
     return PIMCBot(**options)
 
