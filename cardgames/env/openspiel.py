@@ -67,6 +67,7 @@ import numpy.typing as npt
 import pyspiel
 
 from cardgames import tailor, tarot
+from cardgames.env import tarot_space
 from cardgames.env.core import AnyRules, action_name, information_state
 from cardgames.env.games import AnyState, EnvGame
 from cardgames.errors import RulesError
@@ -242,12 +243,18 @@ class CardgamesGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class _Held:
-    # Holds an immutable state: OpenSpiel clones a Python state with copy.deepcopy, and the
-    # states of the library need no copying, so the clone shares it.
-    __slots__ = ("value",)
+    # Holds an immutable state and, once asked for, its legal ids: OpenSpiel clones a Python
+    # state with copy.deepcopy, and neither needs copying, so the clone shares them (and a
+    # play-out lists the legal ids of each position once, not again to check the move).
+    # The same goes for what each seat observes, asked for twice (information state and
+    # observation) by OpenSpiel's tests.
+    __slots__ = ("legal", "sparse", "texts", "value")
 
     def __init__(self, value: AnyState | None) -> None:
         self.value = value
+        self.legal: list[int] | None = None
+        self.texts: dict[int, str] = {}
+        self.sparse: dict[int, tuple[list[int], list[tuple[int, float]]]] = {}
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Held:
         return self
@@ -283,9 +290,13 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
         return position.to_move
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.position is None or player != self.current_player():
+        held = self._held
+        position = held.value
+        if position is None or position.is_over or player != position.to_move:
             return []
-        return sorted(self.env.legal_ids(self.position))
+        if held.legal is None:
+            held.legal = sorted(self.env.legal_ids(position))
+        return list(held.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The 256 values of the next seed byte, each with probability 1/256."""
@@ -302,7 +313,14 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
             if self.chance_steps == SEED_BYTES:
                 self.position = self.env.new_state(self.seed)
             return
-        self.position = self.env.play(self.position, action)
+        position = self.position
+        legal = self._held.legal
+        if legal is None or isinstance(position, tailor.State):
+            self.position = self.env.play(position, action, legal)
+        elif action in legal:
+            self.position = position.play(tarot_space.move_of_id(action, position.rules))
+        else:
+            self.position = self.env.play(position, action)  # raises, naming the legal ids
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -334,7 +352,9 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         if self.position is None:
             return f"dealing ({self.chance_steps} of {SEED_BYTES} seed bytes drawn)"
-        return self.position.to_unicode()
+        # The state's written form: what OpenSpiel prints of a state (and asks for on every
+        # step of its tests), twenty times quicker than the drawn table.
+        return str(self.position)
 
 
 class CardgamesObserver:
@@ -349,18 +369,26 @@ class CardgamesObserver:
     def set_from(self, state: CardgamesState, player: int) -> None:
         """Fill ``tensor`` with what ``player`` knows in ``state`` (zeros before the deal)."""
         self.tensor.fill(0.0)
-        if state.position is None:
+        held = state._held
+        if held.value is None:
             return
-        ones, values = self.env.sparse(state.position, player)
+        found = held.sparse.get(player)
+        if found is None:
+            found = held.sparse[player] = self.env.sparse(held.value, player)
+        ones, values = found
         self.tensor[ones] = 1.0
         for position, value in values:
             self.tensor[position] = value
 
     def string_from(self, state: CardgamesState, player: int) -> str:
         """The player's view in writing (:func:`cardgames.env.information_state`)."""
-        if state.position is None:
+        held = state._held
+        if held.value is None:
             return f"dealing ({state.chance_steps} of {SEED_BYTES} seed bytes drawn)"
-        return information_state(state.position.view(player))
+        text = held.texts.get(player)
+        if text is None:
+            text = held.texts[player] = information_state(held.value.view(player))
+        return text
 
 
 def openspiel_game(rules: AnyRules) -> CardgamesGame:

@@ -164,8 +164,10 @@ class _RandomMaker:
         return pyspiel.make_uniform_random_bot(seat, seed)
 
 
-def _check_search(simulations: object, uct_c: object, rollouts: object) -> tuple[int, float, int]:
-    count = check_int(simulations, "simulations", low=1, high=_MAX_SIMULATIONS)
+def _check_search(
+    simulations: object, uct_c: object, rollouts: object, fewest: int = 1
+) -> tuple[int, float, int]:
+    count = check_int(simulations, "simulations", low=fewest, high=_MAX_SIMULATIONS)
     plays = check_int(rollouts, "rollouts", low=1, high=_MAX_SIMULATIONS)
     if isinstance(uct_c, bool) or not isinstance(uct_c, int | float) or not uct_c >= 0:
         raise RulesError(f"invalid uct_c {quote(uct_c)}: expected a number >= 0")
@@ -181,10 +183,12 @@ def ismcts(simulations: int = 100, uct_c: float = 2.0, rollouts: int = 1) -> Spi
     >>> ismcts(simulations=50, uct_c=1.5).name
     'ismcts(50)'
 
-    :raises RulesError: if ``simulations`` or ``rollouts`` is not an int from 1 to 10**7, or
-        ``uct_c`` not a number >= 0.
+    The first simulation only opens the root, so at least two are needed.
+
+    :raises RulesError: if ``simulations`` is not an int from 2 to 10**7, ``rollouts`` not
+        one from 1 to 10**7, or ``uct_c`` not a number >= 0.
     """
-    count, c, plays = _check_search(simulations, uct_c, rollouts)
+    count, c, plays = _check_search(simulations, uct_c, rollouts, fewest=2)
     return SpielBot(_ISMCTSMaker(count, c, plays), f"ismcts({count})")
 
 
@@ -195,7 +199,8 @@ def mcts(simulations: int = 100, uct_c: float = 2.0, rollouts: int = 1) -> Spiel
     >>> mcts(simulations=30).name
     'mcts(30)'
 
-    :raises RulesError: as :func:`ismcts`.
+    :raises RulesError: if ``simulations`` or ``rollouts`` is not an int from 1 to 10**7, or
+        ``uct_c`` not a number >= 0.
     """
     count, c, plays = _check_search(simulations, uct_c, rollouts)
     return SpielBot(_MCTSMaker(count, c, plays), f"mcts({count})")
