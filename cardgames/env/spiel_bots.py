@@ -52,9 +52,9 @@ from open_spiel.python.algorithms import ismcts as spiel_ismcts
 from open_spiel.python.algorithms import mcts as spiel_mcts
 
 from cardgames import tailor, tarot
-from cardgames.env.core import AnyRules, AnyView, GameMove, move_of
+from cardgames.env.core import AnyRules, AnyView, GameMove, legal_ids, move_of
 from cardgames.env.openspiel import CardgamesGame, CardgamesState, openspiel_game
-from cardgames.errors import RulesError
+from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.validation import check_int, quote
 
 __all__ = ["BotMaker", "SpielBot", "ismcts", "mcts", "uniform_random"]
@@ -103,13 +103,19 @@ class SpielBot:
         """The move the OpenSpiel bot makes in a world drawn from ``view``.
 
         :raises RulesError: if ``view`` is not a view of either game.
-        :raises IllegalMoveError: if the seat is not to move, or the OpenSpiel bot answers
+        :raises IllegalMoveError: if the view's seat is not to move, or the OpenSpiel bot answers
             with an id that is not legal (naming the id and the legal ones).
         """
         if not isinstance(view, tarot.View | tailor.View):
             raise RulesError(
                 f"invalid view {quote(view)}: expected a cardgames.tarot.View or a "
                 "cardgames.tailor.View"
+            )
+        if not legal_ids(view):
+            # OpenSpiel's bots act for the player to move only (some crash otherwise).
+            raise IllegalMoveError(
+                f"invalid view for {self.name}: seat {view.seat} is not to move, so it has no "
+                "legal action"
             )
         game = _game(view.rules)
         state = game.state_from(view.sample(rng))
@@ -161,7 +167,7 @@ class _MCTSMaker:
 @attrs.frozen
 class _RandomMaker:
     def __call__(self, game: CardgamesGame, seat: int, seed: int) -> Any:
-        return pyspiel.make_uniform_random_bot(seat, seed)
+        return pyspiel.make_uniform_random_bot(seat, seed % 2**31)  # OpenSpiel's seeds are int32
 
 
 def _check_search(
