@@ -137,7 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--combine", nargs="+", default=None, help="pool saved results")
     args = parser.parse_args(argv)
     rules = tarot.Rules.traditional(players=3)
-    print(f"$ python benchmarks/openspiel_arena.py {' '.join(sys.argv[1:] if argv is None else argv)}")
+    print(
+        f"$ python benchmarks/openspiel_arena.py {' '.join(sys.argv[1:] if argv is None else argv)}"
+    )
     if args.combine:
         combine(args.combine)
         return 0

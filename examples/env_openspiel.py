@@ -15,7 +15,9 @@ import random
 def main() -> int:
     """Play one round through pyspiel, then a two-round arena."""
     if importlib.util.find_spec("pyspiel") is None:
-        print("skipped: this example needs the openspiel extra (pip install 'cardgames[openspiel]')")
+        print(
+            "skipped: this example needs the openspiel extra (pip install 'cardgames[openspiel]')"
+        )
         return 0
     import pyspiel
 
@@ -39,7 +41,9 @@ def main() -> int:
     print("French Tarot:", french.get_type().short_name, french.num_distinct_actions(), "ids")
 
     rules = tailor.Rules(players=3)
-    result = arena.run(rules, [ismcts(simulations=8), bots.RuleBot(), bots.RuleBot()], deals=2, seed=1)
+    result = arena.run(
+        rules, [ismcts(simulations=8), bots.RuleBot(), bots.RuleBot()], deals=2, seed=1
+    )
     print(result.table())
     return 0
 

@@ -159,6 +159,7 @@ def test_clones_are_independent() -> None:
     clone.apply_action(clone.legal_actions()[0])
     assert clone.position != state.position
     assert len(clone.history()) == len(state.history()) + 1
+    assert state.position is not None
     assert state.legal_actions() == sorted(legal_ids(state.position))
 
 
@@ -182,12 +183,18 @@ def test_resampling_keeps_what_the_player_knows(name: str) -> None:
     assert str(before.resample_from_infostate(0, random.random)) == str(before)
 
 
-@pytest.mark.parametrize("make", [lambda: ismcts(simulations=3), lambda: mcts(simulations=3), uniform_random])
+@pytest.mark.parametrize(
+    "make", [lambda: ismcts(simulations=3), lambda: mcts(simulations=3), uniform_random]
+)
 def test_openspiel_bots_play_tailor_from_views(make: Any) -> None:
     bot = make()
-    result = arena.run(tailor.Rules(players=3), [bot, bots.RuleBot(), bots.RandomBot()], deals=1, seed=3)
+    result = arena.run(
+        tailor.Rules(players=3), [bot, bots.RuleBot(), bots.RandomBot()], deals=1, seed=3
+    )
     assert len(result.games) == 3
-    again = arena.run(tailor.Rules(players=3), [make(), bots.RuleBot(), bots.RandomBot()], deals=1, seed=3)
+    again = arena.run(
+        tailor.Rules(players=3), [make(), bots.RuleBot(), bots.RandomBot()], deals=1, seed=3
+    )
     assert again == result  # every random choice comes from the arena's seeds
 
 
@@ -199,9 +206,11 @@ def test_ismcts_plays_a_tarot_move_from_a_view_only() -> None:
     assert move in state.legal_moves()
     assert move == bot.choose(view, random.Random(8))
     with pytest.raises(RulesError, match="invalid view"):
-        bot.choose(state, random.Random(8))  # type: ignore[arg-type]
+        bot.choose(state, random.Random(8))  # type: ignore[call-overload]
+    with pytest.raises(RulesError, match="rng"):
+        bot.choose(view, 8)  # type: ignore[call-overload]
     # A seat that is not to move has no legal id to give.
-    with pytest.raises(IllegalMoveError, match="seat . is not to move"):
+    with pytest.raises(IllegalMoveError, match=r"seat \d is not to move"):
         uniform_random().choose(state.view((state.to_move + 1) % 3), random.Random(8))
 
 

@@ -67,6 +67,7 @@ import numpy.typing as npt
 import pyspiel
 
 from cardgames import tailor, tarot
+from cardgames.cards import TAILOR_PACK_SIZE, Card
 from cardgames.env import tarot_space
 from cardgames.env.core import AnyRules, action_name, information_state
 from cardgames.env.games import AnyState, EnvGame
@@ -111,9 +112,9 @@ def _family(rules: AnyRules) -> str:
                 return name
     if rules.bidding:
         return "cardgames_tarot_french"
-    return "cardgames_tarot_trad" if rules.players in (3, 4) and rules.partnerships else (
-        "cardgames_tarot"
-    )
+    if rules.players in (3, 4) and rules.numeral_order == tarot.NumeralOrder.TRADITIONAL:
+        return "cardgames_tarot_trad"
+    return "cardgames_tarot"
 
 
 def _game_type(name: str) -> Any:
@@ -150,7 +151,7 @@ def _game_type(name: str) -> Any:
 def _bounds(rules: AnyRules) -> tuple[float, float, int]:
     # min utility, max utility, max game length (chance nodes included).
     if isinstance(rules, tailor.Rules):
-        everything = hand_points(tailor.Card(index) for index in range(55))
+        everything = hand_points(Card(index) for index in range(TAILOR_PACK_SIZE))
         return (-float(everything), 0.0, SEED_BYTES + rules.max_turns)
     if rules.bidding:
         bound = float(_FRENCH_SEAT_BOUND * (rules.players - 1))

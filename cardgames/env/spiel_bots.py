@@ -11,8 +11,8 @@ on each decision the adapter
    among the places they may be;
 2. wraps that world as an OpenSpiel state (:meth:`cardgames.env.openspiel.CardgamesGame.state_from`)
    and builds a fresh OpenSpiel bot for the seat, seeded from ``rng``;
-3. asks the bot for its action and turns the id back into a move of the view
-   (:func:`cardgames.env.move_of`).
+3. asks the bot for its action and turns the id back into a move of the view, checked to be
+   legal there (as :func:`cardgames.env.move_of` does).
 
 The world is a stand-in, never the truth: the bot could only cheat by reading the hidden cards
 of the state, and those were drawn by the adapter. What each bot makes of the world differs:
@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, overload
 
 import attrs
 import numpy as np
@@ -51,10 +51,15 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts as spiel_ismcts
 from open_spiel.python.algorithms import mcts as spiel_mcts
 
-from cardgames import tailor, tarot
-from cardgames.env.core import AnyRules, AnyView, GameMove, legal_ids, move_of
+from cardgames import tailor
+from cardgames.bots.protocol import TarotMove
+from cardgames.env import tailor_space, tarot_space
+from cardgames.env.core import AnyRules, AnyView, GameMove, legal_ids
 from cardgames.env.openspiel import CardgamesGame, CardgamesState, openspiel_game
 from cardgames.errors import IllegalMoveError, RulesError
+from cardgames.players import check_rng
+from cardgames.tailor.view import View as TailorView
+from cardgames.tarot.view import View as TarotView
 from cardgames.validation import check_int, quote
 
 __all__ = ["BotMaker", "SpielBot", "ismcts", "mcts", "uniform_random"]
@@ -99,18 +104,24 @@ class SpielBot:
     maker: BotMaker = attrs.field(validator=_check_maker)
     name: str = attrs.field(default="openspiel", validator=_check_name)
 
+    @overload
+    def choose(self, view: TarotView, rng: random.Random) -> TarotMove: ...
+    @overload
+    def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
     def choose(self, view: AnyView, rng: random.Random) -> GameMove:
         """The move the OpenSpiel bot makes in a world drawn from ``view``.
 
-        :raises RulesError: if ``view`` is not a view of either game.
-        :raises IllegalMoveError: if the view's seat is not to move, or the OpenSpiel bot answers
-            with an id that is not legal (naming the id and the legal ones).
+        :raises RulesError: if ``view`` is not a view of either game, or ``rng`` not a
+            :class:`random.Random`.
+        :raises IllegalMoveError: if the view's seat is not to move, or the OpenSpiel bot
+            answers with an id that is not legal (naming the id and the legal ones).
         """
-        if not isinstance(view, tarot.View | tailor.View):
+        if not isinstance(view, TarotView | TailorView):
             raise RulesError(
                 f"invalid view {quote(view)}: expected a cardgames.tarot.View or a "
                 "cardgames.tailor.View"
             )
+        check_rng(rng)
         if not legal_ids(view):
             # OpenSpiel's bots act for the player to move only (some crash otherwise).
             raise IllegalMoveError(
@@ -120,8 +131,10 @@ class SpielBot:
         game = _game(view.rules)
         state = game.state_from(view.sample(rng))
         bot = self.maker(game, view.seat, rng.randrange(_SEED_LIMIT))
-        action = bot.step(state)
-        return move_of(int(action), view)
+        action = int(bot.step(state))
+        if isinstance(view, TarotView):
+            return tarot_space.checked_move(action, view)
+        return tailor_space.checked_move(action, view)
 
 
 @attrs.frozen
