@@ -86,6 +86,9 @@ __all__ = [
 SEED_BYTES: Final = 8
 """Chance nodes at the start of every deal: one per byte of the 64-bit seed."""
 _BYTE: Final = 256
+_CHANCE_OUTCOMES: Final = tuple((byte, 1.0 / _BYTE) for byte in range(_BYTE))
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _TAROT_MOVES_BOUND: Final = 78 + 60
 """More than a Tarot deal's moves: 78 cards, the bids, the call, the discard, announcements
 and poignées."""
@@ -249,10 +252,15 @@ class _Held:
     # play-out lists the legal ids of each position once, not again to check the move).
     # The same goes for what each seat observes, asked for twice (information state and
     # observation) by OpenSpiel's tests.
-    __slots__ = ("legal", "sparse", "texts", "value")
+    # OpenSpiel asks for the player to move several times a step: also worked out once.
+    __slots__ = ("legal", "player", "sparse", "texts", "value")
 
     def __init__(self, value: AnyState | None) -> None:
         self.value = value
+        if value is None:
+            self.player = _CHANCE
+        else:
+            self.player = _TERMINAL if value.is_over else value.to_move
         self.legal: list[int] | None = None
         self.texts: dict[int, str] = {}
         self.sparse: dict[int, tuple[list[int], list[tuple[int, float]]]] = {}
@@ -283,17 +291,12 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to move, or OpenSpiel's chance or terminal player."""
-        position = self.position
-        if position is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if position.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return position.to_move
+        return self._held.player
 
     def _legal_actions(self, player: int) -> list[int]:
         held = self._held
         position = held.value
-        if position is None or position.is_over or player != position.to_move:
+        if position is None or player != held.player:
             return []
         if held.legal is None:
             held.legal = sorted(self.env.legal_ids(position))
@@ -303,7 +306,7 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
         """The 256 values of the next seed byte, each with probability 1/256."""
         if self.position is not None:
             return []
-        return [(byte, 1.0 / _BYTE) for byte in range(_BYTE)]
+        return list(_CHANCE_OUTCOMES)
 
     def _apply_action(self, action: int) -> None:
         if self.position is None:
@@ -330,7 +333,7 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the deal (round) is over."""
-        return self.position is not None and self.position.is_over
+        return self._held.player == _TERMINAL
 
     def returns(self) -> list[float]:
         """Each seat's payoff once the deal is over, zeros before."""
