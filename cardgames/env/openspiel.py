@@ -4,14 +4,14 @@
 Importing this module registers four Python games with OpenSpiel, so that
 ``pyspiel.load_game`` finds them:
 
-========================== ======================================= ===================
-name                       rules                                   parameter
-========================== ======================================= ===================
-``cardgames_tarot``        :meth:`~cardgames.tarot.rules.Rules.simplified` ``players`` 2-6 (4)
-``cardgames_tarot_trad``   :meth:`~cardgames.tarot.rules.Rules.traditional` ``players`` 3-4 (3)
-``cardgames_tarot_french`` :meth:`~cardgames.tarot.rules.Rules.french` ``players`` 3-5 (4)
-``cardgames_tailor``       :class:`cardgames.tailor.Rules`         ``players`` 2-6 (3)
-========================== ======================================= ===================
+==========================  ===================================  =====================
+name                        rules                                ``players`` (default)
+==========================  ===================================  =====================
+``cardgames_tarot``         ``tarot.Rules.simplified``           2 to 6 (4)
+``cardgames_tarot_trad``    ``tarot.Rules.traditional``          3 or 4 (3)
+``cardgames_tarot_french``  ``tarot.Rules.french``               3 to 5 (4)
+``cardgames_tailor``        ``tailor.Rules``                     2 to 6 (3)
+==========================  ===================================  =====================
 
 :func:`openspiel_game` builds the game of any other rule set (it then has the name of its
 family, and its written form names only the player count).
