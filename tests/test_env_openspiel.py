@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pickle
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -76,6 +78,20 @@ def test_registered_games_load_and_replay_serialized() -> None:
     pyspiel.random_sim_test(
         pyspiel.load_game("cardgames_tailor(players=2)"), num_sims=1, serialize=True, verbose=False
     )
+
+
+def test_the_interpreter_exits_cleanly_after_registering() -> None:
+    # OpenSpiel keeps the registered factories until exit; a function left there aborted the
+    # interpreter as it finalized (a fatal error, exit code 134).
+    script = (
+        "import pyspiel, cardgames.env.openspiel; "
+        "pyspiel.load_game('cardgames_tailor').new_initial_state().apply_action(1)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Fatal" not in done.stderr
 
 
 def test_bad_players_and_rules_are_refused() -> None:
