@@ -31,6 +31,8 @@ _EXTRA_FILES = {
     _ROOT / "cardgames" / "env" / "arrays.py": ("numpy",),
     _ROOT / "cardgames" / "env" / "gymnasium.py": ("numpy", "gymnasium"),
     _ROOT / "cardgames" / "env" / "pettingzoo.py": ("numpy", "gymnasium", "pettingzoo"),
+    _ROOT / "cardgames" / "env" / "openspiel.py": ("numpy", "pyspiel"),
+    _ROOT / "cardgames" / "env" / "spiel_bots.py": ("numpy", "pyspiel"),
 }
 
 
