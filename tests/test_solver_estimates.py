@@ -15,7 +15,7 @@ import pytest
 from cardgames import solver, tailor, tarot
 from cardgames.errors import AnalysisError
 from cardgames.solver.tarot import FrenchAnalysis, TarotAnalysis, analyse_tarot
-from cardgames.solver.tarot_estimates import HORIZON_SHARE, analyse_with_estimates
+from cardgames.solver.tarot_estimates import DEEPEN_COST, HORIZON_SHARE, analyse_with_estimates
 from cardgames.tarot.horizon import Estimate
 from cardgames.tarot.render import move_to_unicode
 
@@ -122,10 +122,15 @@ def test_the_last_trick_is_exact_at_once() -> None:
 
 
 def test_a_larger_budget_looks_two_tricks_ahead() -> None:
-    # Ten tricks left: one trick ahead takes under a hundred nodes, two under a thousand, so
-    # a quarter of 33 000 nodes lets the estimate look two tricks ahead.
+    # Ten tricks left: a second trick is searched when DEEPEN_COST times the first one's nodes
+    # fit in the quarter of the limit left to the horizon; the budget is worked out from the
+    # searches themselves (their node counts move with the estimate and the move order), and
+    # stays well short of what the exact search needs, so the answer is an estimate.
     state = tarot.random_position(TRADITIONAL, seed=3, tricks_left=10)
-    analysis = solver.analyse(state, limit=solver.Limit(nodes=33_000), estimates=True)
+    one = analyse_tarot(state, horizon=1).nodes
+    budget = round((one * (DEEPEN_COST + 1) + 1) / HORIZON_SHARE)
+    assert budget < solver.analyse(state).nodes
+    analysis = solver.analyse(state, limit=solver.Limit(nodes=budget), estimates=True)
     assert (analysis.bound, analysis.horizon) == ("estimate", 2)
     _check_consistent(analysis, state)
     two = analyse_tarot(state, horizon=2)
