@@ -36,7 +36,7 @@ import importlib.util
 import os
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any, Final, NoReturn
+from typing import Any, Final, NoReturn, Protocol
 
 from cardgames import tailor, tarot
 from cardgames.bots import ESTIMATES, PIMCBot, RandomBot, RuleBot
@@ -362,13 +362,13 @@ _EXPECTED: Final = "random, rule, pimc[:setting=value...], module:Class or file.
 _FILE_MODULE_PREFIX: Final = "_cardgames_user_bot_"
 
 
-class UserBot:
+class UserBot(Protocol):
     """The static type of a bot of the user's own (``module:Class``): any object with a
     ``choose(view, rng)`` method."""
 
     def choose(self, view: Any, rng: Any) -> Any:
         """The bot's move."""
-        raise NotImplementedError  # pragma: no cover - a protocol only
+        ...
 
 
 AnyBot = RandomBot | RuleBot | PIMCBot | UserBot
