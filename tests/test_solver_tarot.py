@@ -191,7 +191,7 @@ def test_analysis_errors() -> None:
         solver.analyse(over)
     with pytest.raises(AnalysisError, match="seat"):
         solver.analyse(state, perspective=3)
-    with pytest.raises(AnalysisError, match=r"expected a tarot\.State"):
+    with pytest.raises(AnalysisError, match=r"expected the state of a game"):
         solver.analyse("not a state")  # type: ignore[call-overload]
 
 
@@ -343,7 +343,7 @@ def test_odd_arguments_raise_analysis_errors() -> None:
         solver.analyse(state, perspective=True)
     with pytest.raises(AnalysisError, match="whole number"):
         solver.Limit(nodes=1.5)  # type: ignore[arg-type]
-    with pytest.raises(AnalysisError, match=r"expected a tarot\.State"):
+    with pytest.raises(AnalysisError, match=r"expected the state of a game"):
         solver.analyse_play(None, [])  # type: ignore[call-overload]
     with pytest.raises(AnalysisError, match="sequence of move objects"):
         solver.analyse_play(state, "QH")  # type: ignore[arg-type]

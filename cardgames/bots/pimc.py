@@ -27,7 +27,7 @@ How a move is valued in one world:
   ``"lower"``
       the same search; its lower bound (what the side is sure to make).
   ``"learned"`` (the default), ``"share"`` and ``"strength"``
-      the solver's horizon search (:func:`cardgames.solver.tarot.analyse_tarot` with
+      the solver's horizon search (:func:`cardgames.tarot.analysis.analyse_tarot` with
       ``horizon=lookahead`` whole tricks), exact over those tricks, the points still in play
       after them estimated (:class:`cardgames.tarot.horizon.Estimate`) by the learned
       evaluation (:mod:`cardgames.tarot.evaluation`, fitted to exact values of three-player
@@ -36,14 +36,14 @@ How a move is valued in one world:
       nodes.
 
 * **Bridge**, with ``bridge_exact_tricks`` or fewer tricks left (counting the one in
-  progress): by the double-dummy solver (:func:`cardgames.solver.bridge.analyse_bridge`, the
+  progress): by the double-dummy solver (:func:`cardgames.bridge.analysis.analyse_bridge`, the
   tricks of the side that chooses), within ``nodes`` nodes (the midpoint of the proved bounds
   if the budget runs out). Earlier, where a double-dummy solve of the whole deal costs
   seconds to minutes, by a play-out (:func:`bridge_rollout_tricks`): the move, then every seat
   playing :class:`cardgames.bots.rule_bot.RuleBot`'s rules on its own view of the world.
   The declarer chooses the dummy's cards from its own view.
 * **Chase the Tailor**: the solver's horizon search
-  (:func:`cardgames.solver.tailor.analyse_tailor`) ``horizon`` moves deep within
+  (:func:`cardgames.tailor.analysis.analyse_tailor`) ``horizon`` moves deep within
   ``nodes`` nodes, its value being the seat's payoff minus the others' mean, with the round
   scored on the hands held when it is cut at the horizon.
 
@@ -58,7 +58,7 @@ partner, while the seat does not know it, is drawn with each world), and the sol
 card by the card points the seat's side ends with, the dog or the discard counted for the
 side it belongs to, under the overtrump rule. With ``objective="score"`` (the default) each
 world's points are then turned into what the deal would pay the seat
-(:func:`cardgames.bots.french_value.score_values`) before the worlds are added up: exact
+(:func:`cardgames.tarot.french_value.score_values`) before the worlds are added up: exact
 points with the bouts the attack holds in that world; an estimate as an expected score, the
 jump at the target smoothed by the estimate's spread; and with four tricks left or fewer each
 card's best line is played to the end and scored, petit au bout and slam included. With
@@ -101,18 +101,18 @@ from typing import Any, Final, Literal, overload
 import attrs
 
 from cardgames import bridge, solver, tailor, tarot
-from cardgames.bots.bridge_heuristics import choose_card
-from cardgames.bots.french_value import score_values
 from cardgames.bots.protocol import TarotMove, check_rng
 from cardgames.bots.rule_bot import tailor_rule_move, tarot_rule_move
-from cardgames.bots.tarot_heuristics import choose_card_index
 from cardgames.bots.views import legal_moves_of
+from cardgames.bridge.heuristics import choose_card
 from cardgames.bridge.view import View as BridgeView
 from cardgames.bridge.view import controller, view_of
 from cardgames.cards import Card
 from cardgames.errors import RulesError
 from cardgames.search.results import Analysis, MoveValue
 from cardgames.tailor.view import View as TailorView
+from cardgames.tarot.french_value import score_values
+from cardgames.tarot.heuristics import choose_card_index
 from cardgames.tarot.horizon import Estimate as HorizonEstimate
 from cardgames.tarot.view import View as TarotView
 from cardgames.validation import check_int, quote
@@ -282,7 +282,7 @@ class PIMCBot:
             share = clock.share(self.worlds - done)
             limit = solver.Limit(nodes=self.nodes, time=share)
             if not solve and self.estimate in _HORIZON_ESTIMATES:
-                from cardgames.solver.tarot import analyse_tarot
+                from cardgames.tarot.analysis import analyse_tarot
 
                 analysis = analyse_tarot(
                     world,
@@ -310,7 +310,7 @@ class PIMCBot:
     # -- Chase the Tailor ------------------------------------------------------------------
 
     def _choose_tailor(self, view: TailorView, rng: random.Random) -> tailor.Move:
-        from cardgames.solver.tailor import analyse_tailor
+        from cardgames.tailor.analysis import analyse_tailor
 
         moves = legal_moves_of(view)
         if len(moves) == 1:
@@ -335,7 +335,7 @@ class PIMCBot:
     # -- bridge ----------------------------------------------------------------------------
 
     def _choose_bridge(self, view: BridgeView, rng: random.Random) -> Card:
-        from cardgames.solver.bridge import analyse_bridge
+        from cardgames.bridge.analysis import analyse_bridge
 
         cards = legal_moves_of(view)
         if len(cards) == 1:

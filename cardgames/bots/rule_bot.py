@@ -1,5 +1,5 @@
 """:class:`RuleBot`: the play of a sensible casual player, from the heuristics of
-:mod:`cardgames.bots.tarot_heuristics` and :mod:`cardgames.bots.tailor_heuristics`."""
+:mod:`cardgames.tarot.heuristics` and :mod:`cardgames.tailor.heuristics`."""
 
 from __future__ import annotations
 
@@ -9,10 +9,18 @@ from typing import overload
 import attrs
 
 from cardgames import tailor, tarot
-from cardgames.bots.bridge_heuristics import choose_card
 from cardgames.bots.protocol import TarotMove, check_rng
-from cardgames.bots.tailor_heuristics import choose_move
-from cardgames.bots.tarot_heuristics import (
+from cardgames.bots.views import legal_moves_of, tarot_sides, tarot_unseen, tarot_voids
+from cardgames.bridge.heuristics import choose_card
+from cardgames.bridge.view import View as BridgeView
+from cardgames.cards import Card
+from cardgames.cardset import CardSet
+from cardgames.errors import RulesError
+from cardgames.tailor.heuristics import choose_move
+from cardgames.tailor.view import View as TailorView
+from cardgames.tarot.cards import TarotCardSet
+from cardgames.tarot.contracts import NO_SLAM, SLAM, Bid, Call, Declaration
+from cardgames.tarot.heuristics import (
     choose_card_index,
     choose_discard_index,
     french_bid,
@@ -20,14 +28,6 @@ from cardgames.bots.tarot_heuristics import (
     french_poignee,
     french_slam,
 )
-from cardgames.bots.views import legal_moves_of, tarot_sides, tarot_unseen, tarot_voids
-from cardgames.bridge.view import View as BridgeView
-from cardgames.cards import Card
-from cardgames.cardset import CardSet
-from cardgames.errors import RulesError
-from cardgames.tailor.view import View as TailorView
-from cardgames.tarot.cards import TarotCardSet
-from cardgames.tarot.contracts import NO_SLAM, SLAM, Bid, Call, Declaration
 from cardgames.tarot.view import View as TarotView
 
 __all__ = ["RuleBot", "tailor_rule_move", "tarot_card_move", "tarot_rule_move"]
@@ -36,11 +36,11 @@ __all__ = ["RuleBot", "tailor_rule_move", "tarot_card_move", "tarot_rule_move"]
 def tarot_rule_move(view: TarotView) -> TarotMove:
     """:class:`RuleBot`'s Tarot move for ``view`` (deterministic: no randomness is needed).
 
-    Under French rules every phase has its rule (see :mod:`cardgames.bots.tarot_heuristics`):
-    the bid by :func:`~cardgames.bots.tarot_heuristics.french_bid`, the call by
-    :func:`~cardgames.bots.tarot_heuristics.french_call`, the slam by
-    :func:`~cardgames.bots.tarot_heuristics.french_slam`, a poignée by
-    :func:`~cardgames.bots.tarot_heuristics.french_poignee` (declared before the first card),
+    Under French rules every phase has its rule (see :mod:`cardgames.tarot.heuristics`):
+    the bid by :func:`~cardgames.tarot.heuristics.french_bid`, the call by
+    :func:`~cardgames.tarot.heuristics.french_call`, the slam by
+    :func:`~cardgames.tarot.heuristics.french_slam`, a poignée by
+    :func:`~cardgames.tarot.heuristics.french_poignee` (declared before the first card),
     the discard and the cards as under the other rules, with the sides as the seat knows
     them (:func:`cardgames.bots.views.tarot_sides`).
 
@@ -119,8 +119,8 @@ def tailor_rule_move(view: TailorView) -> tailor.Move:
 @attrs.frozen
 class RuleBot:
     """Plays as a sensible casual player would (every game): the rules of thumb are described
-    in :mod:`cardgames.bots.tarot_heuristics`, :mod:`cardgames.bots.tailor_heuristics` and
-    :mod:`cardgames.bots.bridge_heuristics`.
+    in :mod:`cardgames.tarot.heuristics`, :mod:`cardgames.tailor.heuristics` and
+    :mod:`cardgames.bridge.heuristics`.
 
     It is deterministic: the ``rng`` is accepted (the protocol) but not needed.
 

@@ -69,7 +69,7 @@ def tarot_voids(view: TarotView) -> tuple[int, ...]:
 
 def tarot_sides(view: TarotView) -> tuple[int, ...]:
     """Per seat, the side the view's seat knows it plays for, as the heuristics take it
-    (:func:`cardgames.bots.tarot_heuristics.choose_card_index`): under French rules 0 for the
+    (:func:`cardgames.tarot.heuristics.choose_card_index`): under French rules 0 for the
     attack, 1 for the defence and -1 for a seat whose side is hidden from this one
     (:meth:`cardgames.tarot.view.View.side_of`); under the other rules ``rules.team_of``.
 

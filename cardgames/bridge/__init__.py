@@ -15,7 +15,9 @@ describes it all.
 
 from __future__ import annotations
 
+from cardgames import games as _games
 from cardgames.bridge.deal import FULL_PACK, Deal, format_hand, parse_hand, random_deal
+from cardgames.bridge.descriptor import GAME
 from cardgames.bridge.positions import random_position
 from cardgames.bridge.records import DealRecord, Record, dumps, loads, record_of
 from cardgames.bridge.rules import NO_TRUMP, Contract, Seat, Strain, card_strength, trick_winner
@@ -24,6 +26,7 @@ from cardgames.bridge.view import View, controller, view_of
 
 __all__ = [
     "FULL_PACK",
+    "GAME",
     "NO_TRUMP",
     "Contract",
     "Deal",
@@ -46,3 +49,5 @@ __all__ = [
     "trick_winner",
     "view_of",
 ]
+
+_games.register(GAME)

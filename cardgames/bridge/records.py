@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from typing import Any, Final
 
 import attrs
@@ -210,6 +211,10 @@ class Record:
         :raises RulesError: if the record does not hold exactly one deal.
         """
         return self._only().replay()
+
+    def series_totals(self) -> tuple[tuple[Fraction, ...], bool] | None:
+        """None: a bridge record holds single deals."""
+        return None
 
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON-ready data (what :func:`dumps` writes)."""

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
-from cardgames import bridge, tailor, tarot
+from cardgames import games
 from cardgames._compiled import backend
-from cardgames.cards import Card
+from cardgames.bridge.analysis import DDTable, dd_table
 from cardgames.errors import AnalysisError, IllegalMoveError
 from cardgames.search.results import (
     MAX_NODES,
@@ -34,11 +34,14 @@ from cardgames.search.results import (
     Solution,
 )
 from cardgames.solver.batch import BatchError, Job, analyse_many, solve_many
-from cardgames.solver.bridge import DDTable, dd_table
 from cardgames.solver.play_review import PlayerSummary, Review, Unjudged, review
 from cardgames.solver.sample import SAMPLE_POSITION
-from cardgames.solver.tarot import ContractTarget, FrenchAnalysis, TarotAnalysis
+from cardgames.tarot.analysis import ContractTarget, FrenchAnalysis, TarotAnalysis
 from cardgames.validation import quote, quote_text
+
+if TYPE_CHECKING:  # the per-game overloads name the games' types
+    from cardgames import bridge, tailor, tarot
+    from cardgames.cards import Card
 
 __all__ = [
     "MAX_NODES",
@@ -74,7 +77,27 @@ __all__ = [
 ]
 
 
-_NOT_A_STATE = "cannot analyse {!r}: expected a tarot.State, a tailor.State or a bridge.State"
+M = TypeVar("M")
+
+
+def _game_of(state: object) -> games.AnyGame:
+    """The game of a position to analyse: a state of a registered game."""
+    game = games.find(state)
+    if game is None:
+        known = games.registered()  # imports the library's games, which register themselves
+        game = games.find(state)
+        if game is None:
+            titles = ", ".join(other.title for other in known)
+            raise AnalysisError(
+                f"cannot analyse {quote(state)}: expected the state of a game ({titles})"
+            )
+    if not isinstance(state, game.state_type):  # a view, a rule set...: not a position
+        raise AnalysisError(
+            f"cannot analyse {quote(state)}: expected a position (a {game.title} state), not "
+            f"a {type(state).__name__}"
+        )
+    return game
+
 
 Progress = Callable[[SearchProgress], None]
 """A progress callback, called with a :class:`~cardgames.search.results.SearchProgress`."""
@@ -110,21 +133,31 @@ def analyse(
     horizon: int | None = None,
     estimates: bool = False,
 ) -> Analysis[Card]: ...
+@overload
 def analyse(
-    state: tarot.State | tailor.State | bridge.State,
+    state: GameState[M],
     *,
     perspective: int | None = None,
     limit: Limit | None = None,
     progress: Progress | None = None,
     horizon: int | None = None,
     estimates: bool = False,
-) -> TarotAnalysis | Analysis[tailor.Move] | Analysis[Card]:
+) -> Analysis[M]: ...
+def analyse(
+    state: GameState[Any],
+    *,
+    perspective: int | None = None,
+    limit: Limit | None = None,
+    progress: Progress | None = None,
+    horizon: int | None = None,
+    estimates: bool = False,
+) -> Analysis[Any]:
     """Score every legal move of ``state`` for ``perspective``'s side, with all cards visible.
 
     :param state: a :class:`cardgames.tarot.state.State` in its play phase, a
         :class:`cardgames.tailor.State` whose round is not over, or a
         :class:`cardgames.bridge.state.State` whose play is not over (see
-        :func:`~cardgames.solver.bridge.analyse_bridge`).
+        :func:`~cardgames.bridge.analysis.analyse_bridge`).
     :param perspective: the seat whose side is analysed (default: the player to move). In the
         four-player partnership game and in bridge the side is the partnership.
     :param limit: a node and/or time budget; when it runs out the result has ``exact=False``
@@ -133,55 +166,38 @@ def analyse(
         :class:`~cardgames.search.results.SearchProgress`: the moves scored so far and to
         score, the nodes searched and bounds on the value from what is proved so far (the
         command line uses it to report long analyses); see
-        :func:`~cardgames.solver.tarot.analyse_tarot` for when.
+        :func:`~cardgames.tarot.analysis.analyse_tarot` for when.
     :param horizon: how far ahead to look: whole tricks in Tarot (the rest valued by an
         estimate, see :mod:`cardgames.tarot.horizon`; default: to the end of the deal, exactly),
         moves in Chase the Tailor (default
-        :data:`~cardgames.solver.tailor.DEFAULT_HORIZON`). A result cut by its horizon
+        :data:`~cardgames.tailor.analysis.DEFAULT_HORIZON`). A result cut by its horizon
         has ``bound == "horizon"``.
     :param estimates: Tarot under a ``limit``: give every card an estimate from a short
         horizon search first, then spend the rest of the limit on the exact search and keep
         the bounds it proves beside each estimate (see
-        :mod:`cardgames.solver.tarot_estimates`). Unless the exact search finishes (the
+        :mod:`cardgames.tarot.estimates`). Unless the exact search finishes (the
         result is then exact), the result has ``bound == "estimate"``: each ``MoveValue``'s
         ``lower`` and ``upper`` are proved, its ``value`` an estimate between them, exact
         where they meet. Not with ``horizon``. Chase the Tailor values are estimates beyond
         their horizon already, so it changes nothing there, nor for bridge, whose positions
         are searched exactly.
     :returns: the :class:`~cardgames.search.results.Analysis`: for a Tarot state a
-        :class:`~cardgames.solver.tarot.TarotAnalysis` (typed so, with its ``target``; a
-        :class:`~cardgames.solver.tarot.FrenchAnalysis` for a French deal), for a Chase the
+        :class:`~cardgames.tarot.analysis.TarotAnalysis` (typed so, with its ``target``; a
+        :class:`~cardgames.tarot.analysis.FrenchAnalysis` for a French deal), for a Chase the
         Tailor state an ``Analysis[tailor.Move]``.
     :raises AnalysisError: for a state the solver cannot analyse.
     """
+    game = _game_of(state)
     _check_options(limit, progress)
     _check_estimates(estimates, horizon)
-    if isinstance(state, tarot.State) and estimates:
-        from cardgames.solver.tarot_estimates import analyse_with_estimates
-
-        return analyse_with_estimates(
-            state, perspective=perspective, limit=limit, progress=progress
-        )
-    if isinstance(state, tarot.State):
-        from cardgames.solver.tarot import analyse_tarot
-
-        return analyse_tarot(
-            state, perspective=perspective, limit=limit, progress=progress, horizon=horizon
-        )
-    if isinstance(state, tailor.State):
-        from cardgames.solver.tailor import analyse_tailor
-
-        return analyse_tailor(state, perspective=perspective, limit=limit, horizon=horizon)
-    if isinstance(state, bridge.State):
-        from cardgames.solver.bridge import analyse_bridge
-
-        if horizon is not None:
-            raise AnalysisError(
-                f"invalid horizon {quote(horizon)}: a bridge deal is searched to its end "
-                "(expected None)"
-            )
-        return analyse_bridge(state, perspective=perspective, limit=limit)
-    raise AnalysisError(_NOT_A_STATE.format(type(state).__name__))
+    return game.analysis.analyse(
+        state,
+        perspective=perspective,
+        limit=limit,
+        progress=progress,
+        horizon=horizon,
+        estimates=estimates,
+    )
 
 
 @overload
@@ -196,12 +212,16 @@ def solve(
 def solve(
     state: bridge.State, *, perspective: int | None = None, limit: Limit | None = None
 ) -> Solution[Card]: ...
+@overload
 def solve(
-    state: tarot.State | tailor.State | bridge.State,
+    state: GameState[M], *, perspective: int | None = None, limit: Limit | None = None
+) -> Solution[M]: ...
+def solve(
+    state: GameState[Any],
     *,
     perspective: int | None = None,
     limit: Limit | None = None,
-) -> Solution[tarot.Move] | Solution[tailor.Move] | Solution[Card]:
+) -> Solution[Any]:
     """The value of ``state`` for ``perspective``'s side and one best line, without scoring
     every alternative: what a program choosing its move needs, at a fraction of the cost of
     :func:`analyse`.
@@ -214,33 +234,9 @@ def solve(
 
     :raises AnalysisError: for a state the solver cannot analyse.
     """
+    game = _game_of(state)
     _check_options(limit, None)
-    if isinstance(state, tarot.State):
-        from cardgames.solver.tarot import solve_tarot
-
-        return solve_tarot(state, perspective=perspective, limit=limit)
-    if isinstance(state, tailor.State):
-        analysis = analyse(state, perspective=perspective, limit=limit)
-        return Solution[tailor.Move](
-            game=analysis.game,
-            perspective=analysis.perspective,
-            side=analysis.side,
-            to_move=analysis.to_move,
-            value=analysis.value,
-            lower=analysis.lower,
-            upper=analysis.upper,
-            best_move=analysis.best_moves[0] if analysis.best_moves else None,
-            pv=analysis.pv,
-            nodes=analysis.nodes,
-            elapsed=analysis.elapsed,
-            exact=analysis.exact,
-            bound=analysis.bound,
-        )
-    if isinstance(state, bridge.State):
-        from cardgames.solver.bridge import solve_bridge
-
-        return solve_bridge(state, perspective=perspective, limit=limit)
-    raise AnalysisError(_NOT_A_STATE.format(type(state).__name__))
+    return game.analysis.solve(state, perspective=perspective, limit=limit)
 
 
 @overload
@@ -267,17 +263,21 @@ def analyse_play(
     limit: Limit | None = None,
     estimates: bool = False,
 ) -> tuple[PlayStep[Card], ...]: ...
+@overload
 def analyse_play(
-    state: tarot.State | tailor.State | bridge.State,
+    state: GameState[M],
+    moves: Iterable[M],
+    *,
+    limit: Limit | None = None,
+    estimates: bool = False,
+) -> tuple[PlayStep[M], ...]: ...
+def analyse_play(
+    state: GameState[Any],
     moves: Iterable[Any],
     *,
     limit: Limit | None = None,
     estimates: bool = False,
-) -> (
-    tuple[PlayStep[tarot.Move], ...]
-    | tuple[PlayStep[tailor.Move], ...]
-    | tuple[PlayStep[Card], ...]
-):
+) -> tuple[PlayStep[Any], ...]:
     """Judge a played sequence: each move's value against the best move at that point.
 
     Each position is analysed from the side of the player about to move, so ``loss`` is what
@@ -301,8 +301,7 @@ def analyse_play(
     :raises IllegalMoveError: if a move is not legal where it is played.
     :raises AnalysisError: if the sequence runs past the end of the deal or round.
     """
-    if not isinstance(state, tarot.State | tailor.State | bridge.State):
-        raise AnalysisError(_NOT_A_STATE.format(type(state).__name__))
+    game = _game_of(state)
     if isinstance(moves, str) or not isinstance(moves, Iterable):
         raise AnalysisError(f"invalid moves {quote(moves)}: expected a sequence of move objects")
     _check_options(limit, None)
@@ -314,9 +313,7 @@ def analyse_play(
         if isinstance(move, str):  # State.play would read it; the analysis needs the move
             raise IllegalMoveError(f"invalid move {quote(move)}: expected a move object")
         following = state.play(move)  # raises IllegalMoveError with the rule broken
-        if isinstance(state, tarot.State) and (
-            state.phase is not tarot.Phase.PLAY or not isinstance(move, tarot.Move)
-        ):
+        if not game.analysis.judged(state, move) or game.analysis.skipped(state):
             state = following  # a bid, call, discard, announcement or poignée: no trick played
             continue
         analysis = analyse(state, perspective=state.to_move, limit=limit, estimates=estimates)
@@ -342,9 +339,7 @@ def _check_options(limit: object, progress: object) -> None:
         raise AnalysisError(f"invalid progress {quote(progress)}: expected a callable or None")
 
 
-def reference_value(
-    state: tarot.State | tailor.State | bridge.State, perspective: int | None = None
-) -> Fraction:
+def reference_value(state: GameState[Any], perspective: int | None = None) -> Fraction:
     """The position's value by the plain reference search, for checking :func:`analyse`.
 
     It has no table, no move ordering and no merging of equivalent moves, so it is only
@@ -353,17 +348,4 @@ def reference_value(
 
     :raises AnalysisError: for a state the solver cannot analyse.
     """
-    if isinstance(state, tarot.State):
-        from cardgames.solver.tarot import reference_tarot_value
-
-        return reference_tarot_value(state, perspective)
-    if isinstance(state, tailor.State):
-        from cardgames.solver.tailor import DEFAULT_HORIZON, reference_tailor_value
-
-        seat = state.to_move if perspective is None else perspective
-        return reference_tailor_value(state, seat, DEFAULT_HORIZON)
-    if isinstance(state, bridge.State):
-        from cardgames.solver.bridge import reference_bridge_value
-
-        return reference_bridge_value(state, perspective)
-    raise AnalysisError(_NOT_A_STATE.format(type(state).__name__))
+    return _game_of(state).analysis.reference_value(state, perspective)

@@ -65,7 +65,7 @@ from cardgames.solver._pool import (
     dask_executor,
     process_pool,
 )
-from cardgames.solver.tarot import TarotAnalysis
+from cardgames.tarot.analysis import TarotAnalysis
 from cardgames.validation import check_bool, check_int, quote
 
 __all__ = [

@@ -15,8 +15,10 @@ rules as implemented.
 
 from __future__ import annotations
 
+from cardgames import games as _games
 from cardgames.cards import Card
 from cardgames.tailor.deal import deal
+from cardgames.tailor.descriptor import GAME
 from cardgames.tailor.match import (
     Match,
     Player,
@@ -56,6 +58,7 @@ from cardgames.tailor.state import State, strength_key
 from cardgames.tailor.view import View, view_of
 
 __all__ = [
+    "GAME",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "Call",
@@ -102,3 +105,5 @@ __all__ = [
 ]
 
 _ = Card  # for the doctest above
+
+_games.register(GAME)

@@ -29,6 +29,7 @@ read.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from typing import Any, Final
 
 import attrs
@@ -249,6 +250,14 @@ class Record:
         :raises RulesError: if the record does not hold exactly one round.
         """
         return self._only().replay()
+
+    def series_totals(self) -> tuple[tuple[Fraction, ...], bool] | None:
+        """For the record of a whole match, each seat's total and whether the match is over
+        (the match replayed); None for a record of single deals."""
+        if self.series is None:
+            return None
+        series = self.match()
+        return tuple(Fraction(total) for total in series.totals), series.is_over
 
     @property
     def is_series(self) -> bool:

@@ -48,7 +48,7 @@ class TailorSearch:
     the round still running: while it stays False every value found is the round's true value.
 
     >>> from cardgames.search.engine import refine
-    >>> from cardgames.solver.tailor import reference_tailor_value
+    >>> from cardgames.tailor.analysis import reference_tailor_value
     >>> from cardgames.tailor import Rules, random_position
     >>> state = random_position(Rules(players=3), seed=4)
     >>> model = TailorModel.for_state(state, state.to_move)

@@ -100,7 +100,7 @@ class TailorModel:
     Build it with :meth:`for_state` and turn states into positions with :meth:`encode`; the
     engine's functions (:func:`~cardgames.search.engine.reference_value`,
     :func:`~cardgames.search.engine.score_moves`, ...) then work on it. Values are
-    :func:`~cardgames.solver.tailor.tailor_value` times ``players - 1``: the perspective
+    :func:`~cardgames.tailor.analysis.tailor_value` times ``players - 1``: the perspective
     maximises them, every other seat minimises them (paranoid), and a position is a leaf when
     the round is over or the horizon is reached (``TOGO`` is 0).
 
@@ -111,7 +111,7 @@ class TailorModel:
         :class:`~cardgames.tailor.search.TailorSearch` knows when the stock is still the root's.
 
     >>> from cardgames.search.engine import reference_value
-    >>> from cardgames.solver.tailor import reference_tailor_value
+    >>> from cardgames.tailor.analysis import reference_tailor_value
     >>> from cardgames.tailor import random_position
     >>> state = random_position(Rules(players=3), seed=4)
     >>> model = TailorModel.for_state(state, state.to_move)

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from cardgames import games as _games
 from cardgames.tarot.cards import (
     EXCUSE,
     TAROT_PACK_SIZE,
@@ -39,6 +40,7 @@ from cardgames.tarot.contracts import (
     poignee_size,
     target,
 )
+from cardgames.tarot.descriptor import GAME
 from cardgames.tarot.game import (
     Game,
     Player,
@@ -87,6 +89,7 @@ from cardgames.tarot.view import View, view_of
 __all__ = [
     "DEAL_PACKET",
     "EXCUSE",
+    "GAME",
     "TAROT_PACK_SIZE",
     "TRUMP_COUNT",
     "Announcement",
@@ -150,3 +153,5 @@ __all__ = [
     "trump",
     "view_of",
 ]
+
+_games.register(GAME)

@@ -19,7 +19,7 @@ three players, card points counted in threes (the traditional three-player game)
 The arithmetic is integer only, so the estimate is the same on every platform and backend.
 
 >>> from cardgames import tarot
->>> from cardgames.solver.tarot import build_model, root_position
+>>> from cardgames.tarot.analysis import build_model, root_position
 >>> from cardgames.tarot.search_model import future_bounds
 >>> state = tarot.random_position(tarot.Rules.traditional(players=3), seed=2000, tricks_left=9)
 >>> model = build_model(state.rules, 0)
@@ -109,7 +109,7 @@ def fitted_for(model: TarotModel) -> bool:
 class Evaluation:
     """The learned estimate for one model's tables (build it once per search).
 
-    :param model: the search tables (:func:`cardgames.solver.tarot.build_model`).
+    :param model: the search tables (:func:`cardgames.tarot.analysis.build_model`).
     """
 
     def __init__(self, model: TarotModel) -> None:

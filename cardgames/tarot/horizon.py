@@ -25,7 +25,7 @@ search.
 
 >>> from cardgames import tarot
 >>> from cardgames.search.engine import SimpleSearch, refine
->>> from cardgames.solver.tarot import build_model, root_position
+>>> from cardgames.tarot.analysis import build_model, root_position
 >>> state = tarot.deal(tarot.Rules.traditional(players=3), seed=4)
 >>> while state.phase is not tarot.Phase.PLAY:
 ...     state = state.play(state.legal_moves()[0])
@@ -92,8 +92,8 @@ class HorizonTree:
     that comes first. At the cut the value is the points banked plus ``estimate``'s share of
     the points still in play. It is a :class:`~cardgames.search.engine.SearchModel`.
 
-    :param model: the search tables (:func:`cardgames.solver.tarot.build_model`).
-    :param root: the position searched from (:func:`cardgames.solver.tarot.root_position`).
+    :param model: the search tables (:func:`cardgames.tarot.analysis.build_model`).
+    :param root: the position searched from (:func:`cardgames.tarot.analysis.root_position`).
     :param tricks: how many tricks to look ahead (at least 1).
     :param estimate: how to value what is left at the cut.
     """

@@ -42,6 +42,7 @@ are not read.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from typing import Any, Final
 
 import attrs
@@ -288,6 +289,14 @@ class Record:
         :raises RulesError: if the record does not hold exactly one deal.
         """
         return self._only().replay()
+
+    def series_totals(self) -> tuple[tuple[Fraction, ...], bool] | None:
+        """For the record of a whole game, each seat's total and whether the game is over
+        (the game replayed); None for a record of single deals."""
+        if self.series is None:
+            return None
+        series = self.game()
+        return tuple(Fraction(total) for total in series.totals), series.is_over
 
     @property
     def is_series(self) -> bool:

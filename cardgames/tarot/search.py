@@ -104,7 +104,7 @@ class TarotSearch:
     """The fast searcher. One instance keeps its table across every question it is asked.
 
     >>> from cardgames import tarot
-    >>> from cardgames.solver.tarot import build_model, root_position
+    >>> from cardgames.tarot.analysis import build_model, root_position
     >>> state = tarot.random_position(tarot.Rules.traditional(players=3), seed=3, tricks_left=4)
     >>> model = build_model(state.rules, state.to_move)
     >>> position, _ = root_position(state, model)
@@ -567,7 +567,7 @@ class TarotTree:
 
     >>> from cardgames import tarot
     >>> from cardgames.search.engine import reference_value
-    >>> from cardgames.solver.tarot import build_model, root_position
+    >>> from cardgames.tarot.analysis import build_model, root_position
     >>> state = tarot.random_position(tarot.Rules.traditional(players=3), seed=3, tricks_left=2)
     >>> model = build_model(state.rules, state.to_move)
     >>> position, _ = root_position(state, model)

@@ -1,0 +1,379 @@
+"""Double-dummy analysis of bridge card play, and the double-dummy table of a deal.
+
+With all four hands visible, the play of a bridge deal is a two-sided game: the declaring side
+wants tricks, the defenders want to stop them. :func:`analyse_bridge` scores every card the
+seat to move may play, :func:`solve_bridge` finds the value and one best line, and
+:func:`dd_table` gives what each seat takes as declarer in each strain, the table DDS's
+``CalcDDtable`` computes.
+
+Values count the tricks of the analysed side in the whole deal: those it has already won plus
+those it takes from here under best play by both sides.
+
+The search is the shared engine (:mod:`cardgames.search.engine`) driving
+:class:`~cardgames.bridge.search.BridgeSearch` over the int model
+:class:`~cardgames.bridge.search_model.BridgeModel`.
+
+>>> from cardgames import bridge
+>>> state = bridge.random_position(2, tricks_played=9)
+>>> analysis = analyse_bridge(state)
+>>> analysis.value == reference_bridge_value(state), analysis.exact
+(True, True)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, Final
+
+import attrs
+
+from cardgames.bridge.deal import Deal
+from cardgames.bridge.rules import Contract, Seat, Strain
+from cardgames.bridge.search import BridgeSearch
+from cardgames.bridge.search_model import BridgeModel, card_code
+from cardgames.bridge.state import State
+from cardgames.cards import Card
+from cardgames.errors import AnalysisError, NotationError
+from cardgames.search.clock import CallClock
+from cardgames.search.engine import (
+    LimitReached,
+    principal_variation,
+    reference_value,
+    refine,
+    score_moves,
+)
+from cardgames.search.results import Analysis, Limit, MoveValue, Solution
+from cardgames.validation import quote
+
+__all__ = [
+    "BRIDGE_OBJECTIVE",
+    "DDTable",
+    "analyse_bridge",
+    "dd_table",
+    "reference_bridge_value",
+    "solve_bridge",
+]
+
+BRIDGE_OBJECTIVE: Final = (
+    "tricks won by the side in the whole deal (those already won included), every hand seen"
+)
+"""What a bridge analysis measures, in words (the ``objective`` of its result)."""
+
+_STRAIN_ORDER: Final = (
+    Strain.NO_TRUMP,
+    Strain.SPADES,
+    Strain.HEARTS,
+    Strain.DIAMONDS,
+    Strain.CLUBS,
+)
+
+
+def _check_state(state: object) -> State:
+    if not isinstance(state, State):
+        raise AnalysisError(f"cannot analyse {quote(state)}: expected a bridge State")
+    if state.is_over:
+        raise AnalysisError(
+            f"cannot analyse position {str(state)!r}: the play is over, no card is left to score"
+        )
+    return state
+
+
+def _check_perspective(state: State, perspective: object) -> Seat:
+    if perspective is None:
+        return state.to_move
+    if (
+        isinstance(perspective, bool)
+        or not isinstance(perspective, int)
+        or not 0 <= perspective < 4
+    ):
+        raise AnalysisError(
+            f"invalid perspective {quote(perspective)}: expected a seat from 0 (North) to 3 (West)"
+        )
+    return Seat(perspective)
+
+
+class _Job:
+    """The model, root position and searcher of one analysis, and the conversion of the
+    declaring side's tricks into the analysed side's."""
+
+    def __init__(self, state: State, perspective: object, limit: object, clock: CallClock) -> None:
+        if limit is not None and not isinstance(limit, Limit):
+            raise AnalysisError(f"invalid limit {quote(limit)}: expected a solver.Limit or None")
+        self.state = _check_state(state)
+        self.seat = _check_perspective(self.state, perspective)
+        self.model = BridgeModel.for_state(self.state)
+        self.root = self.model.encode(self.state)
+        self.search = BridgeSearch(self.model)
+        self.search.deadline = clock.deadline()
+        if limit is not None:
+            self.search.node_limit = limit.nodes
+        self.declaring = self.state.contract.is_declaring(self.seat)
+        self.total = self.state.deal.cards_each
+
+    @property
+    def side(self) -> tuple[int, ...]:
+        return tuple(sorted((int(self.seat), int(self.seat.partner))))
+
+    def convert(self, low: int, high: int) -> tuple[Fraction, Fraction]:
+        """Bounds on the declaring side's tricks as bounds on the analysed side's."""
+        if self.declaring:
+            return Fraction(low), Fraction(high)
+        return Fraction(self.total - high), Fraction(self.total - low)
+
+    def line(self, value: int) -> tuple[Card, ...]:
+        """A best line achieving the declaring side's ``value`` (empty if a limit stops it)."""
+        try:
+            codes = principal_variation(self.model, self.search, self.root, value)
+        except LimitReached:
+            return ()
+        return tuple(self.model.move_of(code) for code in codes)
+
+
+def analyse_bridge(
+    state: State, *, perspective: int | None = None, limit: Limit | None = None
+) -> Analysis[Card]:
+    """Score every card the seat to move may play, double dummy.
+
+    :param state: a bridge state whose play is not over.
+    :param perspective: the seat whose side is analysed (default: the seat to move); the
+        values are that side's tricks in the whole deal.
+    :param limit: a node and/or time budget; when it runs out the result has ``exact=False``
+        and its values are bounds.
+    :returns: an :class:`~cardgames.search.results.Analysis` with ``game == "bridge"``.
+    :raises AnalysisError: if the play is over, or for a bad perspective or limit.
+    """
+    clock = CallClock(limit.time if isinstance(limit, Limit) else None)
+    analysis = _analyse(state, perspective, limit, clock)
+    return attrs.evolve(analysis, elapsed=clock.stop())
+
+
+def _analyse(
+    state: State, perspective: int | None, limit: Limit | None, clock: CallClock
+) -> Analysis[Card]:
+    job = _Job(state, perspective, limit, clock)
+    model, root, search = job.model, job.root, job.search
+    bounds, stopped = score_moves(model, search, root)
+    classes = model.distinct(root)
+    moves = job.state.legal_moves()
+    declaring_to_move = model.maximising(root)
+    raw = [bounds[classes[card_code(move)]] for move in moves]
+    pick = max if declaring_to_move else min
+    low, high = pick(b[0] for b in raw), pick(b[1] for b in raw)
+    pv: tuple[Card, ...] = () if stopped else job.line(low)
+    clock.searched()
+    entries = []
+    for move, (move_low, move_high) in zip(moves, raw, strict=True):
+        lower, upper = job.convert(move_low, move_high)
+        entries.append(MoveValue(move=move, value=lower, lower=lower, upper=upper))
+    lower, upper = job.convert(low, high)
+    return Analysis(
+        game="bridge",
+        perspective=int(job.seat),
+        side=job.side,
+        to_move=int(job.state.to_move),
+        objective=BRIDGE_OBJECTIVE,
+        value=lower,
+        lower=lower,
+        upper=upper,
+        move_values=tuple(entries),
+        best_moves=tuple(entry.move for entry in entries if entry.value == lower),
+        pv=pv,
+        nodes=search.nodes,
+        elapsed=0.0,  # set by analyse_bridge once the table is freed
+        exact=not stopped,
+        bound="bounds" if stopped else "exact",
+    )
+
+
+def solve_bridge(
+    state: State, *, perspective: int | None = None, limit: Limit | None = None
+) -> Solution[Card]:
+    """The double-dummy value of ``state`` for ``perspective``'s side and one best line,
+    without scoring every card (see :func:`cardgames.solver.solve`).
+
+    >>> from cardgames import bridge
+    >>> state = bridge.random_position(2, tricks_played=9)
+    >>> solve_bridge(state).value == analyse_bridge(state).value
+    True
+
+    :raises AnalysisError: as :func:`analyse_bridge`.
+    """
+    clock = CallClock(limit.time if isinstance(limit, Limit) else None)
+    solution = _solve(state, perspective, limit, clock)
+    return attrs.evolve(solution, elapsed=clock.stop())
+
+
+def _solve(
+    state: State, perspective: int | None, limit: Limit | None, clock: CallClock
+) -> Solution[Card]:
+    job = _Job(state, perspective, limit, clock)
+    model, root, search = job.model, job.root, job.search
+    banked = model.banked(root)
+    low, high = model.future_bounds(root)
+    stopped = False
+    pv: tuple[Card, ...] = ()
+    try:
+        low, high = refine(search, root, low, high, (low + high) // 2)
+    except LimitReached as reached:
+        low, high = reached.args
+        stopped = True
+    if not stopped:
+        pv = job.line(banked + low)
+    clock.searched()
+    lower, upper = job.convert(banked + low, banked + high)
+    return Solution[Card](
+        game="bridge",
+        perspective=int(job.seat),
+        side=job.side,
+        to_move=int(job.state.to_move),
+        value=lower,
+        lower=lower,
+        upper=upper,
+        best_move=pv[0] if pv else None,
+        pv=pv,
+        nodes=search.nodes,
+        elapsed=0.0,
+        exact=not stopped,
+        bound="bounds" if stopped else "exact",
+    )
+
+
+def reference_bridge_value(state: State, perspective: int | None = None) -> Fraction:
+    """The same value as :func:`analyse_bridge`, by the engine's plain alpha-beta over the
+    model (no table, no merging of cards, no quick tricks): slow, for small endings only.
+
+    :raises AnalysisError: as :func:`analyse_bridge`.
+    """
+    checked = _check_state(state)
+    seat = _check_perspective(checked, perspective)
+    model = BridgeModel.for_state(checked)
+    value = reference_value(model, model.encode(checked))
+    if checked.contract.is_declaring(seat):
+        return Fraction(value)
+    return Fraction(checked.deal.cards_each - value)
+
+
+# -- the double-dummy table --------------------------------------------------------------------
+
+
+def _to_rows(value: Any) -> tuple[tuple[int, ...], ...]:
+    try:
+        rows = tuple(tuple(row) for row in value)
+    except TypeError:
+        rows = ()
+    if len(rows) != 4 or any(len(row) != 5 for row in rows):
+        raise AnalysisError(
+            f"invalid tricks {quote(value)}: expected four rows (N E S W) of five numbers "
+            "(S H D C NT)"
+        )
+    for row in rows:
+        for tricks in row:
+            if type(tricks) is not int or not 0 <= tricks <= 13:
+                raise AnalysisError(
+                    f"invalid tricks {quote(value)}: expected whole numbers of tricks, 0 to 13"
+                )
+    return rows
+
+
+@attrs.frozen(repr=False)
+class DDTable:
+    """The tricks each seat takes as declarer in each strain, double dummy: the 20 results of
+    a deal (the opening lead from the declarer's left in each).
+
+    ``tricks[declarer][strain]`` is indexed by :class:`~cardgames.bridge.rules.Seat` and
+    :class:`~cardgames.bridge.rules.Strain` (spades 0 to clubs 3, no trump 4); :meth:`get`
+    reads it by name. The text form is a small grid, no trump first as DDS prints it:
+
+    >>> table = DDTable(((7, 6, 7, 6, 6), (6, 7, 6, 7, 6), (7, 6, 7, 6, 6), (6, 7, 6, 7, 6)))
+    >>> print(table)
+         NT  S  H  D  C
+    N     6  7  6  7  6
+    E     6  6  7  6  7
+    S     6  7  6  7  6
+    W     6  6  7  6  7
+    >>> DDTable.parse(str(table)) == table, table.get('N', 'S')
+    (True, 7)
+    """
+
+    tricks: tuple[tuple[int, ...], ...] = attrs.field(converter=_to_rows)
+    """Four rows (North, East, South, West) of five counts (spades, hearts, diamonds,
+    clubs, no trump)."""
+    nodes: int = attrs.field(default=0, eq=False)
+    """Search nodes spent building the table (not part of its value)."""
+
+    def get(self, declarer: Seat | int | str, strain: Strain | int | str) -> int:
+        """The tricks ``declarer`` takes in ``strain`` (each given as an enum, a number or a
+        letter such as ``'N'`` and ``'NT'``)."""
+        seat = Seat.parse(declarer) if isinstance(declarer, str) else Seat.of(declarer)
+        denomination = Strain.parse(strain) if isinstance(strain, str) else Strain.of(strain)
+        return self.tricks[seat][denomination]
+
+    def __str__(self) -> str:
+        lines = ["    " + "".join(f"{strain!s:>3}" for strain in _STRAIN_ORDER)]
+        for seat in Seat:
+            row = self.tricks[seat]
+            lines.append(f"{seat}   " + "".join(f"{row[strain]:>3}" for strain in _STRAIN_ORDER))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"DDTable({self.tricks!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> DDTable:
+        """Read the grid :func:`str` writes.
+
+        :raises NotationError: if ``text`` is not such a grid.
+        """
+        lines = text.strip().splitlines() if isinstance(text, str) else []
+        header = lines[0].split() if lines else []
+        rows = [line.split() for line in lines[1:]]
+        expected = [str(strain) for strain in _STRAIN_ORDER]
+        if header != expected or [row[:1] for row in rows] != [["N"], ["E"], ["S"], ["W"]]:
+            raise NotationError(
+                f"invalid table {quote(text)}: expected a header 'NT S H D C' and rows N E S W"
+            )
+        tricks = []
+        for row in rows:
+            if len(row) != 6 or not all(re.fullmatch(r"\d{1,2}", cell) for cell in row[1:]):
+                raise NotationError(f"invalid table {quote(text)}: bad row {' '.join(row)!r}")
+            by_strain = dict(zip(_STRAIN_ORDER, (int(cell) for cell in row[1:]), strict=True))
+            tricks.append(tuple(by_strain[strain] for strain in Strain))
+        try:
+            return cls(tuple(tricks))
+        except AnalysisError as error:
+            raise NotationError(f"invalid table {quote(text)}: {error}") from None
+
+
+def dd_table(deal: Deal, progress: Callable[[int], None] | None = None) -> DDTable:
+    """The double-dummy table of ``deal``: for each declarer and strain, the tricks the
+    declaring side takes with the opening lead from the declarer's left.
+
+    The two declarers of a side in one strain share one search table (its entries hold for
+    either), and the second starts from the first one's answer.
+
+    :param deal: the deal (a full one or an ending, the same number of cards in each hand).
+    :param progress: called with the number of results done after each one (1 to 20).
+    :raises AnalysisError: if ``deal`` is not a :class:`~cardgames.bridge.deal.Deal`.
+    """
+    if not isinstance(deal, Deal):
+        raise AnalysisError(f"cannot build a table for {quote(deal)}: expected a bridge Deal")
+    tricks = [[0] * 5 for _ in range(4)]
+    nodes = 0
+    done = 0
+    for strain in Strain:
+        for side in (0, 1):
+            model = BridgeModel(int(strain), side)
+            search = BridgeSearch(model)
+            guess: int | None = None
+            for declarer in (Seat(side), Seat(side + 2)):
+                root = model.encode(State(deal, Contract(declarer, strain)))
+                low, high = model.future_bounds(root)
+                value, _ = refine(search, root, low, high, guess)
+                tricks[declarer][strain] = guess = value
+                done += 1
+                if progress is not None:
+                    progress(done)
+            nodes += search.nodes
+    return DDTable(tuple(tuple(row) for row in tricks), nodes=nodes)

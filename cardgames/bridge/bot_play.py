@@ -1,0 +1,80 @@
+"""What the library's bots do in bridge: a deal played out by the rules of thumb of
+:class:`~cardgames.bots.RuleBot` (:func:`~cardgames.bridge.heuristics.choose_card`), and how a
+sampling bot (:class:`~cardgames.bots.PIMCBot`) values the cards of one sampled world.
+
+The game's descriptor (:data:`cardgames.bridge.GAME`) hands these functions to the bots, which
+know no game.
+
+>>> from cardgames import bridge
+>>> state = bridge.random_position(1, tricks_played=10)
+>>> bridge_rollout_tricks(state, 0) + bridge_rollout_tricks(state, 1)
+13.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from cardgames.bridge.analysis import analyse_bridge
+from cardgames.bridge.heuristics import choose_card
+from cardgames.bridge.state import State
+from cardgames.bridge.view import View, controller, view_of
+from cardgames.cards import Card
+from cardgames.errors import RulesError
+from cardgames.search.results import Limit
+from cardgames.validation import quote
+
+if TYPE_CHECKING:
+    from cardgames.games import SamplingSettings
+
+__all__ = ["bridge_rollout_tricks", "sampled_values", "settled_move"]
+
+
+def bridge_rollout_tricks(state: State, seat: int) -> float:
+    """Play ``state`` out to the end with :class:`~cardgames.bots.RuleBot`'s bridge rules for
+    every seat, each choosing from its own view (the declarer for the dummy), and return the
+    tricks ``seat``'s side has won at the end.
+
+    :raises RulesError: if ``state`` is not a bridge state.
+    """
+    if not isinstance(state, State):
+        raise RulesError(f"invalid play-out state {quote(state)}: expected a bridge State")
+    while not state.is_over:
+        chooser = controller(state.contract, state.to_move)
+        state = state.play(choose_card(view_of(state, chooser)))
+    return float(state.tricks_of(seat))
+
+
+def settled_move(view: View) -> Card | None:
+    """The only legal card, if there is one; None when the cards are to be weighed.
+
+    :raises RulesError: if ``view`` is not a bridge view whose seat chooses the next card.
+    """
+    if not isinstance(view, View):
+        raise RulesError(
+            f"invalid view {quote(view)}: expected a cardgames.bridge.View (a bot is never "
+            "handed a State)"
+        )
+    cards = view.legal_moves()
+    if not cards:
+        raise RulesError(
+            f"no move to choose: seat {view.seat} does not choose the next card in this view "
+            "(or the play is over)"
+        )
+    return cards[0] if len(cards) == 1 else None
+
+
+def sampled_values(
+    view: View, world: State, moves: Sequence[Card], settings: SamplingSettings, limit: Limit
+) -> list[float]:
+    """What each card of ``moves`` is worth in one sampled ``world``: the tricks the side to
+    move takes, double dummy with ``settings.bridge_exact_tricks`` tricks left or fewer (the
+    midpoint of the proved bounds where the limit stops the search), by a RuleBot play-out
+    before."""
+    seat = view.to_move
+    if view.cards_each - view.tricks_played > settings.bridge_exact_tricks:
+        return [bridge_rollout_tricks(world.play(card), seat) for card in moves]
+    analysis = analyse_bridge(world, perspective=int(seat), limit=limit)
+    by_move = {entry.move: entry for entry in analysis.move_values}
+    return [float((by_move[card].lower + by_move[card].upper) / 2) for card in moves]

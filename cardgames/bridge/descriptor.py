@@ -1,0 +1,235 @@
+"""Bridge card play as one object: :data:`GAME`, the game's descriptor, through which the
+shared floors reach everything bridge offers without naming the game (see
+:mod:`cardgames.games`). Its rule set is the :class:`~cardgames.bridge.rules.Contract`.
+
+>>> from cardgames import bridge, games
+>>> state = bridge.random_position(2, tricks_played=11)
+>>> games.of(state) is GAME, GAME.rules_of(state) == state.contract, GAME.players(state.contract)
+(True, True, 4)
+>>> start = bridge.State(bridge.random_deal(1), bridge.Contract.parse('S by N'))
+>>> GAME.analysis.side_words(start, 1)
+'East and West (the defenders) against North and South'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from cardgames.bridge.analysis import (
+    BRIDGE_OBJECTIVE,
+    analyse_bridge,
+    reference_bridge_value,
+    solve_bridge,
+)
+from cardgames.bridge.bot_play import sampled_values, settled_move
+from cardgames.bridge.deal import Deal, random_deal
+from cardgames.bridge.heuristics import choose_card
+from cardgames.bridge.positions import random_position
+from cardgames.bridge.records import DealRecord, Record, dumps, loads, record_of
+from cardgames.bridge.render import card_to_unicode, state_to_svg, state_to_unicode
+from cardgames.bridge.rules import Contract, Seat, Strain
+from cardgames.bridge.show import format_deal
+from cardgames.bridge.state import State
+from cardgames.bridge.view import View, controller, view_of
+from cardgames.cards import Card
+from cardgames.errors import AnalysisError
+from cardgames.search.results import Analysis, Limit, Solution
+from cardgames.validation import quote
+
+if TYPE_CHECKING:
+    from cardgames.games import SamplingSettings
+    from cardgames.search.results import SearchProgress
+
+__all__ = ["GAME", "BridgeAnalyser", "BridgeGame"]
+
+DEFAULT_TRICKS_LEFT: Final = 8
+"""How many tricks from the end a seeded position is made when none is asked for."""
+_NAMES: Final = ("North", "East", "South", "West")
+
+
+@attrs.frozen
+class BridgeAnalyser:
+    """What the solver needs of bridge (:class:`cardgames.games.GameAnalysis`): the
+    double-dummy search of :mod:`cardgames.bridge.analysis`, whose values are tricks."""
+
+    objective: str = BRIDGE_OBJECTIVE
+
+    def analyse(
+        self,
+        state: State,
+        *,
+        perspective: int | None,
+        limit: Limit | None,
+        progress: Callable[[SearchProgress], None] | None,
+        horizon: int | None,
+        estimates: bool,
+    ) -> Analysis[Card]:
+        """:func:`~cardgames.bridge.analysis.analyse_bridge` (the whole deal is searched:
+        no horizon; ``estimates`` changes nothing).
+
+        :raises AnalysisError: for a horizon.
+        """
+        if horizon is not None:
+            raise AnalysisError(
+                f"invalid horizon {quote(horizon)}: a bridge deal is searched to its end "
+                "(expected None)"
+            )
+        return analyse_bridge(state, perspective=perspective, limit=limit)
+
+    def solve(
+        self, state: State, *, perspective: int | None, limit: Limit | None
+    ) -> Solution[Card]:
+        """:func:`~cardgames.bridge.analysis.solve_bridge`."""
+        return solve_bridge(state, perspective=perspective, limit=limit)
+
+    def reference_value(self, state: State, perspective: int | None) -> Fraction:
+        """:func:`~cardgames.bridge.analysis.reference_bridge_value`."""
+        return reference_bridge_value(state, perspective)
+
+    def judged(self, state: State, move: Card) -> bool:
+        """Every card is judged."""
+        return True
+
+    def unjudged_kind(self, state: State) -> str:
+        """Never asked: every card is judged."""
+        return "card"
+
+    def skipped(self, state: State) -> int:
+        """No card is passed over."""
+        return 0
+
+    def values_are_estimates(self) -> bool:
+        """False: the search is exact unless a limit stops it."""
+        return False
+
+    def side_words(self, state: State, perspective: int) -> str:
+        """The partnership of ``perspective`` (declaring side or defenders) against the other."""
+        seat = Seat(perspective)
+        mine = sorted((seat, seat.partner))
+        others = sorted((seat.next, seat.next.partner))
+        role = "declaring side" if state.contract.is_declaring(seat) else "defenders"
+        return (
+            f"{_NAMES[mine[0]]} and {_NAMES[mine[1]]} (the {role}) against "
+            f"{_NAMES[others[0]]} and {_NAMES[others[1]]}"
+        )
+
+
+@attrs.frozen
+class BridgeGame:
+    """The descriptor of bridge card play (:class:`cardgames.games.GameDescriptor`): the rule
+    set is the contract, South declaring no trump when none is named."""
+
+    name: str = "bridge"
+    title: str = "Bridge"
+    deal_word: str = "deal"
+    state_type: type[State] = State
+    types: tuple[type, ...] = (State, View, Contract, Record, DealRecord, Deal)
+
+    def default_rules(self) -> Contract:
+        """No trump, South declaring."""
+        return Contract(Seat.SOUTH, Strain.NO_TRUMP)
+
+    def parse_rules(self, text: str) -> Contract:
+        """:meth:`Contract.parse <cardgames.bridge.rules.Contract.parse>`."""
+        return Contract.parse(text)
+
+    def rules_of(self, state: State | View) -> Contract:
+        """The contract."""
+        return state.contract
+
+    def players(self, rules: Contract) -> int:
+        """Four."""
+        return 4
+
+    def deal(self, rules: Contract, seed: int, first: int) -> State:
+        """A random deal (:func:`cardgames.bridge.random_deal`) played in the contract; the
+        contract says who leads, so ``first`` changes nothing."""
+        return State(random_deal(seed), rules)
+
+    def random_position(self, rules: Contract, seed: int, left: int | None) -> State:
+        """:func:`cardgames.bridge.random_position` in ``rules`` with ``left`` tricks to play
+        (default :data:`DEFAULT_TRICKS_LEFT`)."""
+        left = DEFAULT_TRICKS_LEFT if left is None else left
+        return random_position(seed, tricks_played=13 - left, contract=rules)
+
+    def parse_state(self, text: str) -> State:
+        """:meth:`State.parse <cardgames.bridge.state.State.parse>`."""
+        return State.parse(text)
+
+    def parse_move(self, text: str, state: State) -> Card:
+        """A card (``QH``)."""
+        return Card.parse(text)
+
+    def view(self, state: State, seat: int) -> View:
+        """:func:`cardgames.bridge.view_of`."""
+        return view_of(state, seat)
+
+    def chooser(self, state: State) -> int:
+        """The seat to move, or the declarer when it is the dummy's turn."""
+        return int(controller(state.contract, state.to_move))
+
+    def loads(self, text: str) -> Record:
+        """:func:`cardgames.bridge.loads`."""
+        return loads(text)
+
+    def dumps(self, start: State, moves: Sequence[Card], tags: Mapping[str, str]) -> str:
+        """The record of ``moves`` played from ``start`` (:func:`cardgames.bridge.dumps`)."""
+        state = start
+        for move in moves:
+            state = state.play(move)
+        return dumps(record_of(state, tags=tags), indent=2)
+
+    @property
+    def analysis(self) -> BridgeAnalyser:
+        """The solver's double-dummy analysis."""
+        return _ANALYSER
+
+    def state_text(self, state: State) -> str:
+        """:func:`cardgames.bridge.render.state_to_unicode`."""
+        return state_to_unicode(state)
+
+    def state_svg(self, state: State) -> str:
+        """:func:`cardgames.bridge.render.state_to_svg`."""
+        return str(state_to_svg(state))
+
+    def move_text(self, move: Card) -> str:
+        """:func:`cardgames.bridge.render.card_to_unicode`."""
+        return card_to_unicode(move)
+
+    def deal_text(self, start: State, moves: Sequence[Card]) -> str:
+        """:func:`cardgames.bridge.show.format_deal` of the deal played out."""
+        state = start
+        for move in moves:
+            state = state.play(move)
+        return format_deal(state)
+
+    def rule_move(self, view: View, rng: random.Random) -> Card:
+        """:func:`cardgames.bridge.heuristics.choose_card` (deterministic)."""
+        return choose_card(view)
+
+    def settled_move(self, view: View) -> Card | None:
+        """:func:`cardgames.bridge.bot_play.settled_move`."""
+        return settled_move(view)
+
+    def sampled_values(
+        self,
+        view: View,
+        world: State,
+        moves: Sequence[Card],
+        settings: SamplingSettings,
+        limit: Limit,
+    ) -> list[float]:
+        """:func:`cardgames.bridge.bot_play.sampled_values`."""
+        return sampled_values(view, world, moves, settings, limit)
+
+
+_ANALYSER: Final = BridgeAnalyser()
+
+GAME: Final = BridgeGame()
+"""Bridge's descriptor, registered with :func:`cardgames.games.register` when
+:mod:`cardgames.bridge` is imported."""

@@ -1,0 +1,82 @@
+"""What the library's bots do in Chase the Tailor: the rules of thumb of
+:class:`~cardgames.bots.RuleBot` applied to a seat's view, and how a sampling bot
+(:class:`~cardgames.bots.PIMCBot`) values the moves of one sampled world.
+
+The game's descriptor (:data:`cardgames.tailor.GAME`) hands these functions to the bots, which
+know no game.
+
+>>> from cardgames import tailor
+>>> state = tailor.deal(tailor.Rules(players=3), seed=13)
+>>> tailor_rule_move(state.view(state.to_move)) in state.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from cardgames.cardset import CardSet
+from cardgames.errors import RulesError
+from cardgames.search.results import Limit
+from cardgames.tailor.analysis import analyse_tailor
+from cardgames.tailor.heuristics import choose_move
+from cardgames.tailor.moves import Move
+from cardgames.tailor.state import State
+from cardgames.tailor.view import View
+from cardgames.validation import quote
+
+if TYPE_CHECKING:
+    from cardgames.games import SamplingSettings
+
+__all__ = ["sampled_values", "settled_move", "tailor_rule_move"]
+
+
+def _legal_moves(view: View) -> tuple[Move, ...]:
+    if not isinstance(view, View):
+        raise RulesError(
+            f"invalid view {quote(view)}: expected a cardgames.tailor.View (a bot is never "
+            "handed a State)"
+        )
+    moves = view.legal_moves()
+    if not moves:
+        raise RulesError(
+            f"no move to choose: seat {view.seat} is not to move in this view (or it is over)"
+        )
+    return moves
+
+
+def tailor_rule_move(view: View) -> Move:
+    """:class:`~cardgames.bots.RuleBot`'s Chase the Tailor move for ``view`` (deterministic;
+    the rules are those of :mod:`cardgames.tailor.heuristics`).
+
+    :raises RulesError: if ``view`` is not a Chase the Tailor view whose seat is to move.
+    """
+    moves = _legal_moves(view)
+    return choose_move(
+        view.rules,
+        view.seat,
+        view.hand,
+        moves,
+        hand_sizes=view.hand_sizes,
+        direction=view.direction,
+        seen=CardSet.from_cards(view.pile),
+    )
+
+
+def settled_move(view: View) -> Move | None:
+    """The only legal move, if there is one; None when the moves are to be weighed."""
+    moves = _legal_moves(view)
+    return moves[0] if len(moves) == 1 else None
+
+
+def sampled_values(
+    view: View, world: State, moves: Sequence[Move], settings: SamplingSettings, limit: Limit
+) -> list[float]:
+    """What each of ``moves`` is worth to ``view``'s seat in one sampled ``world``: the
+    solver's search ``settings.horizon`` moves deep (see
+    :func:`~cardgames.tailor.analysis.analyse_tailor`), the midpoint of its bounds where a
+    limit stopped it."""
+    analysis = analyse_tailor(world, perspective=view.seat, limit=limit, horizon=settings.horizon)
+    by_move = {entry.move: entry for entry in analysis.move_values}
+    return [float((by_move[move].lower + by_move[move].upper) / 2) for move in moves]
