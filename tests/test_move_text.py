@@ -199,6 +199,6 @@ def test_the_solver_still_refuses_a_move_given_as_text() -> None:
     state = tarot.random_position(tarot.Rules.simplified(players=3), seed=1, tricks_left=2)
     text = str(state.legal_moves()[0])
     with pytest.raises(IllegalMoveError, match=f"invalid move {text!r}: expected a move object"):
-        solver.analyse_play(state, [text])  # type: ignore[list-item]
+        solver.analyse_play(state, [text])
     with pytest.raises(IllegalMoveError, match="invalid move ''"):
-        solver.analyse_play(state, [""])  # type: ignore[list-item]
+        solver.analyse_play(state, [""])

@@ -262,7 +262,7 @@ def test_progress_reports_nodes_and_narrowing_bounds_while_a_card_is_searched(
 ) -> None:
     # Everyday 8: the progress callback was told moves scored and nodes only, once a card was
     # done. Now it gets bounds on the value too, and reports while a card is searched.
-    import cardgames.solver.tarot as solver_tarot
+    import cardgames.tarot.analysis as solver_tarot
 
     monkeypatch.setattr(solver_tarot, "REPORT_EVERY", 0.0)  # every probe reports
     reports: list[solver.SearchProgress] = []
@@ -346,7 +346,7 @@ def test_odd_arguments_raise_analysis_errors() -> None:
     with pytest.raises(AnalysisError, match=r"expected the state of a game"):
         solver.analyse_play(None, [])  # type: ignore[call-overload]
     with pytest.raises(AnalysisError, match="sequence of move objects"):
-        solver.analyse_play(state, "QH")  # type: ignore[arg-type]
+        solver.analyse_play(state, "QH")
     over = replay(state, solver.analyse(state).pv)
     with pytest.raises(AnalysisError, match="seat"):
         solver.reference_value(over, 9)

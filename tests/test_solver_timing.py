@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-import cardgames.solver.tailor as tailor_search
-import cardgames.solver.tarot as solver_tarot
+import cardgames.tailor.analysis as tailor_search
+import cardgames.tarot.analysis as solver_tarot
 from cardgames import solver, tailor, tarot
 from cardgames.search import clock as clock_module
 from cardgames.search.clock import AfterSearch, CallClock
