@@ -22,8 +22,8 @@ from typing import Any, Final
 
 import attrs
 
-from cardgames import tailor, tarot
-from cardgames.errors import AnalysisError, NotationError
+from cardgames import games
+from cardgames.errors import AnalysisError, CardgamesError
 from cardgames.render import format_points, text_width
 from cardgames.search.results import Limit, PlayStep
 from cardgames.validation import quote
@@ -55,13 +55,6 @@ ESTIMATES_LEGEND: Final = (
 )
 """The paragraph that explains a review's columns."""
 
-_UNJUDGED: Final = {
-    "bidding": "bid",
-    "call": "call",
-    "discard": "discard",
-    "announce": "announcement",
-    "play": "declaration",
-}
 _VALUE_WIDTH: Final = 11
 _LOSS_WIDTH: Final = 9
 
@@ -229,7 +222,7 @@ class Review:
         :func:`review`).
     """
 
-    start: tarot.State | tailor.State
+    start: Any
     moves: tuple[Any, ...]
     first: int
     discard: int
@@ -239,14 +232,14 @@ class Review:
 
     @property
     def game(self) -> str:
-        """``"tarot"`` or ``"tailor"``."""
-        return "tarot" if isinstance(self.start, tarot.State) else "tailor"
+        """The game's name (``"tarot"``, ``"tailor"``, ``"bridge"``, ...)."""
+        return games.of(self.start).name
 
     @property
     def estimates(self) -> bool:
         """Whether the values are estimates (Chase the Tailor, searched to a horizon), which
         the summary counts; otherwise it counts only exactly judged moves."""
-        return self.game == "tailor"
+        return games.of(self.start).analysis.values_are_estimates()
 
     @property
     def steps(self) -> tuple[PlayStep[Any], ...]:
@@ -283,7 +276,7 @@ class Review:
 
     def item_line(self, item: PlayStep[Any] | Unjudged) -> str:
         """One row of the table (see :func:`~cardgames.solver.play_review.review_line`)."""
-        return review_line(item, _move_width(self.start))
+        return review_line(item, _move_width(self.start), games.of(self.start).move_text)
 
     def summary_text(self) -> str:
         """The summary: a line per seat, and how many moves were left out for their bounds."""
@@ -330,16 +323,14 @@ class Review:
         }
 
 
-def review_heading(
-    start: tarot.State | tailor.State, discard: int = 0, estimates: bool = False
-) -> list[str]:
+def review_heading(start: Any, discard: int = 0, estimates: bool = False) -> list[str]:
     """The lines a review table starts with: the legend (wrapped; for a Tarot review with
     ``estimates``, :data:`ESTIMATES_LEGEND`), the dealer's discard left out (when ``discard``
     moves are), and the column heads."""
     import textwrap
 
-    tarot_estimates = estimates and isinstance(start, tarot.State)
-    lines = textwrap.wrap(ESTIMATES_LEGEND if tarot_estimates else REVIEW_LEGEND, width=88)
+    with_estimates = estimates and not games.of(start).analysis.values_are_estimates()
+    lines = textwrap.wrap(ESTIMATES_LEGEND if with_estimates else REVIEW_LEGEND, width=88)
     if discard:
         lines.append(f"  moves 1 to {discard}: the dealer's discard (not judged)")
     width = _move_width(start)
@@ -350,10 +341,14 @@ def review_heading(
     return lines
 
 
-def review_line(item: PlayStep[Any] | Unjudged, width: int = 8) -> str:
+def review_line(
+    item: PlayStep[Any] | Unjudged, width: int = 8, move_text: Callable[[Any], str] = str
+) -> str:
     """One row of a review table: the move's number and seat, the move played, the best value,
     the move's value and the loss (bounds ``a..b`` under a limit, ``≈`` for estimates), and
-    ``<- mistake`` when the move lost something (surely, or by its estimate).
+    ``<- mistake`` when the move lost something (surely, or by its estimate). ``move_text``
+    writes a move (the game's :meth:`~cardgames.games.GameDescriptor.move_text`; by default
+    its written form).
 
     >>> step = PlayStep(move='7C', player=1, before=Fraction(44, 3), after=Fraction(7),
     ...                 loss=Fraction(23, 3), exact=True, number=58)
@@ -362,7 +357,7 @@ def review_line(item: PlayStep[Any] | Unjudged, width: int = 8) -> str:
     """
     if isinstance(item, Unjudged):
         return (
-            f"  {item.number:>4}  {item.player:>4}  {_left(_move_text(item.move), width)}  "
+            f"  {item.number:>4}  {item.player:>4}  {_left(move_text(item.move), width)}  "
             f"{'-':>{_VALUE_WIDTH}}  {'-':>{_VALUE_WIDTH}}  {'-':>{_LOSS_WIDTH}}  "
             f"({item.what}, not judged)"
         )
@@ -370,7 +365,7 @@ def review_line(item: PlayStep[Any] | Unjudged, width: int = 8) -> str:
     flag = "  <- mistake" if item.is_mistake else ""
     number = "" if item.number is None else str(item.number)
     return (
-        f"  {number:>4}  {item.player:>4}  {_left(_move_text(item.move), width)}  "
+        f"  {number:>4}  {item.player:>4}  {_left(move_text(item.move), width)}  "
         f"{best:>{_VALUE_WIDTH}}  {after:>{_VALUE_WIDTH}}  {loss:>{_LOSS_WIDTH}}{flag}"
     )
 
@@ -392,9 +387,9 @@ def review(
     play of the cards); under French rules the bids, the call, the taker's discard, the
     announcement and the poignées are listed as :class:`Unjudged`.
 
-    :param start: the starting position (a ``tarot.State`` or ``tailor.State``, with
-        ``moves``), or a record read with ``tarot.loads`` or ``tailor.loads`` (without
-        ``moves``; ``deal`` chooses the deal of a record of several).
+    :param start: the starting position (the state of a game: ``tarot.State``,
+        ``tailor.State``, ``bridge.State``...), with ``moves``; or a record read with the
+        game's ``loads`` (without ``moves``; ``deal`` chooses the deal of a record of several).
     :param moves: the moves played from ``start``.
     :param limit: the budget for each move's analysis (None: each solved exactly, which can
         take long for the first moves of a whole deal).
@@ -423,12 +418,10 @@ def review(
         raise AnalysisError(f"invalid limit {quote(limit)}: expected a solver.Limit or None")
     if not isinstance(estimates, bool):
         raise AnalysisError(f"invalid estimates {quote(estimates)}: expected True or False")
-    tarot_estimates = estimates and isinstance(state, tarot.State)
-    discard = (
-        state.discard_remaining
-        if isinstance(state, tarot.State) and state.phase is tarot.Phase.DISCARD
-        else 0
-    )
+    game = games.of(state)
+    judge = game.analysis
+    tarot_estimates = estimates and not judge.values_are_estimates()
+    discard = judge.skipped(state)
     first = max(after, discard)
     position: Any = state
     for move in moves[:first]:
@@ -436,29 +429,29 @@ def review(
     items: list[PlayStep[Any] | Unjudged] = []
     for number, move in enumerate(moves[first:], start=first + 1):
         item: PlayStep[Any] | Unjudged
-        if _judged(position, move):
+        if judge.judged(position, move):
             (step,) = analyse_play(position, [move], limit=limit, estimates=tarot_estimates)
             item = attrs.evolve(step, number=number)
         else:
-            discarding = position.phase is tarot.Phase.DISCARD
             item = Unjudged(
                 number=number,
-                player=position.discarder if discarding else position.to_move,
+                player=game.chooser(position),
                 move=move,
-                what=_UNJUDGED.get(position.phase.value, "move"),
+                what=judge.unjudged_kind(position),
             )
         items.append(item)
         if on_item is not None:
             on_item(item)
         position = position.play(move)
     steps = [item for item in items if isinstance(item, PlayStep)]
+    players = game.players(game.rules_of(state))
     return Review(
         start=state,
         moves=moves,
         first=first,
         discard=discard,
         items=tuple(items),
-        summaries=summarise(steps, state.rules.players, isinstance(state, tailor.State)),
+        summaries=summarise(steps, players, judge.values_are_estimates()),
         tarot_estimates=tarot_estimates,
     )
 
@@ -470,7 +463,8 @@ def _estimated(step: PlayStep[Any]) -> bool:
 
 def _played(start: Any, moves: Sequence[Any] | None, deal: int) -> tuple[Any, tuple[Any, ...]]:
     # The starting position and the moves, from a position and moves or from a record.
-    if isinstance(start, tarot.State | tailor.State):
+    game = games.find(start)
+    if game is not None and isinstance(start, game.state_type):
         if moves is None or isinstance(moves, str) or not isinstance(moves, Iterable):
             raise AnalysisError(
                 f"invalid moves {quote(moves)}: expected the sequence of moves played from the "
@@ -479,15 +473,15 @@ def _played(start: Any, moves: Sequence[Any] | None, deal: int) -> tuple[Any, tu
         return start, tuple(moves)
     if moves is not None:
         raise AnalysisError(
-            f"invalid start {quote(start)}: expected a tarot.State or tailor.State with moves"
+            f"invalid start {quote(start)}: expected the state of a game, with its moves"
         )
     deals = getattr(start, "deals", None)
     if deals is None and callable(getattr(start, "start", None)):
         deals = (start,)
     if not isinstance(deals, tuple) or not deals or not callable(getattr(deals[0], "start", None)):
         raise AnalysisError(
-            f"cannot review {type(start).__name__!r}: expected a tarot.State or tailor.State "
-            "with its moves, or a record of either game"
+            f"cannot review {type(start).__name__!r}: expected the state of a game with its "
+            "moves, or a record of a game"
         )
     if type(deal) is not int or not 1 <= deal <= len(deals):
         raise AnalysisError(
@@ -498,28 +492,19 @@ def _played(start: Any, moves: Sequence[Any] | None, deal: int) -> tuple[Any, tu
     return chosen.start(), tuple(chosen.moves)
 
 
-def _judged(state: Any, move: Any) -> bool:
-    # Whether the review values ``move``: every move but those of French Tarot that are not
-    # cards played (the discard of the other rules is skipped before the loop).
-    if not isinstance(state, tarot.State) or not state.rules.bidding:
-        return True
-    return state.phase is tarot.Phase.PLAY and isinstance(move, tarot.Move)
-
-
 def _move_width(start: Any) -> int:
     # French moves such as garde-contre and call-K♣ need a wider column.
-    return 12 if getattr(start.rules, "bidding", False) else 8
+    game = games.of(start)
+    return 12 if getattr(game.rules_of(start), "bidding", False) else 8
 
 
 def _move_text(move: Any) -> str:
-    # A move of either game in Unicode (K♥, ✂ Q♥>2), else its written form.
-    from cardgames.tailor import render as tailor_render
-    from cardgames.tarot import render as tarot_render
-
-    for show in (tarot_render.move_to_unicode, tailor_render.move_to_unicode):
+    # A move in Unicode (K♥, ✂ Q♥>2) as the first game that knows it writes it, else its
+    # written form (a summary holds moves, not the game they were made in).
+    for game in games.registered():
         try:
-            return show(move)
-        except NotationError:
+            return game.move_text(move)
+        except CardgamesError:
             continue
     return str(move)
 
