@@ -45,6 +45,8 @@ __all__ = [
     "GameRecord",
     "PlayedDeal",
     "SamplingSettings",
+    "find",
+    "find_named",
     "named",
     "of",
     "register",
@@ -146,6 +148,12 @@ class GameAnalysis(Protocol[S_contra, M]):
         dealer's discard, which no search values)."""
         ...
 
+    def pending(self, state: S_contra) -> str | None:
+        """What keeps ``state`` from the solver, which analyses the play of the cards, in
+        words ("still in the bidding, where seat 2 is to bid"), or None if it can be analysed
+        (or is over)."""
+        ...
+
     def values_are_estimates(self) -> bool:
         """Whether every value the search gives is an estimate (Chase the Tailor's search stops
         at a horizon), so that a review counts them all."""
@@ -203,6 +211,14 @@ class GameDescriptor(Protocol[S, V, M, R]):
 
     def parse_rules(self, text: str) -> R:
         """A rule set from its one written form (``str(rules)``)."""
+        ...
+
+    def rules_from_words(self, text: str | None, players: int | None) -> R:
+        """The rule set a command line names: ``text`` a preset's name (``"french"``) or the
+        written form (None: the default), for ``players`` seats (None: the usual number).
+
+        :raises RulesError: if ``players`` disagrees with ``text``.
+        """
         ...
 
     def rules_of(self, state: S | V) -> R:
@@ -276,6 +292,26 @@ class GameDescriptor(Protocol[S, V, M, R]):
     def deal_text(self, start: S, moves: Sequence[M]) -> str:
         """A whole deal as ``cardgames show`` prints it: the hands, every trick or turn, the
         result."""
+        ...
+
+    def seat_text(self, state: S, seat: int) -> str:
+        """The table as ``seat`` sees it, as Unicode text (what a person playing that seat is
+        shown)."""
+        ...
+
+    def describe_move(self, state: S, move: M, *, seen: bool) -> str:
+        """What ``move``, made at ``state``, does, in a few words ("plays K♥"); a hidden move
+        (a discard) is told only if ``seen``."""
+        ...
+
+    def events(self, before: S, after: S) -> list[str]:
+        """What the move from ``before`` to ``after`` brought about, a line each (a trick won,
+        a contract settled)."""
+        ...
+
+    def analysis_text(self, state: S, analysis: Analysis[M]) -> str:
+        """The position and its analysis as text: the table, how the cards are written, whose
+        values they are, every move's value and the best line."""
         ...
 
     # -- bots ------------------------------------------------------------------------------
@@ -402,13 +438,18 @@ def _builtin_rank(game: AnyGame) -> int:
     return len(BUILTIN_GAMES)
 
 
+def find_named(name: str) -> AnyGame | None:
+    """The game called ``name``, or None."""
+    _load_builtins()
+    return _BY_NAME.get(name) if isinstance(name, str) else None
+
+
 def named(name: str) -> AnyGame:
     """The game called ``name`` (``"tarot"``, ``"tailor"``, ``"bridge"``, or one registered).
 
     :raises RulesError: for a name no game has.
     """
-    _load_builtins()
-    game = _BY_NAME.get(name) if isinstance(name, str) else None
+    game = find_named(name)
     if game is None:
         known = ", ".join(repr(known.name) for known in registered())
         raise RulesError(f"unknown game {quote(name)}: expected one of {known}")

@@ -129,7 +129,7 @@ def test_a_failing_position_gives_an_error_in_its_place_and_the_rest_go_on() -> 
     assert isinstance(failed, BatchError) and isinstance(wrong_type, BatchError)
     assert (failed.index, failed.kind, failed.position) == (1, "AnalysisError", str(in_discard))
     assert (wrong_type.index, wrong_type.position) == (2, "'not a state'")
-    assert "expected a tarot.State, a tailor.State" in wrong_type.message
+    assert "expected the state of a game" in wrong_type.message
 
 
 def test_jobs_carry_text_positions_and_their_own_settings() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from cardgames import solver, tailor, tarot
+from cardgames import games, solver, tailor, tarot
 from cardgames.cli import batch as batch_cli
 from cardgames.errors import AnalysisError, NotationError
 from cardgames.solver import batch
@@ -98,7 +98,7 @@ def test_batch_analyses_every_line_and_reports_bad_ones(
         if number in (4, 6):
             continue
         given = json.loads(inputs[number - 1])
-        state = batch.GAMES[given["game"]].parse(given["position"])
+        state = games.named(given["game"]).parse_state(given["position"])
         assert record["id"] == given["id"]
         assert record["analysis"] == _plain(solver.analyse(state))
     summary = capsys.readouterr().err.strip().splitlines()[-1]
@@ -359,7 +359,7 @@ def test_a_game_that_is_not_text_gets_an_error_record(tmp_path: Path) -> None:
     records = _records(out)
     assert [record["id"] for record in records] == ["list", "object", "good"]
     assert records[0]["error"] == (
-        "NotationError: invalid game ['tarot']: expected 'tarot' or 'tailor'"
+        "NotationError: invalid game ['tarot']: expected one of 'tarot', 'tailor', 'bridge'"
     )
     assert records[1]["error"].startswith("NotationError: invalid game {'name': 'tarot'}")
     assert records[2]["analysis"] == _plain(solver.analyse(state))

@@ -14,6 +14,7 @@ shared floors reach everything bridge offers without naming the game (see
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final
@@ -31,13 +32,19 @@ from cardgames.bridge.deal import Deal, random_deal
 from cardgames.bridge.heuristics import choose_card
 from cardgames.bridge.positions import random_position
 from cardgames.bridge.records import DealRecord, Record, dumps, loads, record_of
-from cardgames.bridge.render import card_to_unicode, state_to_svg, state_to_unicode
+from cardgames.bridge.render import (
+    analysis_to_unicode,
+    card_to_unicode,
+    state_to_svg,
+    state_to_unicode,
+    view_to_unicode,
+)
 from cardgames.bridge.rules import Contract, Seat, Strain
-from cardgames.bridge.show import format_deal
+from cardgames.bridge.show import describe_move, events, format_deal
 from cardgames.bridge.state import State
 from cardgames.bridge.view import View, controller, view_of
 from cardgames.cards import Card
-from cardgames.errors import AnalysisError
+from cardgames.errors import AnalysisError, RulesError
 from cardgames.search.results import Analysis, Limit, Solution
 from cardgames.validation import quote
 
@@ -103,6 +110,10 @@ class BridgeAnalyser:
         """No card is passed over."""
         return 0
 
+    def pending(self, state: State) -> str | None:
+        """None: every position of the play can be analysed."""
+        return None
+
     def values_are_estimates(self) -> bool:
         """False: the search is exact unless a limit stops it."""
         return False
@@ -137,6 +148,12 @@ class BridgeGame:
     def parse_rules(self, text: str) -> Contract:
         """:meth:`Contract.parse <cardgames.bridge.rules.Contract.parse>`."""
         return Contract.parse(text)
+
+    def rules_from_words(self, text: str | None, players: int | None) -> Contract:
+        """A contract (``'4S by N'``; None: no trump by South) for four players."""
+        if players is not None and players != 4:
+            raise RulesError(f"invalid players {quote(players)}: bridge is played by 4")
+        return self.default_rules() if text is None else Contract.parse(text)
 
     def rules_of(self, state: State | View) -> Contract:
         """The contract."""
@@ -200,6 +217,31 @@ class BridgeGame:
     def move_text(self, move: Card) -> str:
         """:func:`cardgames.bridge.render.card_to_unicode`."""
         return card_to_unicode(move)
+
+    def seat_text(self, state: State, seat: int) -> str:
+        """:func:`cardgames.bridge.render.view_to_unicode` of the seat's view (the dummy shown
+        once the opening lead is made)."""
+        return view_to_unicode(view_of(state, seat))
+
+    def describe_move(self, state: State, move: Card, *, seen: bool) -> str:
+        """:func:`cardgames.bridge.show.describe_move`."""
+        return describe_move(state, move, seen=seen)
+
+    def events(self, before: State, after: State) -> list[str]:
+        """:func:`cardgames.bridge.show.events`."""
+        return events(before, after)
+
+    def analysis_text(self, state: State, analysis: Analysis[Card]) -> str:
+        """The table, whose tricks the values count, and the analysis."""
+        side = self.analysis.side_words(state, analysis.perspective)
+        legend = (
+            f"Values: the tricks {side} take in the whole deal, those already won included, "
+            "with best play by both sides (double dummy)."
+        )
+        lines = [state_to_unicode(state), ""]
+        lines.extend(textwrap.wrap(legend, width=88))
+        lines.extend(["", analysis_to_unicode(analysis)])
+        return "\n".join(lines)
 
     def deal_text(self, start: State, moves: Sequence[Card]) -> str:
         """:func:`cardgames.bridge.show.format_deal` of the deal played out."""

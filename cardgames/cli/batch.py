@@ -43,12 +43,11 @@ from collections import deque
 from collections.abc import Iterator
 from typing import IO, Any, Final, TypeVar
 
-from cardgames import _json
+from cardgames import _json, games
 from cardgames.cli.options import limit_from_args, tailor_rules_from_args, tarot_rules_from_args
 from cardgames.errors import AnalysisError, CardgamesError, NotationError, RulesError
 from cardgames.search.results import Limit
 from cardgames.solver.batch import (
-    GAMES,
     BatchError,
     SerialExecutor,
     _Task,
@@ -114,7 +113,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar or summary")
     making = parser.add_argument_group("making positions")
     making.add_argument(
-        "--make-positions", choices=sorted(GAMES), metavar="GAME", help="tarot or tailor"
+        "--make-positions", metavar="GAME", help="the game: tarot, tailor or bridge"
     )
     making.add_argument(
         "--rules",
@@ -509,12 +508,13 @@ def _task_of(data: dict[str, Any], default_limit: Limit | None) -> _Task:
     missing = [key for key in ("game", "position") if key not in data]
     if missing:
         raise NotationError(
-            f"missing key(s) {', '.join(map(quote, missing))}: a line needs game ('tarot' or "
-            "'tailor') and position (the position's notation)"
+            f"missing key(s) {', '.join(map(quote, missing))}: a line needs game (the game's "
+            "name, such as 'tarot') and position (the position's notation)"
         )
     game = data["game"]
-    if not isinstance(game, str) or game not in GAMES:
-        raise NotationError(f"invalid game {quote(game)}: expected 'tarot' or 'tailor'")
+    if not isinstance(game, str) or games.find_named(game) is None:
+        known = ", ".join(repr(known.name) for known in games.registered())
+        raise NotationError(f"invalid game {quote(game)}: expected one of {known}")
     position = data["position"]
     if not isinstance(position, str):
         raise NotationError(

@@ -38,12 +38,13 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any, Final, NoReturn, Protocol
 
-from cardgames import tailor, tarot
+from cardgames import games, tailor, tarot
 from cardgames.bots import ESTIMATES, PIMCBot, RandomBot, RuleBot
 from cardgames.bots.pimc import OBJECTIVES
 from cardgames.cli._records import GAME_NAMES
 from cardgames.errors import RulesError
 from cardgames.search.results import Limit
+from cardgames.tarot.descriptor import FRENCH_PLAYERS as FRENCH_PLAYERS_OF_TAROT
 from cardgames.validation import quote
 
 __all__ = [
@@ -63,6 +64,7 @@ __all__ = [
     "loaded_from_file",
     "parse_bot",
     "parse_bots",
+    "rules_from_args",
     "tailor_rules_from_args",
     "tarot_rules_from_args",
 ]
@@ -266,51 +268,53 @@ def add_human_options(options: TargetOptions, *, tarot: str, tailor: str) -> Non
 
 # --rules and --players
 
-FRENCH_PLAYERS: Final = 4
+FRENCH_PLAYERS: Final = FRENCH_PLAYERS_OF_TAROT
 """The number of players ``--rules french`` means without ``--players``: the FFT's standard
 game."""
-_PRESETS: Final[dict[str, tuple[Callable[[int], tarot.Rules], int]]] = {
-    "simplified": (tarot.Rules.simplified, 4),
-    "traditional": (tarot.Rules.traditional, 3),
-    "french": (tarot.Rules.french, FRENCH_PLAYERS),
-}
+
+
+def rules_from_args(game: str, args: argparse.Namespace) -> Any:
+    """The rules of ``game`` named by ``--rules`` and ``--players`` (and ``--chase``, where the
+    game has it), read by the game's descriptor
+    (:meth:`~cardgames.games.GameDescriptor.rules_from_words`).
+
+    :raises RulesError: for an impossible combination (an option disagreeing with ``--rules``).
+    :raises NotationError: for an unreadable rules text.
+    """
+    text = getattr(args, "rules", None)
+    players = getattr(args, "players", None)
+    if getattr(args, "chase", False):
+        if text is None:
+            text = "chase"
+        elif not games.named(game).rules_from_words(text, players).chase_mode:
+            raise RulesError(f"--chase disagrees with --rules {quote(text)}")
+    try:
+        return games.named(game).rules_from_words(text, players)
+    except RulesError as error:
+        if players is None or "disagree" not in str(error):
+            raise
+        raise RulesError(f"--players {players} disagrees with --rules {quote(text)}") from None
 
 
 def tarot_rules_from_args(args: argparse.Namespace) -> tarot.Rules:
-    """The rules named by ``--rules`` and ``--players`` (None: the preset's usual number).
+    """The Tarot rules named by ``--rules`` and ``--players`` (None: the preset's usual
+    number; see :func:`rules_from_args`).
 
     :raises RulesError: for an impossible combination.
     :raises NotationError: for an unreadable rules text.
     """
-    name = str(args.rules).strip().lower()
-    if name in _PRESETS:
-        make, usual = _PRESETS[name]
-        return make(args.players if args.players is not None else usual)
-    rules = tarot.Rules.parse(args.rules)
-    if args.players is not None and args.players != rules.players:
-        raise RulesError(f"--players {args.players} disagrees with --rules {quote(args.rules)}")
+    rules: tarot.Rules = rules_from_args("tarot", args)
     return rules
 
 
-_DEFAULT_PLAYERS = 4
-"""Players in a round when neither ``--players`` nor ``--rules`` says (as ``tailor.Rules()``)."""
-
-
 def tailor_rules_from_args(args: argparse.Namespace) -> tailor.Rules:
-    """The rules named by ``--rules`` (a rules text), ``--players`` and ``--chase``.
+    """The Chase the Tailor rules named by ``--rules`` (a rules text), ``--players`` and
+    ``--chase`` (see :func:`rules_from_args`).
 
     :raises RulesError: if ``--players`` or ``--chase`` disagrees with ``--rules``.
     :raises NotationError: for an unreadable rules text.
     """
-    if args.rules is None:
-        players = _DEFAULT_PLAYERS if args.players is None else args.players
-        return tailor.Rules(players=players, chase_mode=args.chase)
-    rules = tailor.Rules.parse(args.rules)
-    given = f"--rules {quote(args.rules)}"
-    if args.players is not None and args.players != rules.players:
-        raise RulesError(f"--players {args.players} disagrees with {given}")
-    if args.chase and not rules.chase_mode:
-        raise RulesError(f"--chase disagrees with {given}")
+    rules: tailor.Rules = rules_from_args("tailor", args)
     return rules
 
 

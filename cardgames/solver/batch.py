@@ -1,7 +1,7 @@
 """Analysing many positions at once: on every core of this machine, or on a Dask cluster.
 
 :func:`analyse_many` and :func:`solve_many` run :func:`cardgames.solver.analyse` and
-:func:`cardgames.solver.solve` over a collection of positions (Tarot and Chase the Tailor may be
+:func:`cardgames.solver.solve` over a collection of positions (positions of every game may be
 mixed) and yield the results in the order of the input, each as soon as it and every result
 before it are ready. A position that cannot be analysed yields a :class:`BatchError` naming it,
 and the rest go on.
@@ -51,13 +51,13 @@ import pickle
 import sys
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence, Sized
-from typing import Any, Final, Generic, TypeAlias, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeAlias, TypeVar, overload
 
 import attrs
 
-from cardgames import tailor, tarot
+from cardgames import games
 from cardgames.errors import AnalysisError, CardgamesError
-from cardgames.search.results import Analysis, Limit, Solution
+from cardgames.search.results import Analysis, GameState, Limit, Solution
 from cardgames.solver._pool import (
     SerialExecutor,
     _worker_slots,
@@ -65,8 +65,11 @@ from cardgames.solver._pool import (
     dask_executor,
     process_pool,
 )
-from cardgames.tarot.analysis import TarotAnalysis
 from cardgames.validation import check_bool, check_int, quote
+
+if TYPE_CHECKING:  # the per-game overloads name the games' types
+    from cardgames import tailor, tarot
+    from cardgames.tarot.analysis import TarotAnalysis
 
 __all__ = [
     "CHUNKS_PER_WORKER",
@@ -95,17 +98,12 @@ MAX_CHUNK: Final = 256
 CHUNKS_PER_WORKER: Final = 4
 """Chunks out at a time for each worker slot (see the module's description)."""
 
-Position: TypeAlias = tarot.State | tailor.State
-"""A position of either game."""
-AnyAnalysis: TypeAlias = Analysis[tarot.Move] | Analysis[tailor.Move]
-"""An analysis of a position of either game."""
-AnySolution: TypeAlias = Solution[tarot.Move] | Solution[tailor.Move]
-"""A solution of a position of either game."""
-
-GAMES: Final[dict[str, type[tarot.State] | type[tailor.State]]] = {
-    "tarot": tarot.State,
-    "tailor": tailor.State,
-}
+Position: TypeAlias = GameState[Any]
+"""A position of any game (the state of a registered game: :mod:`cardgames.games`)."""
+AnyAnalysis: TypeAlias = Analysis[Any]
+"""An analysis of a position of any game."""
+AnySolution: TypeAlias = Solution[Any]
+"""A solution of a position of any game."""
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")
@@ -145,18 +143,32 @@ class BatchError:
         }
 
 
+def _game_names() -> str:
+    return ", ".join(repr(game.name) for game in games.registered())
+
+
 def _check_game(instance: Job, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not None and value not in GAMES:
-        raise AnalysisError(f"invalid game {quote(value)}: expected 'tarot' or 'tailor'")
+    if value is not None:
+        try:
+            games.named(value)  # type: ignore[arg-type]
+        except CardgamesError:
+            raise AnalysisError(
+                f"invalid game {quote(value)}: expected one of {_game_names()}"
+            ) from None
+
+
+def is_position(value: object) -> bool:
+    """Whether ``value`` is the state of a registered game (what a batch analyses)."""
+    game = games.find(value)
+    return game is not None and isinstance(value, game.state_type)
 
 
 def _check_position(instance: Job, attribute: attrs.Attribute[Any], value: object) -> None:
-    if isinstance(value, tarot.State | tailor.State):
+    if is_position(value):
         return
     if not isinstance(value, str):
         raise AnalysisError(
-            f"invalid position {quote(value)}: expected a tarot.State, a tailor.State or the "
-            f"notation of one"
+            f"invalid position {quote(value)}: expected the state of a game or the notation of one"
         )
 
 
@@ -181,11 +193,14 @@ class Job:
     >>> Job(position='x')
     Traceback (most recent call last):
     ...
-    cardgames.errors.AnalysisError: a position given as text needs its game ('tarot' or 'tailor')
+    cardgames.errors.AnalysisError: a position given as text needs its game (one of 'tarot',
+    'tailor', 'bridge')
 
-    :param position: a :class:`cardgames.tarot.state.State` or :class:`cardgames.tailor.State`, or
-        the notation of one (read by the worker with the game's ``State.parse``).
-    :param game: ``"tarot"`` or ``"tailor"``; needed when ``position`` is text.
+    :param position: the state of a game (:class:`cardgames.tarot.state.State`,
+        :class:`cardgames.tailor.State`, :class:`cardgames.bridge.state.State`...), or the
+        notation of one (read by the worker with the game's ``State.parse``).
+    :param game: the game's name (``"tarot"``, ``"tailor"``, ``"bridge"``...); needed when
+        ``position`` is text.
     :param perspective: the seat whose side is analysed.
     :param limit: the search budget for this position.
     """
@@ -197,7 +212,7 @@ class Job:
 
     def __attrs_post_init__(self) -> None:
         if isinstance(self.position, str) and self.game is None:
-            raise AnalysisError("a position given as text needs its game ('tarot' or 'tailor')")
+            raise AnalysisError(f"a position given as text needs its game (one of {_game_names()})")
 
 
 # -- executors -----------------------------------------------------------------------------
@@ -213,7 +228,7 @@ def _describe(item: object) -> str:
         return item.text
     if isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], str):
         return item[1]
-    if isinstance(item, tarot.State | tailor.State | str):
+    if isinstance(item, str) or is_position(item):
         return str(item)
     return quote(item)
 
@@ -539,7 +554,7 @@ def _state_of(task: _Task) -> Position:
         raise position.error(position.message)
     if isinstance(position, tuple):
         game, text = position
-        state: Position = GAMES[game].parse(text)
+        state: Position = games.named(game).parse_state(text)
         return state
     return position
 
@@ -560,8 +575,8 @@ def _tasks(
     items: Iterable[object], perspective: int | None, limit: Limit | None
 ) -> Iterator[_Task]:
     for item in items:
-        if isinstance(item, tarot.State | tailor.State):
-            yield _Task(item, perspective, limit)
+        if is_position(item):
+            yield _Task(item, perspective, limit)  # type: ignore[arg-type]
         elif isinstance(item, Job):
             position: Position | tuple[str, str]
             if isinstance(item.position, str):
@@ -578,8 +593,8 @@ def _tasks(
             yield _Task(
                 _Unreadable(
                     quote(item),
-                    f"invalid position {quote(item)}: expected a tarot.State, a tailor.State "
-                    f"or a solver.batch.Job",
+                    f"invalid position {quote(item)}: expected the state of a game or a "
+                    "solver.batch.Job",
                 ),
                 None,
                 None,
@@ -665,10 +680,10 @@ def analyse_many(
     >>> [analysis.game for analysis in analyse_many([state])]  # one position: no pool
     ['tailor']
     >>> list(analyse_many([state, 'a typo'], executor=SerialExecutor()))[1].message
-    "invalid position 'a typo': expected a tarot.State, a tailor.State or a solver.batch.Job"
+    "invalid position 'a typo': expected the state of a game or a solver.batch.Job"
 
-    :param positions: states of either game, or :class:`Job` items carrying their own settings;
-        any iterable, read as the work proceeds.
+    :param positions: states of any game (they may be mixed), or :class:`Job` items carrying
+        their own settings; any iterable, read as the work proceeds.
     :param perspective: the seat to analyse for (default: the player to move).
     :param limit: the search budget of each position.
     :param executor: a :class:`concurrent.futures.Executor`, a Dask scheduler address (see

@@ -12,12 +12,14 @@ shared floors reach everything the game offers without naming it (see :mod:`card
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from cardgames.errors import RulesError
 from cardgames.search.results import Analysis, Limit, Solution
 from cardgames.tailor.analysis import (
     DEFAULT_HORIZON,
@@ -31,11 +33,18 @@ from cardgames.tailor.match import Match
 from cardgames.tailor.moves import Move, parse_move
 from cardgames.tailor.positions import random_position
 from cardgames.tailor.records import DealRecord, Record, Series, dumps, loads, record_of
-from cardgames.tailor.render import move_to_unicode
+from cardgames.tailor.render import (
+    NOTATION_LEGEND,
+    analysis_to_unicode,
+    move_to_unicode,
+    state_to_unicode,
+    values_legend,
+)
 from cardgames.tailor.rules import Rules
-from cardgames.tailor.show import format_round
+from cardgames.tailor.show import describe_move, events, format_round
 from cardgames.tailor.state import State
 from cardgames.tailor.view import View
+from cardgames.validation import quote
 
 if TYPE_CHECKING:
     from cardgames.games import SamplingSettings
@@ -43,6 +52,7 @@ if TYPE_CHECKING:
 
 __all__ = ["GAME", "TailorAnalyser", "TailorGame"]
 
+_DEFAULT_PLAYERS: Final = 4
 DEFAULT_CARDS_LEFT: Final = 3
 """A seeded position is made once some seat holds at most this many cards, unless told."""
 
@@ -113,6 +123,10 @@ class TailorAnalyser:
         """No move is passed over."""
         return 0
 
+    def pending(self, state: State) -> str | None:
+        """None: every position of a round can be analysed."""
+        return None
+
     def values_are_estimates(self) -> bool:
         """True: the search stops at a horizon."""
         return True
@@ -142,6 +156,17 @@ class TailorGame:
     def parse_rules(self, text: str) -> Rules:
         """:meth:`Rules.parse <cardgames.tailor.Rules.parse>`."""
         return Rules.parse(text)
+
+    def rules_from_words(self, text: str | None, players: int | None) -> Rules:
+        """``chase`` (Chase Mode) or a rules text, for ``players`` (by default 4); None is the
+        standard game."""
+        if text is None or text.strip().lower() == "chase":
+            chase = text is not None
+            return Rules(players=_DEFAULT_PLAYERS if players is None else players, chase_mode=chase)
+        rules = Rules.parse(text)
+        if players is not None and players != rules.players:
+            raise RulesError(f"{players} players disagree with the rules {quote(text)}")
+        return rules
 
     def rules_of(self, state: State | View) -> Rules:
         """The state's (view's) rules."""
@@ -205,6 +230,26 @@ class TailorGame:
     def move_text(self, move: Move) -> str:
         """:func:`cardgames.tailor.render.move_to_unicode`."""
         return move_to_unicode(move)
+
+    def seat_text(self, state: State, seat: int) -> str:
+        """The seat's view as text (``state.view(seat).to_unicode()``)."""
+        return state.view(seat).to_unicode()
+
+    def describe_move(self, state: State, move: Move, *, seen: bool) -> str:
+        """:func:`cardgames.tailor.show.describe_move`."""
+        return describe_move(state, move, seen=seen)
+
+    def events(self, before: State, after: State) -> list[str]:
+        """:func:`cardgames.tailor.show.events`."""
+        return events(before, after)
+
+    def analysis_text(self, state: State, analysis: Analysis[Move]) -> str:
+        """The table, how the cards are written, what the values are, and the analysis."""
+        legend = [NOTATION_LEGEND, values_legend(analysis)]
+        lines = [state_to_unicode(state), ""]
+        lines.extend(line for text in legend for line in textwrap.wrap(text, width=88))
+        lines.extend(["", analysis_to_unicode(analysis)])
+        return "\n".join(lines)
 
     def deal_text(self, start: State, moves: Sequence[Move]) -> str:
         """:func:`cardgames.tailor.show.format_round`."""

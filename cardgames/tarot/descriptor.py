@@ -14,12 +14,14 @@ Tarot offers without naming the game (see :mod:`cardgames.games`).
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from cardgames.errors import RulesError
 from cardgames.search.results import Analysis, Limit, Solution
 from cardgames.tarot.analysis import (
     TAROT_OBJECTIVE,
@@ -34,20 +36,35 @@ from cardgames.tarot.estimates import analyse_with_estimates
 from cardgames.tarot.game import Game
 from cardgames.tarot.positions import random_position
 from cardgames.tarot.records import DealRecord, Record, Series, dumps, loads, record_of
-from cardgames.tarot.render import move_to_unicode
+from cardgames.tarot.render import (
+    NOTATION_LEGEND,
+    analysis_to_unicode,
+    move_to_unicode,
+    state_to_unicode,
+    values_legend,
+)
 from cardgames.tarot.rules import Rules
-from cardgames.tarot.show import format_deal
+from cardgames.tarot.show import describe_move, events, format_deal
 from cardgames.tarot.state import Move, Phase, State, Trick, deal
 from cardgames.tarot.view import View
+from cardgames.validation import quote
 
 if TYPE_CHECKING:
     from cardgames.games import SamplingSettings
     from cardgames.search.results import SearchProgress
 
-__all__ = ["GAME", "TarotAnalyser", "TarotGame", "side_words"]
+__all__ = ["FRENCH_PLAYERS", "GAME", "TarotAnalyser", "TarotGame", "pending", "side_words"]
 
 DEFAULT_TRICKS_LEFT: Final = 8
 """How many tricks from the end a seeded position is made when none is asked for."""
+
+FRENCH_PLAYERS: Final = 4
+"""The players French Tarot is played by when no number is given: the FFT's standard game."""
+_PRESETS: Final[dict[str, tuple[Callable[[int], Rules], int]]] = {
+    "simplified": (Rules.simplified, 4),
+    "traditional": (Rules.traditional, 3),
+    "french": (Rules.french, FRENCH_PLAYERS),
+}
 
 _UNJUDGED: Final = {
     Phase.BIDDING: "bid",
@@ -62,6 +79,30 @@ def _seats(seats: Sequence[int]) -> str:
     if len(seats) == 1:
         return f"seat {seats[0]}"
     return "seats " + ", ".join(str(seat) for seat in seats[:-1]) + f" and {seats[-1]}"
+
+
+_PHASE_WORDS: Final = {
+    Phase.BIDDING: "the bidding, where seat {seat} is to bid",
+    Phase.CALL: "the call, where the taker, seat {seat}, is to call a card",
+    Phase.ANNOUNCE: "the announcement, where the taker, seat {seat}, is to announce a slam or not",
+    Phase.DISCARD: "the discard, where seat {seat} is to discard {left} more card{plural}",
+}
+
+
+def pending(state: State) -> str | None:
+    """What keeps a Tarot position from the solver, which analyses the play of the cards: the
+    phase it is still in, in words, or None (a position in play, or over).
+
+    >>> from cardgames import tarot
+    >>> pending(tarot.deal(tarot.Rules.french(players=4), seed=1, dealer=0))
+    'still in the bidding, where seat 3 is to bid'
+    """
+    words = _PHASE_WORDS.get(state.phase)
+    if words is None:
+        return None
+    left = state.discard_remaining
+    phase = words.format(seat=state.to_move, left=left, plural="s" if left != 1 else "")
+    return f"still in {phase}"
 
 
 def side_words(state: State, perspective: int) -> str:
@@ -144,6 +185,11 @@ class TarotAnalyser:
             return 0
         return state.discard_remaining
 
+    def pending(self, state: State) -> str | None:
+        """The phase the position is still in before the play of the cards (the bidding, the
+        call, the discard or the announcement), in words, or None."""
+        return pending(state)
+
     def values_are_estimates(self) -> bool:
         """False: Tarot values are exact unless a limit or an estimate says otherwise."""
         return False
@@ -171,6 +217,19 @@ class TarotGame:
     def parse_rules(self, text: str) -> Rules:
         """:meth:`Rules.parse <cardgames.tarot.rules.Rules.parse>`."""
         return Rules.parse(text)
+
+    def rules_from_words(self, text: str | None, players: int | None) -> Rules:
+        """``simplified``, ``traditional`` or ``french`` with ``players`` (by default 4, 3
+        and :data:`FRENCH_PLAYERS`), or a rules text (which ``players`` must agree with);
+        None is ``traditional``."""
+        name = "traditional" if text is None else text.strip().lower()
+        if text is None or name in _PRESETS:
+            make, usual = _PRESETS[name]
+            return make(usual if players is None else players)
+        rules = Rules.parse(text)
+        if players is not None and players != rules.players:
+            raise RulesError(f"{players} players disagree with the rules {quote(text)}")
+        return rules
 
     def rules_of(self, state: State | View) -> Rules:
         """The state's (view's) rules."""
@@ -235,6 +294,28 @@ class TarotGame:
     def move_text(self, move: AnyMove) -> str:
         """:func:`cardgames.tarot.render.move_to_unicode`."""
         return move_to_unicode(move)
+
+    def seat_text(self, state: State, seat: int) -> str:
+        """:func:`cardgames.tarot.render.state_to_unicode` for ``seat``: its own hand, the
+        others' card counts, the trick (and under French rules the auction and the dog)."""
+        return state_to_unicode(state, seat)
+
+    def describe_move(self, state: State, move: AnyMove, *, seen: bool) -> str:
+        """:func:`cardgames.tarot.show.describe_move`."""
+        return describe_move(state, move, seen=seen)
+
+    def events(self, before: State, after: State) -> list[str]:
+        """:func:`cardgames.tarot.show.events`."""
+        return events(before, after)
+
+    def analysis_text(self, state: State, analysis: Analysis[Move]) -> str:
+        """The table, how the cards are written, what the values are, and the analysis with
+        its best line split into tricks (:func:`cardgames.tarot.render.analysis_to_unicode`)."""
+        legend = [NOTATION_LEGEND, values_legend(analysis, state)]
+        lines = [state_to_unicode(state), ""]
+        lines.extend(line for text in legend for line in textwrap.wrap(text, width=88))
+        lines.extend(["", analysis_to_unicode(analysis, state)])
+        return "\n".join(lines)
 
     def deal_text(self, start: State, moves: Sequence[AnyMove]) -> str:
         """:func:`cardgames.tarot.show.format_deal` of the deal played out, hands first."""
