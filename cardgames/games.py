@@ -264,8 +264,9 @@ class GameDescriptor(Protocol[S, V, M, R]):
         """A record of this game read from its JSON text."""
         ...
 
-    def dumps(self, start: S, moves: Sequence[M], tags: Mapping[str, str]) -> str:
-        """The JSON record of one deal: ``moves`` played from ``start``."""
+    def dumps(self, state: S, tags: Mapping[str, str], indent: int | None) -> str:
+        """The JSON record of one deal, played up to ``state`` (finished or not), with
+        ``tags``, on one line (``indent`` None) or indented."""
         ...
 
     # -- the solver ------------------------------------------------------------------------
@@ -289,9 +290,9 @@ class GameDescriptor(Protocol[S, V, M, R]):
         """A move as a player reads it, in Unicode (``K♥``)."""
         ...
 
-    def deal_text(self, start: S, moves: Sequence[M]) -> str:
-        """A whole deal as ``cardgames show`` prints it: the hands, every trick or turn, the
-        result."""
+    def deal_text(self, state: S) -> str:
+        """The deal played up to ``state`` as ``cardgames show`` prints it: the hands dealt,
+        every trick or turn, the result (or who is to move)."""
         ...
 
     def seat_text(self, state: S, seat: int) -> str:

@@ -194,12 +194,9 @@ class BridgeGame:
         """:func:`cardgames.bridge.loads`."""
         return loads(text)
 
-    def dumps(self, start: State, moves: Sequence[Card], tags: Mapping[str, str]) -> str:
-        """The record of ``moves`` played from ``start`` (:func:`cardgames.bridge.dumps`)."""
-        state = start
-        for move in moves:
-            state = state.play(move)
-        return dumps(record_of(state, tags=tags), indent=2)
+    def dumps(self, state: State, tags: Mapping[str, str], indent: int | None) -> str:
+        """:func:`cardgames.bridge.dumps` of the deal played up to ``state``."""
+        return dumps(record_of(state, tags=tags), indent=indent)
 
     @property
     def analysis(self) -> BridgeAnalyser:
@@ -243,11 +240,8 @@ class BridgeGame:
         lines.extend(["", analysis_to_unicode(analysis)])
         return "\n".join(lines)
 
-    def deal_text(self, start: State, moves: Sequence[Card]) -> str:
-        """:func:`cardgames.bridge.show.format_deal` of the deal played out."""
-        state = start
-        for move in moves:
-            state = state.play(move)
+    def deal_text(self, state: State) -> str:
+        """:func:`cardgames.bridge.show.format_deal`."""
         return format_deal(state)
 
     def rule_move(self, view: View, rng: random.Random) -> Card:

@@ -1,20 +1,22 @@
-"""Saved records as the command line reads them: every deal (Tarot) or round (Chase the
-Tailor) of a record file as its starting position and the moves played from it.
+"""Saved records as the command line reads them: every deal (or round) of a record file as
+its starting position and the moves played from it, whatever the game.
 
 ``cardgames show``, ``cardgames review`` and ``cardgames analyse FILE`` all read files through
-:func:`read_record`, so they agree on what a record holds and how its deals are numbered.
+:func:`read_record`, so they agree on what a record holds and how its deals are numbered. The
+game is told by the record's ``game`` field and looked up in the registry of games
+(:mod:`cardgames.games`), so a record of any registered game reads the same way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final
 
 import attrs
 
-from cardgames import _json, tailor, tarot
+from cardgames import _json, games
 from cardgames.errors import AnalysisError, NotationError
 from cardgames.validation import quote
 
@@ -28,7 +30,29 @@ __all__ = [
     "read_record",
 ]
 
-GAME_NAMES: Final = {"tarot": "Tarot", "tailor": "Chase the Tailor"}
+
+class _GameNames(Mapping[str, str]):
+    """The games on the command line, each name with its title: every registered game, read
+    from the registry when asked (a game registered later is there too)."""
+
+    def __getitem__(self, name: str) -> str:
+        game = games.find_named(name)
+        if game is None:
+            raise KeyError(name)
+        return game.title
+
+    def __iter__(self) -> Any:
+        return iter([game.name for game in games.registered()])
+
+    def __len__(self) -> int:
+        return len(games.registered())
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+GAME_NAMES: Final[Mapping[str, str]] = _GameNames()
+"""The games the command line knows: each registered game's name and title."""
 
 # Larger than any record a game writes (a Tarot game of five deals is about 10 kB).
 _MAX_BYTES: Final = 50_000_000
@@ -38,27 +62,26 @@ _MAX_BYTES: Final = 50_000_000
 class Played:
     """One deal or round of a record: where it started and the moves played from there."""
 
-    start: tarot.State | tailor.State
-    moves: tuple[tarot.Move, ...] | tuple[tailor.Move, ...]
+    start: Any
+    moves: tuple[Any, ...]
 
     @property
     def game(self) -> str:
-        """``"tarot"`` or ``"tailor"``."""
-        return "tarot" if isinstance(self.start, tarot.State) else "tailor"
+        """The game's name (``"tarot"``, ``"tailor"``, ``"bridge"``, ...)."""
+        return games.of(self.start).name
 
-    def states(self) -> list[tarot.State | tailor.State]:
+    def states(self) -> list[Any]:
         """The start and the position after each move (``len(moves) + 1`` positions)."""
         states = [self.start]
         for move in self.moves:
-            states.append(states[-1].play(move))  # type: ignore[arg-type]
+            states.append(states[-1].play(move))
         return states
 
     def discard_moves(self) -> int:
-        """How many of the moves are the Tarot dealer's discard (0 for Chase the Tailor, and
-        for French Tarot, whose deals open with the bidding: see :func:`play_starts`)."""
-        if not isinstance(self.start, tarot.State):
-            return 0
-        return self.start.discard_remaining if self.start.phase is tarot.Phase.DISCARD else 0
+        """How many of the first moves no search judges (the Tarot dealer's discard; 0 for
+        the other games, and for French Tarot, whose deals open with the bidding: see
+        :func:`play_starts`)."""
+        return games.of(self.start).analysis.skipped(self.start)
 
 
 @attrs.frozen
@@ -77,8 +100,9 @@ class RecordFile:
     @property
     def title(self) -> str:
         """A heading: the game, the rules and where the record came from."""
-        rules = self.deals[0].start.rules if self.deals else "?"
-        return f"{GAME_NAMES[self.game]} ({rules}), {self.path}"
+        descriptor = games.named(self.game)
+        rules = descriptor.rules_of(self.deals[0].start) if self.deals else "?"
+        return f"{descriptor.title} ({rules}), {self.path}"
 
     def deal(self, number: int) -> Played:
         """Deal or round ``number``, counted from 1.
@@ -86,7 +110,7 @@ class RecordFile:
         :raises AnalysisError: naming the range if there is no such deal.
         """
         if not 1 <= number <= len(self.deals):
-            word = "deal" if self.game == "tarot" else "round"
+            word = games.named(self.game).deal_word
             raise AnalysisError(
                 f"invalid --deal {number}: the record has {len(self.deals)} {word}"
                 f"{'s' if len(self.deals) != 1 else ''} (choose 1 to {len(self.deals)})"
@@ -95,7 +119,7 @@ class RecordFile:
 
 
 def read_record(path: str) -> RecordFile:
-    """Read a record file of either game, telling the game by the record's ``game`` field.
+    """Read a record file of any game, telling the game by the record's ``game`` field.
 
     :raises NotationError: if the file cannot be read or is not a record.
     :raises IllegalMoveError: if a move of the record is not legal where it is played.
@@ -114,72 +138,51 @@ def read_record(path: str) -> RecordFile:
         raise NotationError(f"invalid record file {quote(path)}: not JSON text") from None
     game = _game_of(parsed)
     if game is None:
+        known = " or ".join(repr(known.name) for known in games.registered())
         raise NotationError(
-            f'invalid record file {quote(path)}: expected a JSON object whose "game" is '
-            "'tarot' or 'tailor'"
+            f'invalid record file {quote(path)}: expected a JSON object whose "game" is {known}'
         )
-    record: Any = tarot.loads(text) if game == "tarot" else tailor.loads(text)
-    deals = getattr(record, "deals", None)
-    if deals is None:  # a Chase the Tailor record of the layout before the shared one
-        deals = (record,)
-    tags = getattr(record, "tags", None) or {}
-    series: tarot.Game | tailor.Match | None = None
-    if getattr(record, "is_series", False):
-        series = record.game() if game == "tarot" else record.match()
+    record = game.loads(text)
+    series = record.series_totals()
     return RecordFile(
         path=path,
-        game=game,
-        deals=tuple(Played(start=deal.start(), moves=tuple(deal.moves)) for deal in deals),
-        tags=tuple((str(name), str(text)) for name, text in dict(tags).items()),
-        totals=None if series is None else tuple(series.totals),
-        series_over=series is not None and series.is_over,
+        game=game.name,
+        deals=tuple(Played(start=deal.start(), moves=tuple(deal.moves)) for deal in record.deals),
+        tags=tuple((str(name), str(text)) for name, text in dict(record.tags).items()),
+        totals=None if series is None else series[0],
+        series_over=series is not None and series[1],
     )
 
 
-def _game_of(parsed: object) -> str | None:
+def _game_of(parsed: object) -> games.AnyGame | None:
     if not isinstance(parsed, dict):
         return None
-    game = parsed.get("game")
-    return str(game) if game in GAME_NAMES else None
+    name = parsed.get("game")
+    return games.find_named(name) if isinstance(name, str) else None
 
 
-def play_starts(states: Sequence[tarot.State | tailor.State]) -> int | None:
+def play_starts(states: Sequence[Any]) -> int | None:
     """The number of moves after which the play of the cards starts (the first position of
-    ``states`` in the play phase, or in Chase the Tailor the first position), or None if no
-    position of ``states`` is in play."""
+    ``states`` the solver can analyse), or None if no position of ``states`` is in play."""
     for number, state in enumerate(states):
-        if not isinstance(state, tarot.State) or state.phase is tarot.Phase.PLAY:
+        if games.of(state).analysis.pending(state) is None:
             return number
     return None
 
 
-_PHASE_WORDS: Final = {
-    "bidding": "the bidding, where seat {seat} is to bid",
-    "call": "the call, where the taker, seat {seat}, is to call a card",
-    "announce": "the announcement, where the taker, seat {seat}, is to announce a slam or not",
-    "discard": "the discard, where seat {seat} is to discard {left} more card{plural}",
-}
+def before_the_play(state: Any) -> str | None:
+    """What keeps a position from the solver, which analyses the play of the cards: the phase
+    it is still in (a Tarot deal's bidding, call, discard or announcement), or None (a
+    position in play, or over)."""
+    return games.of(state).analysis.pending(state)
 
 
-def before_the_play(state: tarot.State | tailor.State) -> str | None:
-    """What keeps a Tarot position from the solver, which analyses the play of the cards: the
-    phase it is still in (the bidding, the call, the discard or the announcement), or None
-    (a position in play, over, or of Chase the Tailor)."""
-    if not isinstance(state, tarot.State) or state.phase.value not in _PHASE_WORDS:
-        return None
-    left = state.discard_remaining
-    seat = state.discarder if state.phase is tarot.Phase.DISCARD else state.to_move
-    phase = _PHASE_WORDS[state.phase.value].format(
-        seat=seat, left=left, plural="s" if left != 1 else ""
-    )
-    return f"still in {phase}"
-
-
-def position_after(played: Played, after: int | None) -> tuple[int, tarot.State | tailor.State]:
+def position_after(played: Played, after: int | None) -> tuple[int, Any]:
     """The position after move ``after`` (None: after the last move) and that number.
 
     :raises AnalysisError: if ``after`` is out of range, or the position is over or still in
-        the Tarot discard phase, saying which moves to choose instead.
+        a phase before the play of the cards (a Tarot deal's bidding or discard), saying which
+        moves to choose instead.
     """
     total = len(played.moves)
     number = total if after is None else after
@@ -195,36 +198,31 @@ def position_after(played: Played, after: int | None) -> tuple[int, tarot.State 
             f"the deal is over after move {number}: nothing is left to analyse "
             f"(choose --after {_range(played.discard_moves(), _last_open(states))})"
         )
-    if isinstance(state, tarot.State) and state.rules.bidding and before_the_play(state):
+    problem = before_the_play(state)
+    if problem is not None:
         start = play_starts(states)
-        hint = (
-            "the record stops before the play of the cards starts"
-            if start is None
-            else f"the play of the cards starts after move {start}, so choose --after "
-            f"{_range(start, _last_open(states))}"
-        )
+        skipped = played.discard_moves()
+        if start is None:
+            hint = "the record stops before the play of the cards starts"
+        elif skipped and start == skipped:
+            kind = games.of(played.start).analysis.unjudged_kind(played.start)
+            hint = (
+                f"moves 1 to {skipped} of this record are the {kind}, so choose --after "
+                f"{_range(start, _last_open(states))}"
+            )
+        else:
+            hint = (
+                f"the play of the cards starts after move {start}, so choose --after "
+                f"{_range(start, _last_open(states))}"
+            )
         raise AnalysisError(
-            f"the position after move {number} is {before_the_play(state)}; the solver "
-            f"analyses the play of the cards, which starts once the taker has announced: {hint}"
-        )
-    if isinstance(state, tarot.State) and state.phase is tarot.Phase.DISCARD:
-        discard = played.discard_moves()
-        hint = (
-            f"moves 1 to {discard} of this record are the discard, so choose --after "
-            f"{_range(discard, _last_open(states))}"
-            if discard <= total
-            else "the record stops before the discard is finished: play the discard first"
-        )
-        left = state.discard_remaining
-        raise AnalysisError(
-            f"the position after move {number} is still in the discard phase (the dealer, seat "
-            f"{state.dealer}, has {left} more card{'s' if left != 1 else ''} to set aside); the "
-            f"solver analyses the play of the cards, which starts after the discard: {hint}"
+            f"the position after move {number} is {problem}; the solver analyses the play of "
+            f"the cards: {hint}"
         )
     return number, state
 
 
-def _last_open(states: Sequence[tarot.State | tailor.State]) -> int | None:
+def _last_open(states: Sequence[Any]) -> int | None:
     return max((n for n, s in enumerate(states) if not s.is_over), default=None)
 
 

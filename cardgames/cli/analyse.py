@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import textwrap
 from typing import Any
 
+from cardgames import games
 from cardgames.cli._progress import _Progress
 from cardgames.cli._records import GAME_NAMES, position_after, read_record
 from cardgames.cli.options import (
@@ -36,6 +36,7 @@ from cardgames.cli.options import (
     add_game_options,
     add_limit_options,
     limit_from_args,
+    rules_from_args,
     tailor_rules_from_args,
     tarot_rules_from_args,
 )
@@ -47,6 +48,7 @@ _TARGETS = {
     "sample": "the built-in sample",
     "tarot": "Tarot",
     "tailor": "Chase the Tailor",
+    "game": "the other games",
     "record": "a record FILE",
 }
 # Options that build a position, which --position gives whole.
@@ -79,13 +81,16 @@ def _add_analyse(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         "target",
         nargs="?",
         metavar="GAME|FILE",
-        help="tarot, tailor, or a saved record file (default: the built-in sample; write a "
-        "file called tarot or tailor as ./tarot)",
+        help="a game (tarot, tailor, bridge...) or a saved record file (default: the built-in "
+        "sample; write a file called tarot as ./tarot)",
     )
     options = TargetOptions(parser, _TARGETS)
-    add_game_options(options, tarot="tarot", tailor="tailor", first_player=False)
+    add_game_options(options, tarot="tarot", tailor="tailor", first_player=False, others="game")
     options.add(
-        "--tricks-left", type=int, defaults={"tarot": 8}, help="whole tricks to go in the position"
+        "--tricks-left",
+        type=int,
+        defaults={"tarot": 8, "game": None},
+        help="whole tricks to go in the position (default for the other games: the game's)",
     )
     options.add(
         "--cards-left",
@@ -96,7 +101,7 @@ def _add_analyse(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     options.add(
         "--position",
         metavar="TEXT",
-        defaults={"tarot": None, "tailor": None},
+        defaults={"tarot": None, "tailor": None, "game": None},
         help="a whole position in the game's notation (instead of a seeded one)",
     )
     options.add(
@@ -144,6 +149,8 @@ def _add_analyse(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
             target = "sample"
         elif target not in GAME_NAMES:
             target, args.file = "record", target
+        elif target not in ("tarot", "tailor"):  # the games with options of their own
+            target, args.game = "game", target
         given = options.given(args)
         hint = "; name the game first: cardgames analyse tarot ..." if target == "sample" else ""
         options.resolve(args, target, hint)
@@ -155,6 +162,7 @@ def _add_analyse(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
             "sample": _run_sample,
             "tarot": _run_tarot,
             "tailor": _run_tailor,
+            "game": _run_game,
             "record": _run_record,
         }[target](args)
 
@@ -182,7 +190,11 @@ def _run_tarot(args: argparse.Namespace) -> int:
             rules, seed=args.seed, tricks_left=args.tricks_left, dealer=args.dealer
         )
         title = f"seed {args.seed}, {args.tricks_left} tricks left"
-    _check_play_phase(state, "give the position after the dealer's discard")
+    _check_play_phase(
+        state,
+        "give the position after the dealer's discard, and under French rules after the "
+        "bidding, the call and the announcement; or fewer --tricks-left",
+    )
     return _print(state, _analyse(state, args), args, title)
 
 
@@ -201,11 +213,26 @@ def _run_tailor(args: argparse.Namespace) -> int:
     return _print(state, _analyse(state, args), args, title)
 
 
+def _run_game(args: argparse.Namespace) -> int:
+    game = games.named(args.game)
+    if args.position is not None:
+        state = game.parse_state(args.position)
+        title = "the given position"
+    else:
+        rules = rules_from_args(args.game, args)
+        state = game.random_position(rules, args.seed, args.tricks_left)
+        title = f"{game.title}, seed {args.seed}"
+    _check_play_phase(state, "give a position in the play of the cards")
+    return _print(state, _analyse(state, args), args, title)
+
+
 def _run_record(args: argparse.Namespace) -> int:
     record = read_record(args.file)
-    if args.horizon is not None and record.game != "tailor":
+    game = games.named(record.game)
+    if args.horizon is not None and not game.analysis.values_are_estimates():
         raise AnalysisError(
-            "--horizon applies to Chase the Tailor only, and this is a Tarot record"
+            f"--horizon applies to games searched to a horizon (Chase the Tailor), and this "
+            f"is a {game.title} record"
         )
     played = record.deal(args.deal)
     number, state = position_after(played, args.after)
@@ -215,42 +242,25 @@ def _run_record(args: argparse.Namespace) -> int:
 
 
 def _check_play_phase(state: Any, advice: str) -> None:
-    from cardgames import tarot
-    from cardgames.cli._records import before_the_play
-
-    problem = before_the_play(state)
-    if isinstance(state, tarot.State) and state.rules.bidding and problem is not None:
+    problem = games.of(state).analysis.pending(state)
+    if problem is not None:
         raise AnalysisError(
             f"the position is {problem}: the solver analyses the play of the cards, so the "
-            "position must be in the play phase (after the bidding, the call, the taker's "
-            "discard and the announcement; give such a position, or fewer --tricks-left)"
-        )
-    if isinstance(state, tarot.State) and state.phase is tarot.Phase.DISCARD:
-        left = state.discard_remaining
-        raise AnalysisError(
-            f"the position is still in the discard phase: the dealer, seat {state.dealer}, has "
-            f"{left} card{'s' if left != 1 else ''} to set aside before the play of the cards, "
-            f"which is what the solver analyses ({advice})"
+            f"position must be in the play phase ({advice})"
         )
 
 
 def _analyse(state: Any, args: argparse.Namespace) -> Any:
-    from cardgames import solver, tailor
+    from cardgames import solver
 
     with _Progress() as progress:
-        if isinstance(state, tailor.State):
-            return solver.analyse(
-                state,
-                perspective=args.perspective,
-                limit=limit_from_args(args),
-                horizon=getattr(args, "horizon", None),
-            )
         return solver.analyse(
             state,
             perspective=args.perspective,
             limit=limit_from_args(args),
             progress=progress,
-            estimates=args.estimates,
+            horizon=getattr(args, "horizon", None),
+            estimates=getattr(args, "estimates", None) is True,
         )
 
 
@@ -263,30 +273,17 @@ def _print(state: Any, analysis: Any, args: argparse.Namespace, title: str) -> i
 
 
 def format_analysis(state: Any, analysis: Any, title: str = "") -> str:
-    """A readable report of an analysis: what was analysed, the position as a picture
-    (:func:`cardgames.tarot.render.state_to_unicode` or
-    :func:`cardgames.tailor.render.state_to_unicode`), a line on how the cards are written and
-    one on what the values mean, every move's value, the best line and the search's size."""
-    from cardgames import tarot
-    from cardgames.tailor import render as tailor_render
-    from cardgames.tarot import render as tarot_render
-
-    if isinstance(state, tarot.State):
-        picture = tarot_render.state_to_unicode(state)
-        legend = [tarot_render.NOTATION_LEGEND, tarot_render.values_legend(analysis, state)]
-        table = tarot_render.analysis_to_unicode(analysis, state)
-    else:
-        picture = tailor_render.state_to_unicode(state)
-        legend = [tailor_render.NOTATION_LEGEND, tailor_render.values_legend(analysis)]
-        table = tailor_render.analysis_to_unicode(analysis)
+    """A readable report of an analysis: what was analysed, then the game's own text of the
+    position and its analysis (:meth:`cardgames.games.GameDescriptor.analysis_text`: the
+    table, how the cards are written, whose values they are, every move's value and the best
+    line), and the search's size."""
     status = "exact" if analysis.exact else f"not exact ({analysis.bound})"
     horizon = f", horizon {analysis.horizon} moves" if analysis.horizon is not None else ""
     if analysis.bound == "estimate":
         ahead = analysis.horizon
         horizon = f", estimates looking {ahead} trick{'s' if ahead != 1 else ''} ahead"
-    lines = [f"Analysis of {title}." if title else "Analysis.", "", picture, ""]
-    lines.extend(line for text in legend for line in textwrap.wrap(text, width=88))
-    lines.extend(["", table])
+    lines = [f"Analysis of {title}." if title else "Analysis.", ""]
+    lines.append(games.of(state).analysis_text(state, analysis))
     lines.append(
         f"Searched {analysis.nodes} nodes in {analysis.elapsed:.2f} s ({status}{horizon})."
     )

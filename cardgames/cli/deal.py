@@ -25,10 +25,15 @@ from __future__ import annotations
 
 import argparse
 
-from cardgames import tailor, tarot
-from cardgames.cli.options import add_game_command, tailor_rules_from_args, tarot_rules_from_args
+from cardgames import games, tailor, tarot
+from cardgames.cli.options import (
+    add_game_command,
+    rules_from_args,
+    tailor_rules_from_args,
+    tarot_rules_from_args,
+)
 
-__all__ = ["add_parser", "run", "run_tailor", "run_tarot"]
+__all__ = ["add_parser", "run", "run_game", "run_tailor", "run_tarot"]
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -37,7 +42,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         subparsers,
         "deal",
         "deal a game and show the hands",
-        {"tarot": run_tarot, "tailor": run_tailor},
+        {"tarot": run_tarot, "tailor": run_tailor, "game": run_game},
     )
 
 
@@ -85,4 +90,18 @@ def run_tailor(args: argparse.Namespace) -> int:
     print(f"top card: {state.top_card.to_unicode()}")
     print(f"stock ({len(state.stock)} cards), top first: {' '.join(map(str, state.stock))}")
     print(f"seat {state.to_move} to move")
+    return 0
+
+
+def run_game(args: argparse.Namespace) -> int:
+    """Any other game (bridge, or one a program registered), through its descriptor: the
+    table as text, or the deal's record with ``--json``."""
+    game = games.named(args.target)
+    rules = rules_from_args(args.target, args)
+    state = game.deal(rules, args.seed, 0)
+    if args.json:
+        print(game.dumps(state, {}, None))
+        return 0
+    print(f"{game.title}, {rules}, seed {args.seed}")
+    print(game.state_text(state))
     return 0

@@ -61,6 +61,7 @@ import attrs
 
 from cardgames.cli.options import parse_bot
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
+from cardgames.render import number
 from cardgames.validation import check_seat, quote
 
 __all__ = [
@@ -78,6 +79,7 @@ __all__ = [
     "bots_only_with_human",
     "check_human_args",
     "check_save_path",
+    "game_table",
     "make_bots",
     "pimc_hint",
     "play_human",
@@ -167,6 +169,8 @@ class Table(Generic[S, M]):
     :param full_picture: the whole table, every hand shown, for watching bots play.
     :param redraw: given the states before and after a move, whether a watcher is shown the
         table again (a Tarot trick is over; None: only at the start and the end).
+    :param chooser: the seat that chooses the next move (None: the seat to move; in bridge
+        the declarer chooses the dummy's cards).
     """
 
     game: str
@@ -179,6 +183,47 @@ class Table(Generic[S, M]):
     several: Callable[[S], int] | None = None
     full_picture: Callable[[S], str] | None = None
     redraw: Callable[[S, S], bool] | None = None
+    chooser: Callable[[S], int] | None = None
+
+
+def game_table(start: Any, human: int | None = None) -> Table[Any, Any]:
+    """The :class:`Table` of the game of ``start`` (a state of any registered game), made from
+    its descriptor (:mod:`cardgames.games`): moves read as the game reads them at ``start``,
+    told with its ``describe_move`` and ``events``, the human shown its ``seat_text``, a
+    watcher its ``state_text``, and the deal's ``deal_text`` at the end (with the human's
+    payoff, when there is a human).
+
+    >>> from cardgames import bridge
+    >>> table = game_table(bridge.random_position(1, tricks_played=12), human=0)
+    >>> table.game
+    'Bridge'
+    """
+    from cardgames import games
+
+    game = games.of(start)
+
+    def result(state: Any) -> str:
+        text = game.deal_text(state)
+        if human is not None:
+            payoff = number(state.payoffs()[human])
+            text += f"\nyou (seat {human}): payoff {payoff}"
+        return text
+
+    return Table(
+        game=game.title,
+        parse_move=lambda text: game.parse_move(text, start),
+        show_move=lambda state, move, own: game.describe_move(state, move, seen=own),
+        events=game.events,
+        result=result,
+        picture=game.seat_text,
+        legal_moves=lambda state, seat: (
+            game.view(state, seat).legal_moves()
+            if not state.is_over and game.chooser(state) == seat
+            else ()
+        ),
+        full_picture=game.state_text,
+        chooser=game.chooser,
+    )
 
 
 def bot_names(text: str | None, players: int, human: int) -> tuple[str, ...]:
@@ -420,7 +465,7 @@ def play_human(
     out = sys.stdout if out is None else out
     turns: list[S] = []  # the states of the human's earlier entries, for undo
     while not state.is_over:
-        seat = state.to_move
+        seat = state.to_move if table.chooser is None else table.chooser(state)
         if seat == human:
             entry = _ask(state, human, table, stdin, out, can_undo=bool(turns), hint=hint)
             if entry is None:
@@ -472,7 +517,7 @@ def watch_bots(
         _say(out, full(state))
     drawn = True
     while not state.is_over:
-        seat = state.to_move
+        seat = state.to_move if table.chooser is None else table.chooser(state)
         after = _make(state, players[seat](state), seat, table, out, own=True, you=False)
         drawn = full is not None and table.redraw is not None and table.redraw(state, after)
         if drawn and full is not None:

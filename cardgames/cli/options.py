@@ -153,7 +153,8 @@ class TargetOptions:
 RULES_HELP = (
     "Tarot: simplified, traditional or french (French Tarot under the FFT rules: bidding, the "
     "dog, the called King at five), or a rules text such as 'traditional-4,magician_bonus=0' or "
-    "'french-5'; Chase the Tailor: a rules text such as 'players=3,chase_mode=yes'"
+    "'french-5'; Chase the Tailor: a rules text such as 'players=3,chase_mode=yes'; bridge: "
+    "the contract, such as '4S by N'"
 )
 PLAYERS_HELP = (
     "number of players (default: Tarot 3 for traditional rules and 4 for simplified, Chase the "
@@ -178,22 +179,31 @@ def add_game_options(
     tailor: str,
     first_player: bool = True,
     human: bool | None = None,
+    others: str | None = None,
 ) -> None:
     """Add the options that choose a game's rules and seed a deal, as ``deal``, ``play`` and
-    ``analyse`` share them; ``tarot`` and ``tailor`` are the targets they apply to.
+    ``analyse`` share them; ``tarot`` and ``tailor`` are the targets they apply to, and
+    ``others`` the target that stands for every other game (``--rules``, ``--players`` and
+    ``--seed``, read by the game's descriptor; bridge's rules are its contract).
 
     :param human: also add the options of playing against the bots
         (:func:`add_human_options`); None adds them to the ``play`` subcommand only (told by
         the parser's ``prog``, which ends in ``play`` there).
     """
+    extra: dict[str, object] = {} if others is None else {others: None}
     options.add(
         "--rules",
         metavar="RULES",
-        defaults={tarot: "traditional", tailor: None},
+        defaults={tarot: "traditional", tailor: None, **extra},
         help=RULES_HELP,
     )
-    options.add("--players", type=int, defaults={tarot: None, tailor: None}, help=PLAYERS_HELP)
-    options.add("--seed", type=int, defaults={tarot: 1, tailor: 1}, help="shuffle seed")
+    options.add(
+        "--players", type=int, defaults={tarot: None, tailor: None, **extra}, help=PLAYERS_HELP
+    )
+    seeds: dict[str, object] = {tarot: 1, tailor: 1}
+    if others is not None:
+        seeds[others] = 1
+    options.add("--seed", type=int, defaults=seeds, help="shuffle seed")
     options.add("--dealer", type=int, defaults={tarot: 0}, help="the dealer's seat")
     if first_player:
         options.add(
@@ -205,7 +215,7 @@ def add_game_options(
     if human is None:
         human = options.parser.prog.split()[-1:] == ["play"]
     if human:
-        add_human_options(options, tarot=tarot, tailor=tailor)
+        add_human_options(options, tarot=tarot, tailor=tailor, others=others)
 
 
 def add_game_command(
@@ -218,36 +228,48 @@ def add_game_command(
     """Add a subcommand whose target is a game (``cardgames deal GAME``, ``cardgames play
     GAME``): the game, the options of :func:`add_game_options` (with those of playing against
     bots for ``play``), the options ``more`` adds, and ``--json``. The subcommand's ``run``
-    default checks the options against the game and calls ``runs[game]``."""
+    default checks the options against the game and calls ``runs[game]``; a game without an
+    entry of its own (bridge, or a game registered by a program) runs ``runs["game"]`` with
+    the options every game has.
+
+    Tarot and Chase the Tailor keep options of their own (the dealer, the first player, Chase
+    Mode, a whole game or match), so they are targets of their own; every other game is the
+    target ``"game"``."""
     parser = commands.add_parser(verb, help=summary, description=summary[0].upper() + summary[1:])
     parser.add_argument(
         "target",
         choices=GAME_NAMES,
         metavar="GAME",
-        help="the game: tarot or tailor (Chase the Tailor)",
+        help="the game: " + ", ".join(GAME_NAMES),
     )
-    options = TargetOptions(parser, GAME_NAMES)
-    add_game_options(options, tarot="tarot", tailor="tailor", human=verb == "play")
+    targets = {"tarot": "Tarot", "tailor": "Chase the Tailor", "game": "the other games"}
+    options = TargetOptions(parser, targets)
+    add_game_options(options, tarot="tarot", tailor="tailor", human=verb == "play", others="game")
     if more is not None:
         more(options)
     options.add(
         "--json",
         action="store_true",
-        defaults={"tarot": False, "tailor": False},
+        defaults={"tarot": False, "tailor": False, "game": False},
         help="print JSON (a record) instead of text",
     )
 
     def run(args: argparse.Namespace) -> int:
-        options.resolve(args, args.target)
-        return runs[args.target](args)
+        target = args.target if args.target in runs and args.target != "game" else "game"
+        options.resolve(args, target)
+        return runs[target](args)
 
     parser.set_defaults(run=run)
 
 
-def add_human_options(options: TargetOptions, *, tarot: str, tailor: str) -> None:
+def add_human_options(
+    options: TargetOptions, *, tarot: str, tailor: str, others: str | None = None
+) -> None:
     """Add the options of ``cardgames play GAME --human SEAT``: ``--human``, ``--bots`` and
-    ``--save`` (see :mod:`cardgames.cli.human`)."""
-    both = {tarot: None, tailor: None}
+    ``--save`` (see :mod:`cardgames.cli.human`), for ``tarot``, ``tailor`` and ``others``."""
+    both: dict[str, object] = {tarot: None, tailor: None}
+    if others is not None:
+        both[others] = None
     options.add(
         "--human",
         type=int,

@@ -28,8 +28,10 @@ Tarot french-4, dealer 0
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
+from typing import Any
 
-from cardgames import tailor, tarot
+from cardgames import games, tailor, tarot
 from cardgames.cli._results import numbers, totals_lines
 from cardgames.cli._tailor import _describe as tailor_describe
 from cardgames.cli._tailor import _outcome as tailor_outcome
@@ -40,16 +42,23 @@ from cardgames.cli._tarot import _record_text as tarot_record_text
 from cardgames.cli._tarot import format_deal
 from cardgames.cli._tarot import human_table as tarot_human_table
 from cardgames.cli._tarot import watch_table as tarot_watch_table
-from cardgames.cli.human import bots_only_with_human, check_human_args, run_human, run_watch
+from cardgames.cli.human import (
+    bots_only_with_human,
+    check_human_args,
+    game_table,
+    run_human,
+    run_watch,
+)
 from cardgames.cli.options import (
     TargetOptions,
     add_game_command,
+    rules_from_args,
     tailor_rules_from_args,
     tarot_rules_from_args,
 )
-from cardgames.deck import make_rng
+from cardgames.deck import make_rng, random_below
 
-__all__ = ["add_parser", "run", "run_tailor", "run_tarot"]
+__all__ = ["add_parser", "run", "run_game", "run_tailor", "run_tarot"]
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -59,7 +68,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "play",
         "deal and play out a game with random legal moves, play it yourself against bots "
         "(--human), or watch bots play it (--bots)",
-        {"tarot": run_tarot, "tailor": run_tailor},
+        {"tarot": run_tarot, "tailor": run_tailor, "game": run_game},
         more=_add_series_options,
     )
 
@@ -236,4 +245,57 @@ def run_tailor(args: argparse.Namespace) -> int:
         print(line)
     for line in totals_lines(match.totals, over=match.is_over):
         print(line)
+    return 0
+
+
+def run_game(args: argparse.Namespace) -> int:
+    """Any other game (bridge, or one a program registered), through its descriptor: play one
+    deal out with random legal moves; with ``--human SEAT``, one deal against bots with you at
+    the prompt; with ``--bots`` alone, one deal of bots told move by move.
+
+    :raises RulesError: for impossible rules or a bad seat.
+    """
+    game = games.named(args.target)
+    rules = rules_from_args(args.target, args)
+    state = game.deal(rules, args.seed, 0)
+    players = game.players(rules)
+    heading = f"{game.title}, {rules}, seed {args.seed}"
+
+    def record_text(final: Any, tags: Mapping[str, str]) -> str:
+        return game.dumps(final, tags, 2)
+
+    if getattr(args, "human", None) is not None:
+        check_human_args(args.human, game=False, rounds=1, json=args.json)
+        human: int = args.human
+        return run_human(
+            state,
+            players=players,
+            human=human,
+            bots=args.bots,
+            seed=args.seed,
+            table=game_table(state, human),
+            view=game.view,
+            heading=heading,
+            record_text=record_text,
+            save=args.save,
+        )
+    bots_only_with_human(args)
+    if getattr(args, "bots", None) is not None:
+        check_human_args(None, game=False, rounds=1, json=args.json)
+        return run_watch(
+            state,
+            players=players,
+            bots=args.bots,
+            seed=args.seed,
+            table=game_table(state),
+            view=game.view,
+            heading=heading,
+            record_text=record_text,
+            save=args.save,
+        )
+    rng = make_rng(args.seed)
+    while not state.is_over:
+        moves = game.view(state, game.chooser(state)).legal_moves()
+        state = state.play(moves[random_below(rng, len(moves))])
+    print(game.dumps(state, {}, None) if args.json else game.deal_text(state))
     return 0

@@ -342,19 +342,21 @@ def review_heading(start: Any, discard: int = 0, estimates: bool = False) -> lis
 
 
 def review_line(
-    item: PlayStep[Any] | Unjudged, width: int = 8, move_text: Callable[[Any], str] = str
+    item: PlayStep[Any] | Unjudged, width: int = 8, move_text: Callable[[Any], str] | None = None
 ) -> str:
     """One row of a review table: the move's number and seat, the move played, the best value,
     the move's value and the loss (bounds ``a..b`` under a limit, ``≈`` for estimates), and
     ``<- mistake`` when the move lost something (surely, or by its estimate). ``move_text``
     writes a move (the game's :meth:`~cardgames.games.GameDescriptor.move_text`; by default
-    its written form).
+    as the first game that knows the move writes it).
 
     >>> step = PlayStep(move='7C', player=1, before=Fraction(44, 3), after=Fraction(7),
     ...                 loss=Fraction(23, 3), exact=True, number=58)
     >>> print(review_line(step))
         58     1  7C              14⅔            7         7⅔  <- mistake
     """
+    if move_text is None:
+        move_text = _move_text
     if isinstance(item, Unjudged):
         return (
             f"  {item.number:>4}  {item.player:>4}  {_left(move_text(item.move), width)}  "

@@ -207,12 +207,9 @@ class TailorGame:
         """:func:`cardgames.tailor.loads`."""
         return loads(text)
 
-    def dumps(self, start: State, moves: Sequence[Move], tags: Mapping[str, str]) -> str:
-        """The record of ``moves`` played from ``start`` (:func:`cardgames.tailor.dumps`)."""
-        state = start
-        for move in moves:
-            state = state.play(move)
-        return dumps(record_of(state, tags=tags), indent=2)
+    def dumps(self, state: State, tags: Mapping[str, str], indent: int | None) -> str:
+        """:func:`cardgames.tailor.dumps` of the deal played up to ``state``."""
+        return dumps(record_of(state, tags=tags), indent=indent)
 
     @property
     def analysis(self) -> TailorAnalyser:
@@ -251,9 +248,12 @@ class TailorGame:
         lines.extend(["", analysis_to_unicode(analysis)])
         return "\n".join(lines)
 
-    def deal_text(self, start: State, moves: Sequence[Move]) -> str:
-        """:func:`cardgames.tailor.show.format_round`."""
-        return format_round(start, moves)
+    def deal_text(self, state: State) -> str:
+        """:func:`cardgames.tailor.show.format_round` of the round from its start."""
+        start = state
+        while start.previous is not None:
+            start = start.previous
+        return format_round(start, state.history())
 
     def rule_move(self, view: View, rng: random.Random) -> Move:
         """:func:`cardgames.tailor.bot_play.tailor_rule_move` (deterministic)."""

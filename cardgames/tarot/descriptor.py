@@ -101,8 +101,13 @@ def pending(state: State) -> str | None:
     if words is None:
         return None
     left = state.discard_remaining
-    phase = words.format(seat=state.to_move, left=left, plural="s" if left != 1 else "")
-    return f"still in {phase}"
+    plural = "s" if left != 1 else ""
+    if state.phase is Phase.DISCARD and not state.rules.bidding:
+        return (
+            f"still in the discard phase, where the dealer, seat {state.to_move}, has {left} "
+            f"more card{plural} to set aside"
+        )
+    return f"still in {words.format(seat=state.to_move, left=left, plural=plural)}"
 
 
 def side_words(state: State, perspective: int) -> str:
@@ -271,12 +276,9 @@ class TarotGame:
         """:func:`cardgames.tarot.loads`."""
         return loads(text)
 
-    def dumps(self, start: State, moves: Sequence[AnyMove], tags: Mapping[str, str]) -> str:
-        """The record of ``moves`` played from ``start`` (:func:`cardgames.tarot.dumps`)."""
-        state = start
-        for move in moves:
-            state = state.play(move)
-        return dumps(record_of(state, tags=tags), indent=2)
+    def dumps(self, state: State, tags: Mapping[str, str], indent: int | None) -> str:
+        """:func:`cardgames.tarot.dumps` of the deal played up to ``state``."""
+        return dumps(record_of(state, tags=tags), indent=indent)
 
     @property
     def analysis(self) -> TarotAnalyser:
@@ -317,11 +319,8 @@ class TarotGame:
         lines.extend(["", analysis_to_unicode(analysis, state)])
         return "\n".join(lines)
 
-    def deal_text(self, start: State, moves: Sequence[AnyMove]) -> str:
-        """:func:`cardgames.tarot.show.format_deal` of the deal played out, hands first."""
-        state = start
-        for move in moves:
-            state = state.play(move)
+    def deal_text(self, state: State) -> str:
+        """:func:`cardgames.tarot.show.format_deal`, the hands dealt first."""
         return format_deal(state, hands=True)
 
     def rule_move(self, view: View, rng: random.Random) -> AnyMove:
