@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cardgames import solver, tailor, tarot
+from cardgames import games, solver, tailor, tarot
 from cardgames.errors import AnalysisError
 from cardgames.solver import batch
 from cardgames.solver.batch import (
@@ -62,7 +62,7 @@ EXPECTED = _one_by_one()
 def test_positions_pickle_and_read_back_from_their_notation() -> None:
     for state in POSITIONS:
         assert pickle.loads(pickle.dumps(state)) == state
-        assert type(state).parse(str(state)) == state
+        assert games.of(state).parse_state(str(state)) == state
 
 
 def test_serial_batch_equals_one_by_one() -> None:
