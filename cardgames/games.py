@@ -43,6 +43,7 @@ __all__ = [
     "GameAnalysis",
     "GameDescriptor",
     "GameRecord",
+    "GameView",
     "PlayedDeal",
     "SamplingSettings",
     "find",
@@ -65,6 +66,20 @@ BUILTIN_GAMES: Final = ("cardgames.tarot", "cardgames.tailor", "cardgames.bridge
 """The packages of the games that ship with the library, imported (and so registered) the first
 time a game is looked up. This is the one place that lists them: everything else finds a game
 through its descriptor."""
+
+
+class GameView(Protocol[M_co]):
+    """What one seat knows, in any game: the seat, and its legal moves when it is to choose
+    one (empty otherwise)."""
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view it is."""
+        ...
+
+    def legal_moves(self) -> tuple[M_co, ...]:
+        """The moves the seat may make now (none when it is not to move)."""
+        ...
 
 
 class PlayedDeal(Protocol[S_co, M_co]):
@@ -198,6 +213,11 @@ class GameDescriptor(Protocol[S, V, M, R]):
         ...
 
     @property
+    def view_type(self) -> type[V]:
+        """The class of what one seat knows (what a bot is handed)."""
+        ...
+
+    @property
     def types(self) -> tuple[type, ...]:
         """The classes of the game's values that :func:`of` recognises: its state, view, rule
         set, records, ... (subclasses are recognised too)."""
@@ -325,6 +345,11 @@ class GameDescriptor(Protocol[S, V, M, R]):
         """The move a sampling bot makes without weighing samples (the only legal one, or one
         its rules of thumb make, such as a French bid), or None when the moves are to be
         valued world by world with :meth:`sampled_values`."""
+        ...
+
+    def weighed_moves(self, view: V) -> tuple[M, ...]:
+        """The moves a sampling bot weighs when none is settled: the legal moves (in Tarot,
+        the cards among them)."""
         ...
 
     def sampled_values(

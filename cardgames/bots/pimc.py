@@ -95,27 +95,27 @@ from __future__ import annotations
 
 import random
 import time
-from fractions import Fraction
-from typing import Any, Final, Literal, overload
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, overload
 
 import attrs
 
-from cardgames import bridge, solver, tailor, tarot
+from cardgames import games, solver
 from cardgames.bots.protocol import TarotMove, check_rng
-from cardgames.bots.rule_bot import tailor_rule_move, tarot_rule_move
 from cardgames.bots.views import legal_moves_of
-from cardgames.bridge.heuristics import choose_card
-from cardgames.bridge.view import View as BridgeView
-from cardgames.bridge.view import controller, view_of
-from cardgames.cards import Card
+from cardgames.bridge.bot_play import bridge_rollout_tricks
 from cardgames.errors import RulesError
-from cardgames.search.results import Analysis, MoveValue
-from cardgames.tailor.view import View as TailorView
-from cardgames.tarot.french_value import score_values
-from cardgames.tarot.heuristics import choose_card_index
-from cardgames.tarot.horizon import Estimate as HorizonEstimate
-from cardgames.tarot.view import View as TarotView
+from cardgames.tarot.bot_play import rollout_points
 from cardgames.validation import check_int, quote
+
+if TYPE_CHECKING:
+    from cardgames import tailor
+    from cardgames.bridge.view import View as BridgeView
+    from cardgames.cards import Card
+    from cardgames.games import GameView
+    from cardgames.tailor.view import View as TailorView
+    from cardgames.tarot.view import View as TarotView
+
+M = TypeVar("M")
 
 __all__ = [
     "ESTIMATES",
@@ -137,16 +137,9 @@ ESTIMATES: Final[tuple[Estimate, ...]] = (
     "strength",
     "learned",
 )
-_HORIZON_ESTIMATES: Final = {
-    "share": HorizonEstimate.SHARE,
-    "strength": HorizonEstimate.STRENGTH,
-    "learned": HorizonEstimate.LEARNED,
-}
 Objective = Literal["score", "points"]
 """What :class:`PIMCBot` maximises in French Tarot: the contract's score or the card points."""
 OBJECTIVES: Final[tuple[Objective, ...]] = ("score", "points")
-_NO_VOIDS: Final = (0,) * 6
-_FULL: Final = (1 << 78) - 1
 
 
 def _check_worlds(instance: PIMCBot, attribute: attrs.Attribute[int], value: int) -> None:
@@ -242,121 +235,32 @@ class PIMCBot:
     def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
     @overload
     def choose(self, view: BridgeView, rng: random.Random) -> Card: ...
-    def choose(
-        self, view: TarotView | TailorView | BridgeView, rng: random.Random
-    ) -> TarotMove | tailor.Move | Card:
+    @overload
+    def choose(self, view: GameView[M], rng: random.Random) -> M: ...
+    def choose(self, view: Any, rng: random.Random) -> Any:
         """The move with the best total value over the sampled worlds.
 
         :raises RulesError: if ``view`` is not a view whose seat is to move, or ``rng`` is
             not a :class:`random.Random`.
         """
         check_rng(rng)
-        if isinstance(view, TarotView):
-            return self._choose_tarot(view, rng)
-        if isinstance(view, BridgeView):
-            return self._choose_bridge(view, rng)
-        return self._choose_tailor(view, rng)
-
-    # -- Tarot -----------------------------------------------------------------------------
-
-    def _choose_tarot(self, view: TarotView, rng: random.Random) -> TarotMove:
-        moves = legal_moves_of(view)
-        if len(moves) == 1:
-            return moves[0]
-        if view.phase is not tarot.Phase.PLAY:
-            return tarot_rule_move(view)  # the bidding, the call, the discard, the slam
-        rule = tarot_rule_move(view)
-        if not isinstance(rule, tarot.Move):
-            return rule  # a French poignée, declared by RuleBot's rule
-        cards = view.legal_card_moves()
-        if len(cards) == 1:
-            return cards[0]
-        clock = _Clock(self.time_per_move)
-        totals = [0.0] * len(cards)
-        solve = len(view.hand) <= self.exact_tricks
-        score = self.objective == "score" and view.rules.bidding and view.taker is not None
-        for done in range(self.worlds):
-            if done and clock.spent():
-                break
-            world = view.sample(rng)  # drawn one at a time, so the clock is read between
-            share = clock.share(self.worlds - done)
-            limit = solver.Limit(nodes=self.nodes, time=share)
-            if not solve and self.estimate in _HORIZON_ESTIMATES:
-                from cardgames.tarot.analysis import analyse_tarot
-
-                analysis = analyse_tarot(
-                    world,
-                    perspective=view.seat,
-                    limit=limit,
-                    horizon=self.lookahead,
-                    estimate=_HORIZON_ESTIMATES[self.estimate],
-                )
-                values = _values(analysis, cards, lower_only=False)
-            elif solve or self.estimate != "rollout":
-                analysis = solver.analyse(world, perspective=view.seat, limit=limit)
-                lower_only = not solve and self.estimate == "lower"
-                values = _values(analysis, cards, lower_only)
-            else:
-                values = [rollout_points(world.play(move), view.seat) for move in cards]
-            if score:  # French Tarot: each world's points to the seat's payoff
-                unseen = 0 if self.estimate == "rollout" else len(view.hand) - self.lookahead
-                values = score_values(
-                    world, view.seat, cards, values, exact=solve, tricks_unseen=unseen, limit=limit
-                )
-            for at, value in enumerate(values):
-                totals[at] += value
-        return cards[_best(totals, cards.index(rule))]
-
-    # -- Chase the Tailor ------------------------------------------------------------------
-
-    def _choose_tailor(self, view: TailorView, rng: random.Random) -> tailor.Move:
-        from cardgames.tailor.analysis import analyse_tailor
-
-        moves = legal_moves_of(view)
-        if len(moves) == 1:
-            return moves[0]
+        legal_moves_of(view)
+        game = games.of(view)
+        settled = game.settled_move(view)
+        if settled is not None:
+            return settled
+        moves = game.weighed_moves(view)
         clock = _Clock(self.time_per_move)
         totals = [0.0] * len(moves)
         for done in range(self.worlds):
             if done and clock.spent():
                 break
-            world = view.sample(rng)
-            share = clock.share(self.worlds - done)
-            analysis = analyse_tailor(
-                world,
-                perspective=view.seat,
-                limit=solver.Limit(nodes=self.nodes, time=share),
-                horizon=self.horizon,
-            )
-            for at, value in enumerate(_values(analysis, moves, lower_only=False)):
+            world = view.sample(rng)  # drawn one at a time, so the clock is read between
+            limit = solver.Limit(nodes=self.nodes, time=clock.share(self.worlds - done))
+            for at, value in enumerate(game.sampled_values(view, world, moves, self, limit)):
                 totals[at] += value
-        return moves[_best(totals, moves.index(tailor_rule_move(view)))]
-
-    # -- bridge ----------------------------------------------------------------------------
-
-    def _choose_bridge(self, view: BridgeView, rng: random.Random) -> Card:
-        from cardgames.bridge.analysis import analyse_bridge
-
-        cards = legal_moves_of(view)
-        if len(cards) == 1:
-            return cards[0]
-        clock = _Clock(self.time_per_move)
-        totals = [0.0] * len(cards)
-        seat = view.to_move
-        solve = view.cards_each - view.tricks_played <= self.bridge_exact_tricks
-        for done in range(self.worlds):
-            if done and clock.spent():
-                break
-            world = view.sample(rng)
-            if solve:
-                limit = solver.Limit(nodes=self.nodes, time=clock.share(self.worlds - done))
-                analysis = analyse_bridge(world, perspective=int(seat), limit=limit)
-                values = _values(analysis, cards, lower_only=False)
-            else:
-                values = [bridge_rollout_tricks(world.play(card), seat) for card in cards]
-            for at, value in enumerate(values):
-                totals[at] += value
-        return cards[_best(totals, cards.index(choose_card(view)))]
+        rule = game.rule_move(view, rng)
+        return moves[_best(totals, moves.index(rule) if rule in moves else 0)]
 
 
 class _Clock:
@@ -384,96 +288,3 @@ def _best(totals: list[float], preferred: int) -> int:
     if totals[preferred] >= top - slack:
         return preferred
     return next(at for at, total in enumerate(totals) if total >= top - slack)
-
-
-def _values(analysis: Analysis[Any], moves: tuple[Any, ...], lower_only: bool) -> list[float]:
-    by_move: dict[Any, MoveValue[Any]] = {entry.move: entry for entry in analysis.move_values}
-    values = []
-    for move in moves:
-        entry = by_move[move]
-        if lower_only or entry.lower == entry.upper:
-            values.append(float(entry.lower))
-        else:
-            values.append(float((entry.lower + entry.upper) / 2))
-    return values
-
-
-def rollout_points(state: tarot.State, seat: int) -> float:
-    """Play ``state`` out to the end with :class:`cardgames.bots.rule_bot.RuleBot`'s rules of thumb
-    for every seat, each seeing its own hand and the cards played (no inference of voids; under
-    French rules, the sides known, and no poignée declared), and return the card points of
-    ``seat``'s side at the end (as :meth:`cardgames.tarot.state.State.team_points` counts them).
-
-    >>> from cardgames import tarot
-    >>> state = tarot.deal(tarot.Rules.traditional(players=3), seed=1)
-    >>> while len(state.tricks) < 21:
-    ...     state = state.play(state.legal_moves()[0])
-    >>> 0 <= rollout_points(state, 0) <= 78
-    True
-
-    :raises RulesError: if ``state`` is not a Tarot state in its play phase or later.
-    """
-    if not isinstance(state, tarot.State) or state.phase not in (
-        tarot.Phase.PLAY,
-        tarot.Phase.OVER,
-    ):
-        raise RulesError(f"invalid play-out state {quote(state)}: expected a Tarot play position")
-    rules = state.rules
-    discarder = state.discarder
-    discard = state.discard.mask
-    dog = 0  # unseen by every seat
-    sides: tuple[int, ...] | None = None
-    if rules.bidding:
-        contract = state.contract
-        if contract is not None and not contract.dog_shown:
-            dog = state.initial.talon.mask
-        sides = tuple(state.team_of(p) for p in range(rules.players))
-    while not state.is_over:
-        player = state.to_move
-        hands = state.hands
-        hand = hands[player].mask
-        legal = 0
-        for move in state.legal_card_moves():
-            legal |= move.card.mask
-        unseen = 0
-        for other, cards in enumerate(hands):
-            if other != player:
-                unseen |= cards.mask
-        if player != discarder:
-            unseen |= discard
-        unseen |= dog
-        trick = state.trick
-        index = choose_card_index(
-            rules,
-            player,
-            hand,
-            [card.index for card in trick.cards],
-            trick.players,
-            legal,
-            unseen & _FULL & ~hand,
-            _NO_VOIDS,
-            sides,
-        )
-        state = state.play(tarot.Move(tarot.TarotCard.from_index(index)))
-    points: Fraction = state.team_points()[state.team_of(seat)]
-    return float(points)
-
-
-def bridge_rollout_tricks(state: bridge.State, seat: int) -> float:
-    """Play ``state`` out to the end with :class:`cardgames.bots.rule_bot.RuleBot`'s bridge rules
-    for every seat, each choosing from its own view (the declarer for the dummy), and return the
-    tricks ``seat``'s side has won at the end.
-
-    >>> from cardgames import bridge
-    >>> state = bridge.random_position(1, tricks_played=10)
-    >>> bridge_rollout_tricks(state, 0) + bridge_rollout_tricks(state, 1)
-    13.0
-
-    :raises RulesError: if ``state`` is not a bridge state.
-    """
-    if not isinstance(state, bridge.State):
-        raise RulesError(f"invalid play-out state {quote(state)}: expected a bridge State")
-    while not state.is_over:
-        chooser = controller(state.contract, state.to_move)
-        state = state.play(choose_card(view_of(state, chooser)))
-    return float(state.tricks_of(seat))

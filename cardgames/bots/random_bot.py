@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import random
-from typing import overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import attrs
 
-from cardgames import tailor
 from cardgames.bots.protocol import TarotMove, check_rng
 from cardgames.bots.views import legal_moves_of
-from cardgames.bridge.view import View as BridgeView
-from cardgames.cards import Card
 from cardgames.deck import random_below
-from cardgames.tailor.view import View as TailorView
-from cardgames.tarot.view import View as TarotView
+
+if TYPE_CHECKING:
+    from cardgames import tailor
+    from cardgames.bridge.view import View as BridgeView
+    from cardgames.cards import Card
+    from cardgames.games import GameView
+    from cardgames.tailor.view import View as TailorView
+    from cardgames.tarot.view import View as TarotView
+
+M = TypeVar("M")
 
 __all__ = ["RandomBot"]
 
@@ -41,9 +46,9 @@ class RandomBot:
     def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
     @overload
     def choose(self, view: BridgeView, rng: random.Random) -> Card: ...
-    def choose(
-        self, view: TarotView | TailorView | BridgeView, rng: random.Random
-    ) -> TarotMove | tailor.Move | Card:
+    @overload
+    def choose(self, view: GameView[M], rng: random.Random) -> M: ...
+    def choose(self, view: Any, rng: random.Random) -> Any:
         """A uniformly random legal move.
 
         :raises RulesError: if ``view`` is not a view, ``rng`` not a :class:`random.Random`, or

@@ -1,125 +1,39 @@
-""":class:`RuleBot`: the play of a sensible casual player, from the heuristics of
-:mod:`cardgames.tarot.heuristics` and :mod:`cardgames.tailor.heuristics`."""
+""":class:`RuleBot`: the play of a sensible casual player, for every game: each game's rules of
+thumb (:meth:`cardgames.games.GameDescriptor.rule_move`: for Tarot
+:mod:`cardgames.tarot.heuristics`, for Chase the Tailor :mod:`cardgames.tailor.heuristics`, for
+bridge :mod:`cardgames.bridge.heuristics`)."""
 
 from __future__ import annotations
 
 import random
-from typing import overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import attrs
 
-from cardgames import tailor, tarot
+from cardgames import games
 from cardgames.bots.protocol import TarotMove, check_rng
-from cardgames.bots.views import legal_moves_of, tarot_sides, tarot_unseen, tarot_voids
-from cardgames.bridge.heuristics import choose_card
-from cardgames.bridge.view import View as BridgeView
-from cardgames.cards import Card
-from cardgames.cardset import CardSet
-from cardgames.errors import RulesError
-from cardgames.tailor.heuristics import choose_move
-from cardgames.tailor.view import View as TailorView
-from cardgames.tarot.cards import TarotCardSet
-from cardgames.tarot.contracts import NO_SLAM, SLAM, Bid, Call, Declaration
-from cardgames.tarot.heuristics import (
-    choose_card_index,
-    choose_discard_index,
-    french_bid,
-    french_call,
-    french_poignee,
-    french_slam,
-)
-from cardgames.tarot.view import View as TarotView
+from cardgames.bots.views import legal_moves_of
+from cardgames.tailor.bot_play import tailor_rule_move
+from cardgames.tarot.bot_play import tarot_card_move, tarot_rule_move
+
+if TYPE_CHECKING:
+    from cardgames import tailor
+    from cardgames.bridge.view import View as BridgeView
+    from cardgames.cards import Card
+    from cardgames.games import GameView
+    from cardgames.tailor.view import View as TailorView
+    from cardgames.tarot.view import View as TarotView
 
 __all__ = ["RuleBot", "tailor_rule_move", "tarot_card_move", "tarot_rule_move"]
 
-
-def tarot_rule_move(view: TarotView) -> TarotMove:
-    """:class:`RuleBot`'s Tarot move for ``view`` (deterministic: no randomness is needed).
-
-    Under French rules every phase has its rule (see :mod:`cardgames.tarot.heuristics`):
-    the bid by :func:`~cardgames.tarot.heuristics.french_bid`, the call by
-    :func:`~cardgames.tarot.heuristics.french_call`, the slam by
-    :func:`~cardgames.tarot.heuristics.french_slam`, a poignée by
-    :func:`~cardgames.tarot.heuristics.french_poignee` (declared before the first card),
-    the discard and the cards as under the other rules, with the sides as the seat knows
-    them (:func:`cardgames.bots.views.tarot_sides`).
-
-    :raises RulesError: if ``view`` is not a Tarot view whose seat is to move.
-    """
-    moves = legal_moves_of(view)
-    if len(moves) == 1:
-        return moves[0]
-    rules = view.rules
-    phase = view.phase
-    if phase is tarot.Phase.BIDDING:
-        return Bid(french_bid(view.hand, rules.players, view.contract))
-    if phase is tarot.Phase.CALL:
-        options = TarotCardSet.from_cards(move.card for move in moves if isinstance(move, Call))
-        return Call(french_call(view.hand, options))
-    if phase is tarot.Phase.ANNOUNCE:
-        return SLAM if french_slam(view.hand, rules.players) else NO_SLAM
-    levels = [move.poignee for move in moves if isinstance(move, Declaration)]
-    if levels:
-        level = french_poignee(levels)
-        if level is not None:
-            return Declaration(level)
-    return tarot_card_move(view)
-
-
-def tarot_card_move(view: TarotView) -> tarot.Move:
-    """:class:`RuleBot`'s card for ``view``: the card to discard or to play (under French
-    rules, a poignée it may declare left aside).
-
-    :raises RulesError: if ``view`` is not a Tarot view whose seat is to move a card.
-    """
-    legal_moves_of(view)
-    moves = view.legal_card_moves()
-    if not moves:
-        raise RulesError(f"no card to choose: seat {view.seat} has no card to play or discard")
-    if len(moves) == 1:
-        return moves[0]
-    legal = 0
-    for move in moves:
-        legal |= move.card.mask
-    rules = view.rules
-    if view.phase is tarot.Phase.DISCARD:
-        index = choose_discard_index(rules, view.hand.mask, legal)
-    else:
-        index = choose_card_index(
-            rules,
-            view.seat,
-            view.hand.mask,
-            [card.index for card in view.trick.cards],
-            view.trick.players,
-            legal,
-            tarot_unseen(view),
-            tarot_voids(view),
-            tarot_sides(view),
-        )
-    return tarot.Move(tarot.TarotCard.from_index(index))
-
-
-def tailor_rule_move(view: TailorView) -> tailor.Move:
-    """:class:`RuleBot`'s Chase the Tailor move for ``view`` (deterministic).
-
-    :raises RulesError: if ``view`` is not a Chase the Tailor view whose seat is to move.
-    """
-    moves = legal_moves_of(view)
-    return choose_move(
-        view.rules,
-        view.seat,
-        view.hand,
-        moves,
-        hand_sizes=view.hand_sizes,
-        direction=view.direction,
-        seen=CardSet.from_cards(view.pile),
-    )
+M = TypeVar("M")
 
 
 @attrs.frozen
 class RuleBot:
-    """Plays as a sensible casual player would (every game): the rules of thumb are described
-    in :mod:`cardgames.tarot.heuristics`, :mod:`cardgames.tailor.heuristics` and
+    """Plays as a sensible casual player would (every game): the rules of thumb are each
+    game's own (:meth:`cardgames.games.GameDescriptor.rule_move`), described in
+    :mod:`cardgames.tarot.heuristics`, :mod:`cardgames.tailor.heuristics` and
     :mod:`cardgames.bridge.heuristics`.
 
     It is deterministic: the ``rng`` is accepted (the protocol) but not needed.
@@ -142,17 +56,14 @@ class RuleBot:
     def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
     @overload
     def choose(self, view: BridgeView, rng: random.Random) -> Card: ...
-    def choose(
-        self, view: TarotView | TailorView | BridgeView, rng: random.Random
-    ) -> TarotMove | tailor.Move | Card:
+    @overload
+    def choose(self, view: GameView[M], rng: random.Random) -> M: ...
+    def choose(self, view: Any, rng: random.Random) -> Any:
         """The rule-of-thumb move for the view's seat.
 
         :raises RulesError: if ``view`` is not a view whose seat is to move, or ``rng`` is
             not a :class:`random.Random`.
         """
         check_rng(rng)
-        if isinstance(view, TarotView):
-            return tarot_rule_move(view)
-        if isinstance(view, BridgeView):
-            return choose_card(view)
-        return tailor_rule_move(view)
+        legal_moves_of(view)
+        return games.of(view).rule_move(view, rng)

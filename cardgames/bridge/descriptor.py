@@ -139,6 +139,7 @@ class BridgeGame:
     title: str = "Bridge"
     deal_word: str = "deal"
     state_type: type[State] = State
+    view_type: type[View] = View
     types: tuple[type, ...] = (State, View, Contract, Record, DealRecord, Deal)
 
     def default_rules(self) -> Contract:
@@ -251,6 +252,10 @@ class BridgeGame:
     def settled_move(self, view: View) -> Card | None:
         """:func:`cardgames.bridge.bot_play.settled_move`."""
         return settled_move(view)
+
+    def weighed_moves(self, view: View) -> tuple[Card, ...]:
+        """The legal cards."""
+        return view.legal_moves()
 
     def sampled_values(
         self,

@@ -147,6 +147,7 @@ class TailorGame:
     title: str = "Chase the Tailor"
     deal_word: str = "round"
     state_type: type[State] = State
+    view_type: type[View] = View
     types: tuple[type, ...] = (State, View, Rules, Record, DealRecord, Series, Match)
 
     def default_rules(self) -> Rules:
@@ -262,6 +263,10 @@ class TailorGame:
     def settled_move(self, view: View) -> Move | None:
         """:func:`cardgames.tailor.bot_play.settled_move`."""
         return settled_move(view)
+
+    def weighed_moves(self, view: View) -> tuple[Move, ...]:
+        """The legal moves."""
+        return view.legal_moves()
 
     def sampled_values(
         self,

@@ -213,6 +213,7 @@ class TarotGame:
     title: str = "Tarot"
     deal_word: str = "deal"
     state_type: type[State] = State
+    view_type: type[View] = View
     types: tuple[type, ...] = (State, View, Rules, Record, DealRecord, Series, Deal, Game, Trick)
 
     def default_rules(self) -> Rules:
@@ -330,6 +331,10 @@ class TarotGame:
     def settled_move(self, view: View) -> AnyMove | None:
         """:func:`cardgames.tarot.bot_play.settled_move`."""
         return settled_move(view)
+
+    def weighed_moves(self, view: View) -> tuple[Move, ...]:
+        """The cards among the legal moves (a poignée is settled by the rules of thumb)."""
+        return view.legal_card_moves()
 
     def sampled_values(
         self,
