@@ -213,6 +213,11 @@ class GameDescriptor(Protocol[S, V, M, R]):
         ...
 
     @property
+    def rules_type(self) -> type[R]:
+        """The class of the game's rule sets (bridge's is its contract)."""
+        ...
+
+    @property
     def view_type(self) -> type[V]:
         """The class of what one seat knows (what a bot is handed)."""
         ...
@@ -276,6 +281,28 @@ class GameDescriptor(Protocol[S, V, M, R]):
     def chooser(self, state: S) -> int:
         """The seat that chooses the next move (the seat to move, except where another seat
         plays its cards, as bridge's declarer plays the dummy's)."""
+        ...
+
+    # -- arenas ----------------------------------------------------------------------------
+
+    def rotations(self, rules: R) -> int:
+        """How many rotations of the bots round the seats a duplicate arena plays each deal in
+        (one per seat; bridge needs two, the partnerships swapped)."""
+        ...
+
+    def scores(self, state: S) -> tuple[Fraction, ...]:
+        """Each seat's score in a finished deal, as an arena compares bots (the game's
+        payoffs; in bridge the side's tricks minus half the tricks)."""
+        ...
+
+    @property
+    def score_words(self) -> str:
+        """What a score is, for an arena's table ("payoff (minus the hand left)")."""
+        ...
+
+    def score_problem(self, scores: Sequence[Fraction]) -> str | None:
+        """Why ``scores`` cannot be a deal's (Chase the Tailor's are whole and at most 0), or
+        None if they can."""
         ...
 
     # -- records ---------------------------------------------------------------------------

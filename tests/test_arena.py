@@ -605,7 +605,7 @@ def test_rules_text_that_is_not_the_rules_played_is_refused(rules: str, expected
         (set_at(("version",), True), r"version True: expected format 'cardgames-arena', vers"),
         (set_at(("version",), 10**5000), r"version <int of 5001 digits>: expected version 1"),
         (set_at(("seed",), 2**64), r"seed 18446744073709551616: expected an int from 0 to 2"),
-        (set_at(("game",), "poker"), r"arena game 'poker': expected tarot, tailor or bridge"),
+        (set_at(("game",), "poker"), r"arena game 'poker': expected one of tarot, tailor, bridge"),
     ],
 )
 def test_results_run_cannot_return_are_refused(

@@ -64,9 +64,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from typing import Any, Final, overload
+from typing import TYPE_CHECKING, Any, Final, overload
 
-from cardgames import bridge, tailor, tarot
+from cardgames import games
 from cardgames.arena import results
 from cardgames.arena.play import BotError, _DealPlayer, _Failure, play_deal
 from cardgames.arena.results import (
@@ -78,10 +78,14 @@ from cardgames.arena.results import (
     Standing,
     players_of,
 )
-from cardgames.bots.protocol import BridgeBot, TailorBot, TarotBot, bot_name, check_bot
+from cardgames.bots.protocol import bot_name, check_bot
 from cardgames.errors import RulesError
 from cardgames.solver.batch import BatchError, SerialExecutor, batch_map, dask_executor
 from cardgames.validation import as_tuple, check_bool, check_int, check_seed, quote
+
+if TYPE_CHECKING:  # the per-game overloads name the games' types
+    from cardgames import bridge, tailor, tarot
+    from cardgames.bots.protocol import BridgeBot, TailorBot, TarotBot
 
 __all__ = [
     "MAX_DEALS",
@@ -105,10 +109,11 @@ MAX_DEALS: Final = results.MAX_DEALS
 def _check_run(
     rules: object, bots: object, deals: object, seed: object, duplicate: object
 ) -> tuple[AnyRules, tuple[Any, ...]]:
-    if not isinstance(rules, tarot.Rules | tailor.Rules | bridge.Contract):
+    game = games.find(rules)
+    if game is None or not isinstance(rules, game.rules_type):
         raise RulesError(
-            f"invalid arena rules {quote(rules)}: expected a cardgames.tarot.rules.Rules, a "
-            "cardgames.tailor.Rules or a cardgames.bridge.Contract"
+            f"invalid arena rules {quote(rules)}: expected the rules of a game, such as a "
+            "cardgames.tarot.rules.Rules, a cardgames.tailor.Rules or a cardgames.bridge.Contract"
         )
     seated = as_tuple(bots, "arena bots")
     players = players_of(rules)
@@ -158,9 +163,20 @@ def run(
     executor: Executor | str | None = ...,
     progress: bool = ...,
 ) -> ArenaResult: ...
+@overload
+def run(
+    rules: Any,
+    bots: Sequence[Any],
+    *,
+    deals: int = ...,
+    seed: int = ...,
+    duplicate: bool = ...,
+    executor: Executor | str | None = ...,
+    progress: bool = ...,
+) -> ArenaResult: ...
 def run(
     rules: AnyRules,
-    bots: Sequence[TarotBot] | Sequence[TailorBot] | Sequence[BridgeBot],
+    bots: Sequence[Any],
     *,
     deals: int = 100,
     seed: int = 0,
@@ -171,8 +187,9 @@ def run(
     """Let ``bots`` (one per seat, entry ``e`` at seat ``e`` in rotation 0) play ``deals``
     deals of ``rules``; see the module's description for the seeding and the figures.
 
-    :param rules: :class:`cardgames.tarot.rules.Rules`, :class:`cardgames.tailor.Rules`, or for
-        bridge the :class:`cardgames.bridge.rules.Contract` every deal is played in.
+    :param rules: the rules of any registered game: :class:`cardgames.tarot.rules.Rules`,
+        :class:`cardgames.tailor.Rules`, or for bridge the
+        :class:`cardgames.bridge.rules.Contract` every deal is played in.
     :param bots: one bot per seat; they are only ever handed views.
     :param deals: deals (rounds) to play, 1 to :data:`MAX_DEALS`.
     :param seed: the arena's seed, 0 to ``2**64 - 1``.
@@ -213,9 +230,7 @@ def run(
 
 
 def _game_of(rules: AnyRules) -> Game:
-    if isinstance(rules, tarot.Rules):
-        return "tarot"
-    return "bridge" if isinstance(rules, bridge.Contract) else "tailor"
+    return games.of(rules).name
 
 
 def _check_executor(executor: object) -> None:

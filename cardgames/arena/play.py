@@ -13,21 +13,15 @@ import pickle
 import random
 import traceback
 from collections.abc import Sequence
-from fractions import Fraction
-from typing import Any, cast, overload
+from typing import Any
 
 import attrs
 
-from cardgames import bridge, tailor, tarot
-from cardgames.arena.results import AnyRules, ArenaGame, _rotations, players_of
-from cardgames.bots.protocol import BridgeBot, TailorBot, TarotBot, TarotMove, bot_name
-from cardgames.bridge.view import controller
-from cardgames.bridge.view import view_of as bridge_view_of
-from cardgames.cards import Card
+from cardgames import games
+from cardgames.arena.results import AnyRules, ArenaGame, rotations_of
+from cardgames.bots.protocol import bot_name
 from cardgames.errors import CardgamesError, IllegalMoveError
-from cardgames.tailor.rules import derive_seed
-from cardgames.tailor.view import view_of as tailor_view_of
-from cardgames.tarot.view import view_of as tarot_view_of
+from cardgames.validation import derive_seed
 
 
 class BotError(CardgamesError):
@@ -172,48 +166,18 @@ def _bot_failure(crash: _BotCrash) -> Exception:
     return failure
 
 
-def _tarot_game(
-    bots: Sequence[TarotBot], state: tarot.State, rngs: Sequence[random.Random]
-) -> tarot.State:
+def _play_game(
+    game: games.AnyGame, bots: Sequence[Any], state: Any, rngs: Sequence[random.Random]
+) -> Any:
+    """Play ``state`` out, each move chosen by the bot of the seat that chooses it (bridge's
+    declarer chooses the dummy's cards), handed that seat's view only."""
     while not state.is_over:
-        seat = state.to_move
-        move = _choose(bots[seat], tarot_view_of(state, seat), rngs[seat], seat)
+        seat = game.chooser(state)
+        move = _choose(bots[seat], game.view(state, seat), rngs[seat], seat)
         state = _play(state, move, bots[seat], seat)
     return state
 
 
-def _tailor_game(
-    bots: Sequence[TailorBot], state: tailor.State, rngs: Sequence[random.Random]
-) -> tailor.State:
-    while not state.is_over:
-        seat = state.to_move
-        move = _choose(bots[seat], tailor_view_of(state, seat), rngs[seat], seat)
-        state = _play(state, move, bots[seat], seat)
-    return state
-
-
-def _bridge_game(
-    bots: Sequence[BridgeBot], state: bridge.State, rngs: Sequence[random.Random]
-) -> bridge.State:
-    while not state.is_over:
-        seat = controller(state.contract, state.to_move)  # the declarer plays the dummy's cards
-        move = _choose(bots[seat], bridge_view_of(state, seat), rngs[seat], seat)
-        state = _play(state, move, bots[seat], seat)
-    return state
-
-
-def _bridge_payoffs(state: bridge.State) -> tuple[Fraction, ...]:
-    """Each seat's side's tricks minus half the tricks of the deal."""
-    half = Fraction(state.deal.cards_each, 2)
-    return tuple(state.tricks_of(seat) - half for seat in bridge.Seat)
-
-
-@overload
-def _play(state: tarot.State, move: TarotMove, bot: object, seat: int) -> tarot.State: ...
-@overload
-def _play(state: tailor.State, move: tailor.Move, bot: object, seat: int) -> tailor.State: ...
-@overload
-def _play(state: bridge.State, move: Card, bot: object, seat: int) -> bridge.State: ...
 def _play(state: Any, move: Any, bot: object, seat: int) -> Any:
     try:
         return state.play(move)
@@ -223,7 +187,7 @@ def _play(state: Any, move: Any, bot: object, seat: int) -> Any:
 
 def play_deal(
     rules: AnyRules,
-    bots: Sequence[TarotBot] | Sequence[TailorBot] | Sequence[BridgeBot],
+    bots: Sequence[Any],
     seed: int,
     deal: int,
     duplicate: bool = True,
@@ -233,11 +197,13 @@ def play_deal(
     :func:`run` hands to an executor (through a module-level class, so that process pools can
     pickle it).
 
-    Tarot deals are dealt by seat ``deal % players``, Chase the Tailor rounds started by it.
-    Bridge deals are dealt at random (:func:`cardgames.bridge.deal.random_deal`) and played in the
-    arena's contract; under duplicate each is played twice, the bots of rotation 0 swapping
-    partnerships in rotation 1. A seat's payoff is its side's tricks minus half the tricks of
-    the deal (+1/2 for the declaring side's seven tricks of thirteen, -1/2 for the defenders).
+    Each deal is dealt by the game's descriptor (:meth:`cardgames.games.GameDescriptor.deal`)
+    from the arena's seed: Tarot deals are dealt by seat ``deal % players``, Chase the Tailor
+    rounds started by it. Bridge deals are dealt at random
+    (:func:`cardgames.bridge.deal.random_deal`) and played in the arena's contract; under
+    duplicate each is played twice, the bots of rotation 0 swapping partnerships in rotation 1.
+    A seat's payoff is its side's tricks minus half the tricks of the deal (+1/2 for the
+    declaring side's seven tricks of thirteen, -1/2 for the defenders).
 
     :raises IllegalMoveError: if a bot returns an illegal move (naming the bot and its seat).
     :raises Exception: whatever a bot raises, with a note naming the bot, its seat, the deal
@@ -253,47 +219,24 @@ def play_deal(
 
 
 def _play_rotations(
-    rules: AnyRules,
-    bots: Sequence[TarotBot] | Sequence[TailorBot] | Sequence[BridgeBot],
-    seed: int,
-    deal: int,
-    duplicate: bool,
+    rules: AnyRules, bots: Sequence[Any], seed: int, deal: int, duplicate: bool
 ) -> tuple[ArenaGame, ...]:
-    players = players_of(rules)
+    game = games.of(rules)
+    players = game.players(rules)
     deal_seed = derive_seed(seed, "deal", deal)
     starter = deal % players
-    games = []
-    game = "tarot" if isinstance(rules, tarot.Rules) else "tailor"
-    if isinstance(rules, bridge.Contract):
-        game = "bridge"
-    for rotation in _rotations(players, duplicate, game):
+    played = []
+    for rotation in rotations_of(rules, duplicate):
         seats = tuple((seat - rotation) % players for seat in range(players))
         rngs = [random.Random(derive_seed(seed, "bot", deal, rotation, entry)) for entry in seats]
         try:
-            if isinstance(rules, tarot.Rules):
-                tarot_bots = [cast("TarotBot", bots[entry]) for entry in seats]
-                start = tarot.deal(rules, deal_seed, dealer=starter)
-                payoffs: tuple[Fraction | int, ...] = _tarot_game(tarot_bots, start, rngs).payoffs()
-            elif isinstance(rules, bridge.Contract):
-                bridge_bots = [cast("BridgeBot", bots[entry]) for entry in seats]
-                start_play = bridge.State(bridge.random_deal(deal_seed), rules)
-                payoffs = _bridge_payoffs(_bridge_game(bridge_bots, start_play, rngs))
-            else:
-                tailor_bots = [cast("TailorBot", bots[entry]) for entry in seats]
-                first = tailor.deal(rules, seed=deal_seed, first_player=starter)
-                payoffs = _tailor_game(tailor_bots, first, rngs).payoffs()
+            start = game.deal(rules, deal_seed, starter)
+            payoffs = game.scores(_play_game(game, [bots[entry] for entry in seats], start, rngs))
         except _BotCrash as crash:
             crash.deal, crash.rotation = deal, rotation
             raise
-        games.append(
-            ArenaGame(
-                deal=deal,
-                rotation=rotation,
-                seats=seats,
-                payoffs=[Fraction(value) for value in payoffs],
-            )
-        )
-    return tuple(games)
+        played.append(ArenaGame(deal=deal, rotation=rotation, seats=seats, payoffs=payoffs))
+    return tuple(played)
 
 
 @attrs.frozen

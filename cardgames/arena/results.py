@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
-from cardgames import bridge, tailor, tarot
+from cardgames import games as game_registry
 from cardgames.errors import NotationError, RulesError
-from cardgames.tailor.rules import MAX_PLAYERS as TAILOR_MAX_PLAYERS
-from cardgames.tarot.rules import MAX_PLAYERS as TAROT_MAX_PLAYERS
 from cardgames.validation import as_tuple, check_bool, check_int, check_seed, quote
 
 Z_95: Final = 1.959963984540054
@@ -28,13 +26,14 @@ MAX_DEALS: Final = 10_000_000
 """The most deals one arena plays."""
 FORMAT: Final = "cardgames-arena"
 _MAX_NUMBER_TEXT: Final = 60  # longest payoff fraction read back
-_MAX_PLAYERS: Final = max(TAROT_MAX_PLAYERS, TAILOR_MAX_PLAYERS)
+_MAX_PLAYERS: Final = 64  # far above any game's seats; bounds what is read back
 _MAX_PAYOFF: Final = 10**9  # far above any game's payoff; keeps the figures finite floats
 _FRACTION_TEXT: Final = re.compile(r"-?[0-9]+/[0-9]+")
 
-Game: TypeAlias = Literal["tarot", "tailor", "bridge"]
-AnyRules: TypeAlias = tarot.Rules | tailor.Rules | bridge.Contract
-GAMES: Final = ("tarot", "tailor", "bridge")
+Game: TypeAlias = str
+"""A game's name: ``"tarot"``, ``"tailor"``, ``"bridge"``, or that of a registered game."""
+AnyRules: TypeAlias = Any
+"""A rule set of any registered game (bridge's is the contract)."""
 
 
 def _fractions(values: Sequence[Fraction | int]) -> tuple[Fraction, ...]:
@@ -194,14 +193,8 @@ def _rules_of(game: str, text: object) -> AnyRules:
     ``game``, as :func:`run` writes it."""
     if not isinstance(text, str):
         raise RulesError(f"invalid arena rules {quote(text)}: expected the rules as a text")
-    readers: dict[str, Callable[[str], AnyRules]] = {
-        "tarot": tarot.Rules.parse,
-        "tailor": tailor.Rules.parse,
-        "bridge": bridge.Contract.parse,
-    }
-    reader = readers[game]
     try:
-        rules = reader(text)
+        rules = game_registry.named(game).parse_rules(text)
     except NotationError as error:
         raise RulesError(f"invalid arena rules {quote(text)} for {game}: {error}") from None
     if str(rules) != text:
@@ -211,11 +204,13 @@ def _rules_of(game: str, text: object) -> AnyRules:
     return rules
 
 
-def _check_games(games: Sequence[ArenaGame], game: str, players: int, duplicate: bool) -> None:
+def _check_games(games: Sequence[ArenaGame], rules: AnyRules, duplicate: bool) -> None:
     """Raise unless ``games`` are what :func:`run` plays: by deal from 0, each deal in every
     rotation (only rotation 0 without duplicate) in order, each seated by its rotation, with
-    one payoff per seat (for Chase the Tailor, an int of at most 0)."""
-    rotations = _rotations(players, duplicate, game)
+    one payoff per seat that could be a deal's (for Chase the Tailor, an int of at most 0)."""
+    game = game_registry.of(rules).name
+    players = players_of(rules)
+    rotations = rotations_of(rules, duplicate)
     for index, item in enumerate(games):
         if not isinstance(item, ArenaGame):
             raise RulesError(f"invalid arena game {index} {quote(item)}: expected an ArenaGame")
@@ -245,10 +240,10 @@ def _check_games(games: Sequence[ArenaGame], game: str, players: int, duplicate:
             raise RulesError(
                 f"game {index} has {len(item.payoffs)} payoffs: expected one per seat, {players}"
             )
-        if game == "tailor" and any(p.denominator != 1 or p.numerator > 0 for p in item.payoffs):
+        problem = game_registry.named(game).score_problem(item.payoffs)
+        if problem is not None:
             raise RulesError(
-                f"game {index} has payoffs {quote([str(p) for p in item.payoffs])}: expected "
-                "ints of at most 0 (Chase the Tailor scores minus the hand left)"
+                f"game {index} has payoffs {quote([str(p) for p in item.payoffs])}: {problem}"
             )
     if len(games) % len(rotations):
         deal = len(games) // len(rotations)
@@ -286,11 +281,11 @@ class ArenaResult:
     head_to_head: tuple[Comparison, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.game, str) or self.game not in GAMES:
-            raise RulesError(
-                f"invalid arena game {quote(self.game)}: expected tarot, tailor or bridge"
-            )
-        players = players_of(_rules_of(self.game, self.rules))
+        if not isinstance(self.game, str) or game_registry.find_named(self.game) is None:
+            known = ", ".join(game.name for game in game_registry.registered())
+            raise RulesError(f"invalid arena game {quote(self.game)}: expected one of {known}")
+        rules = _rules_of(self.game, self.rules)
+        players = players_of(rules)
         check_seed(self.seed, "arena seed")
         check_bool(self.duplicate, "duplicate")
         if len(self.names) != players:
@@ -303,9 +298,9 @@ class ArenaResult:
                 raise RulesError(f"invalid arena bot name {quote(name)}: expected a non-empty text")
         if not self.games:
             raise RulesError("an arena result needs at least one game")
-        _check_games(self.games, self.game, players, self.duplicate)
+        _check_games(self.games, rules, self.duplicate)
         entries = players
-        rotations = _rotations(players, self.duplicate, self.game)
+        rotations = rotations_of(rules, self.duplicate)
         scores = _deal_scores(self.games, entries, len(rotations))
         standings = []
         for entry in range(entries):
@@ -484,11 +479,7 @@ class ArenaResult:
             pair                mean   s.e.  95% interval      won  lost  tied
             0:rule - 1:random  4.167  3.768  [-3.218, 11.551]    2     1     0
         """
-        unit = {
-            "tarot": "payoff",
-            "tailor": "payoff (minus the hand left)",
-            "bridge": "payoff (the side's tricks minus half the tricks)",
-        }[self.game]
+        unit = game_registry.named(self.game).score_words
         lines = [
             f"{self.game} {self.rules}: {self.deals} deals, seed {self.seed}, "
             f"{'duplicate' if self.duplicate else 'not duplicate'}; mean {unit} per deal"
@@ -659,16 +650,20 @@ def _read_number(value: object) -> Fraction:
 
 
 def players_of(rules: AnyRules) -> int:
-    """The number of seats of ``rules`` (four for a bridge contract)."""
-    return 4 if isinstance(rules, bridge.Contract) else rules.players
+    """The number of seats of ``rules`` (four for a bridge contract).
+
+    :raises RulesError: if ``rules`` is not a rule set of a registered game.
+    """
+    return game_registry.of(rules, RulesError, "arena rules").players(rules)
 
 
-def _rotations(players: int, duplicate: bool, game: str) -> range:
-    """The rotations of a deal: every one under duplicate, except in bridge where two are
-    enough (the bots of rotation 0 swap partnerships in rotation 1)."""
+def rotations_of(rules: AnyRules, duplicate: bool) -> range:
+    """The rotations of a deal of ``rules``: one without duplicate; under duplicate as many as
+    the game asks (:meth:`~cardgames.games.GameDescriptor.rotations`: one per seat, two in
+    bridge, whose bots of rotation 0 swap partnerships in rotation 1)."""
     if not duplicate:
         return range(1)
-    return range(2) if game == "bridge" else range(players)
+    return range(game_registry.of(rules).rotations(rules))
 
 
 def _deal_scores(games: Sequence[ArenaGame], entries: int, per_deal: int) -> list[list[Fraction]]:

@@ -139,6 +139,7 @@ class BridgeGame:
     title: str = "Bridge"
     deal_word: str = "deal"
     state_type: type[State] = State
+    rules_type: type[Contract] = Contract
     view_type: type[View] = View
     types: tuple[type, ...] = (State, View, Contract, Record, DealRecord, Deal)
 
@@ -190,6 +191,24 @@ class BridgeGame:
     def chooser(self, state: State) -> int:
         """The seat to move, or the declarer when it is the dummy's turn."""
         return int(controller(state.contract, state.to_move))
+
+    def rotations(self, rules: Contract) -> int:
+        """Two: the bots of the first rotation swap partnerships in the second."""
+        return 2
+
+    def scores(self, state: State) -> tuple[Fraction, ...]:
+        """Each seat's side's tricks minus half the tricks of the deal."""
+        half = Fraction(state.deal.cards_each, 2)
+        return tuple(state.tricks_of(seat) - half for seat in Seat)
+
+    @property
+    def score_words(self) -> str:
+        """``"payoff (the side's tricks minus half the tricks)"``."""
+        return "payoff (the side's tricks minus half the tricks)"
+
+    def score_problem(self, scores: Sequence[Fraction]) -> str | None:
+        """None: any scores may occur."""
+        return None
 
     def loads(self, text: str) -> Record:
         """:func:`cardgames.bridge.loads`."""

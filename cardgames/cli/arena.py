@@ -1,4 +1,6 @@
-"""The ``arena`` subcommand: ``cardgames arena tarot|tailor --bots ... --deals N``.
+"""The ``arena`` subcommand: ``cardgames arena GAME --bots ... --deals N`` (any game: tarot,
+tailor, bridge, or one a program registered; bridge's ``--rules`` is the contract every deal is
+played in).
 
 ``--bots`` lists one bot per seat, separated by commas: ``random``, ``rule`` or ``pimc``, each
 optionally followed by settings as ``:name=value`` (PIMC's ``worlds``, ``time_per_move``,
@@ -41,16 +43,11 @@ import contextlib
 import json
 from collections.abc import Iterator
 from concurrent.futures import Executor
-from typing import Final
+from typing import Any, Final
 
-from cardgames import arena, tailor, tarot
-from cardgames.cli.options import (
-    AnyBot,
-    loaded_from_file,
-    parse_bots,
-    tailor_rules_from_args,
-    tarot_rules_from_args,
-)
+from cardgames import arena, games
+from cardgames.cli._records import GAME_NAMES
+from cardgames.cli.options import AnyBot, loaded_from_file, parse_bots, rules_from_args
 from cardgames.errors import RulesError
 from cardgames.solver.batch import available_cpus, process_pool
 from cardgames.validation import check_int
@@ -66,12 +63,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser = subparsers.add_parser(
         "arena", help=summary, description=summary[0].upper() + summary[1:] + "."
     )
-    parser.add_argument("game", choices=("tarot", "tailor"), help="the game")
+    parser.add_argument("game", choices=GAME_NAMES, help="the game: " + ", ".join(GAME_NAMES))
     parser.add_argument(
         "--rules",
         default=None,
         help="Tarot: simplified, traditional (the default) or french, or a rules text; Chase "
-        "the Tailor: a rules text",
+        "the Tailor: a rules text; bridge: the contract, such as 'S by N' (default NT by S)",
     )
     parser.add_argument(
         "--players",
@@ -117,42 +114,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.set_defaults(run=run)
 
 
-def _rules(args: argparse.Namespace) -> tarot.Rules | tailor.Rules:
-    if args.game == "tarot":
-        if args.chase:
-            raise RulesError("--chase applies to Chase the Tailor only")
-        if args.rules is None:
-            args.rules = "traditional"
-        return tarot_rules_from_args(args)
-    return tailor_rules_from_args(args)
-
-
-def _arena(
-    rules: tarot.Rules | tailor.Rules,
-    bots: tuple[AnyBot, ...],
-    args: argparse.Namespace,
-    deals: int,
-    executor: Executor | str | None,
-) -> arena.ArenaResult:
-    if isinstance(rules, tarot.Rules):
-        return arena.run(
-            rules,
-            bots,
-            deals=deals,
-            seed=args.seed,
-            duplicate=args.duplicate,
-            executor=executor,
-            progress=args.progress,
-        )
-    return arena.run(
-        rules,
-        bots,
-        deals=deals,
-        seed=args.seed,
-        duplicate=args.duplicate,
-        executor=executor,
-        progress=args.progress,
-    )
+def _rules(args: argparse.Namespace) -> Any:
+    if args.chase and args.game != "tailor":
+        raise RulesError("--chase applies to Chase the Tailor only")
+    return rules_from_args(args.game, args)
 
 
 @contextlib.contextmanager
@@ -197,10 +162,18 @@ def run(args: argparse.Namespace) -> int:
     :raises CardgamesError: for bad options (the main command line reports it).
     """
     rules = _rules(args)
-    bots = parse_bots(args.bots, rules.players)
+    bots = parse_bots(args.bots, games.of(rules).players(rules))
     deals = check_int(args.deals, "--deals", low=1, high=arena.MAX_DEALS)
     with _executor(args, deals, bots) as executor:
-        result = _arena(rules, bots, args, deals, executor)
+        result = arena.run(
+            rules,
+            bots,
+            deals=deals,
+            seed=args.seed,
+            duplicate=args.duplicate,
+            executor=executor,
+            progress=args.progress,
+        )
     if args.json:
         print(json.dumps(result.to_dict()))
     else:

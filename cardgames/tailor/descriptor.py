@@ -147,6 +147,7 @@ class TailorGame:
     title: str = "Chase the Tailor"
     deal_word: str = "round"
     state_type: type[State] = State
+    rules_type: type[Rules] = Rules
     view_type: type[View] = View
     types: tuple[type, ...] = (State, View, Rules, Record, DealRecord, Series, Match)
 
@@ -203,6 +204,25 @@ class TailorGame:
     def chooser(self, state: State) -> int:
         """The seat to move."""
         return state.to_move
+
+    def rotations(self, rules: Rules) -> int:
+        """One per seat."""
+        return rules.players
+
+    def scores(self, state: State) -> tuple[Fraction, ...]:
+        """The round's payoffs: 0 for going out, minus the hand left otherwise."""
+        return tuple(Fraction(payoff) for payoff in state.payoffs())
+
+    @property
+    def score_words(self) -> str:
+        """``"payoff (minus the hand left)"``."""
+        return "payoff (minus the hand left)"
+
+    def score_problem(self, scores: Sequence[Fraction]) -> str | None:
+        """Payoffs must be whole and at most 0."""
+        if any(score.denominator != 1 or score.numerator > 0 for score in scores):
+            return "expected ints of at most 0 (Chase the Tailor scores minus the hand left)"
+        return None
 
     def loads(self, text: str) -> Record:
         """:func:`cardgames.tailor.loads`."""

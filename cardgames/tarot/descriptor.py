@@ -213,6 +213,7 @@ class TarotGame:
     title: str = "Tarot"
     deal_word: str = "deal"
     state_type: type[State] = State
+    rules_type: type[Rules] = Rules
     view_type: type[View] = View
     types: tuple[type, ...] = (State, View, Rules, Record, DealRecord, Series, Deal, Game, Trick)
 
@@ -272,6 +273,24 @@ class TarotGame:
     def chooser(self, state: State) -> int:
         """The seat to move (the discarder while the discard is made)."""
         return state.to_move
+
+    def rotations(self, rules: Rules) -> int:
+        """One per seat."""
+        return rules.players
+
+    def scores(self, state: State) -> tuple[Fraction, ...]:
+        """The deal's payoffs (under French rules the contract's score; 0 each when every
+        seat passed)."""
+        return tuple(Fraction(payoff) for payoff in state.payoffs())
+
+    @property
+    def score_words(self) -> str:
+        """``"payoff"``."""
+        return "payoff"
+
+    def score_problem(self, scores: Sequence[Fraction]) -> str | None:
+        """None: any payoffs may occur."""
+        return None
 
     def loads(self, text: str) -> Record:
         """:func:`cardgames.tarot.loads`."""
