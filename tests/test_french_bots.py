@@ -198,7 +198,7 @@ def test_sides_come_from_the_view_not_the_state() -> None:
         elif seat != taker:
             assert sides == tuple(0 if p == taker else 1 if p == seat else -1 for p in range(5))
     with pytest.raises(RulesError):
-        legal_moves_of(state)  # type: ignore[call-overload]
+        legal_moves_of(state)
 
 
 def test_rulebot_discard_keeps_kings_and_bouts() -> None:
