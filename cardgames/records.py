@@ -49,7 +49,7 @@ from typing import Any, Final, Protocol, TypeVar
 
 import attrs
 
-from cardgames import _json
+from cardgames import _json, games
 from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
 from cardgames.validation import as_tuple, check_int, quote
 
@@ -91,7 +91,8 @@ FORMAT: Final = "cardgames-record"
 VERSION: Final = 1
 """The version of the layout that this library writes and reads."""
 GAMES: Final = ("tarot", "tailor", "bridge")
-"""The ``game`` entries a record may have."""
+"""The ``game`` entries of the library's own games; a record may also be of any game
+registered with :func:`cardgames.games.register`."""
 
 MAX_TAGS: Final = 1_000
 """The most tags a record may carry."""
@@ -371,11 +372,10 @@ def _check_header(data: dict[str, object]) -> str:
             f"invalid record version {quote(version)}: this library reads version {VERSION}"
         )
     game = data.get("game")
-    if game not in GAMES:
-        raise NotationError(
-            f"invalid record game {quote(game)}: expected one of {', '.join(map(repr, GAMES))}"
-        )
-    return str(game)
+    if not isinstance(game, str) or games.find_named(game) is None:
+        known = ", ".join(repr(known.name) for known in games.registered())
+        raise NotationError(f"invalid record game {quote(game)}: expected one of {known}")
+    return game
 
 
 def game_of(text: str | bytes) -> str:
@@ -436,10 +436,10 @@ def register_game(game: str, record_of: Callable[[Any], Any]) -> None:
     records a state of ``game``: each game's ``records`` module registers itself, so that its
     multi-deal play (which its records are built on) can return records without importing them.
 
-    :raises RulesError: if ``game`` is not one of :data:`GAMES`.
+    :raises RulesError: if ``game`` is not a game's name.
     """
-    if game not in GAMES:
-        raise RulesError(f"invalid game {quote(game)}: expected one of {', '.join(GAMES)}")
+    if not isinstance(game, str) or not game.isidentifier():
+        raise RulesError(f"invalid game {quote(game)}: expected a game's name")
     _RECORD_OF[game] = record_of
 
 
@@ -461,7 +461,7 @@ class Codec:
     rules, deals and series. Each game's ``records`` module makes one and hands it to the
     functions below.
 
-    :param game: the ``game`` entry (one of :data:`GAMES`).
+    :param game: the ``game`` entry (a registered game's name).
     :param name: the game's name in messages (``"Tarot"``).
     :param prefix: what starts the name of its records and moves in messages (``"Tarot "``,
         or nothing).

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Final, TypeGuard, cast
 
 import attrs
 
+from cardgames import games
 from cardgames.cards import Card
 from cardgames.cardset import CardLike
 from cardgames.errors import NotationError
@@ -41,9 +42,7 @@ from cardgames.render import SUIT_SYMBOLS
 from cardgames.validation import check_int, quote
 
 if TYPE_CHECKING:
-    from cardgames.tailor.state import State as TailorState
     from cardgames.tarot.cards import TarotCard
-    from cardgames.tarot.state import State as TarotState
     from cardgames.tarot.state import Trick
 
 __all__ = [
@@ -583,7 +582,7 @@ def _lines_on_felt(lines: Sequence[str], width: int, css: str) -> _Drawing:
 
 
 def table(
-    state: TarotState | TailorState,
+    state: object,
     *,
     width: int = DEFAULT_CARD_WIDTH,
     per_row: int = DEFAULT_PER_ROW,
@@ -611,10 +610,13 @@ def table(
     holds the pile: its top card, the stock face down with its size, what the next card must
     follow, the direction of play, the chase in Chase Mode, a drawn card, passes in a row.
 
-    :param state: a :class:`cardgames.tarot.state.State` or a :class:`cardgames.tailor.State`.
+    :param state: the state of any game (a :class:`cardgames.tarot.state.State`, a
+        :class:`cardgames.tailor.State`, a :class:`cardgames.bridge.state.State`...): the
+        picture is the state's own ``to_svg()``, or its game's
+        :meth:`~cardgames.games.GameDescriptor.state_svg`.
     :param width: each card's width in pixels, an int from 16 to 400.
     :param per_row: cards in a row of a hand, an int from 1 to 100.
-    :raises NotationError: if ``state`` is neither.
+    :raises NotationError: if ``state`` is not the state of a game.
     :raises RulesError: if ``width`` or ``per_row`` is out of range.
 
     >>> from cardgames import tarot
@@ -630,14 +632,16 @@ def table(
     width = _card_width(width)
     per_row = _per_row(per_row)
     draw = None if isinstance(state, type) else getattr(state, "to_svg", None)
-    if not callable(draw):
+    if callable(draw):
+        image = draw(width=width, per_row=per_row)
+        assert isinstance(image, SvgImage)
+        return image
+    game = games.find(state)
+    if game is None or not isinstance(state, game.state_type):
         raise NotationError(
-            f"invalid state {quote(state)}: expected a cardgames.tarot.State or a "
-            "cardgames.tailor.State"
+            f"invalid state {quote(state)}: expected a game's State, such as a cardgames.tarot.State"
         )
-    image = draw(width=width, per_row=per_row)
-    assert isinstance(image, SvgImage)
-    return image
+    return SvgImage(game.state_svg(state))  # a game whose state draws no table of its own
 
 
 def _per_row(value: object) -> int:

@@ -30,6 +30,7 @@ West                    East
 
 from __future__ import annotations
 
+import html
 from typing import Final
 
 from cardgames.bridge.rules import Seat
@@ -64,6 +65,7 @@ __all__ = [
     "card_to_unicode",
     "hand_lines",
     "state_heading",
+    "state_to_html",
     "state_to_svg",
     "state_to_unicode",
     "view_to_unicode",
@@ -233,6 +235,19 @@ def analysis_to_unicode(analysis: Analysis[Card]) -> str:
     Best line: 4♥ 10♠ A♣ J♦ 7♠ 8♠ A♠ 6♠
     """
     return analysis.to_unicode(card_to_unicode)
+
+
+def state_to_html(state: State) -> str:
+    """A position as HTML for Jupyter: the SVG picture of :func:`state_to_svg` in a ``div``
+    whose title is the position's notation (the whole is well-formed XML).
+
+    :raises NotationError: if ``state`` is not a bridge state.
+    """
+    state = _check_state(state)
+    return (
+        f'<div class="cardgames-bridge-state" title="{html.escape(str(state))}">'
+        f"{state_to_svg(state)}</div>"
+    )
 
 
 # -- SVG ------------------------------------------------------------------------------------

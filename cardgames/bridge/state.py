@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -30,7 +30,11 @@ from cardgames.bridge.rules import Contract, Seat, card_strength, trick_winner
 from cardgames.cards import Card
 from cardgames.cardset import CardSet, iter_bits
 from cardgames.errors import IllegalMoveError, NotationError
+from cardgames.svg import SvgImage
 from cardgames.validation import MAX_ITEMS, quote
+
+if TYPE_CHECKING:
+    from cardgames.bridge.view import View
 
 __all__ = ["State", "legal_mask"]
 
@@ -255,6 +259,44 @@ class State:
 
     def __repr__(self) -> str:
         return f"State.parse({str(self)!r})"
+
+    def to_unicode(self) -> str:
+        """The table as text: the four hands round it, the trick in the middle, the tricks
+        each side has won (see :func:`cardgames.bridge.render.state_to_unicode`); ``str()``
+        stays the notation."""
+        from cardgames.bridge.render import state_to_unicode
+
+        return state_to_unicode(self)
+
+    def to_svg(self, *, width: int = 40, per_row: int = 13) -> SvgImage:
+        """The table as an SVG picture (see :func:`cardgames.svg.table`, which calls this, and
+        :func:`cardgames.bridge.render.state_to_svg`, which draws it).
+
+        >>> from cardgames import bridge
+        >>> bridge.random_position(1, tricks_played=12).to_svg().count('class="seat"')
+        4
+        """
+        from cardgames.bridge.render import state_to_svg
+
+        return state_to_svg(self, width=width, per_row=per_row)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` knows of this deal (see :class:`cardgames.bridge.view.View`): its own
+        hand, the dummy once it is shown, every card played (:func:`cardgames.bridge.view_of`).
+
+        >>> from cardgames import bridge
+        >>> state = bridge.random_position(1, tricks_played=3)
+        >>> state.view(2).seat
+        <Seat.SOUTH: 2>
+        """
+        from cardgames.bridge.view import view_of
+
+        return view_of(self, seat)
+
+    def _repr_html_(self) -> str:
+        from cardgames.bridge.render import state_to_html
+
+        return state_to_html(self)
 
     @classmethod
     def parse(cls, text: str) -> State:

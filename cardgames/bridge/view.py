@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import html
 import json
 import random
 from collections.abc import Mapping, Sequence
@@ -403,6 +404,18 @@ class View:
             )
         except (NotationError, RulesError) as error:
             raise NotationError(f"invalid bridge view {quote(data)}: {error}") from None
+
+    def to_unicode(self) -> str:
+        """What the seat sees, as text (see :func:`cardgames.bridge.render.view_to_unicode`);
+        ``str()`` stays the notation."""
+        from cardgames.bridge.render import view_to_unicode
+
+        return view_to_unicode(self)
+
+    def _repr_html_(self) -> str:
+        from cardgames.bridge.render import view_to_unicode
+
+        return f"<pre>{html.escape(view_to_unicode(self))}</pre>"
 
     def __str__(self) -> str:
         parts = [
