@@ -52,6 +52,7 @@ __all__ = [
     "of",
     "register",
     "registered",
+    "unregister",
 ]
 
 S = TypeVar("S")
@@ -464,6 +465,21 @@ def register(game: AnyGame) -> None:
     _BY_NAME[name] = game
     for kind in game.types:
         _BY_TYPE[kind] = game
+
+
+def unregister(name: str) -> None:
+    """Take the game called ``name`` out of the registry (a program or a test that registered
+    a game for a while); the library's own games cannot be taken out.
+
+    :raises RulesError: for a name no game has, or one of the library's games.
+    """
+    game = named(name)
+    if _builtin_rank(game) < len(BUILTIN_GAMES):
+        raise RulesError(f"cannot unregister {name!r}: it is one of the library's games")
+    del _BY_NAME[name]
+    for kind in game.types:
+        if _BY_TYPE.get(kind) is game:
+            del _BY_TYPE[kind]
 
 
 def _load_builtins() -> None:

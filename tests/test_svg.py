@@ -124,7 +124,7 @@ def test_bad_arguments_are_refused_clearly() -> None:
     with pytest.raises(NotationError, match="Trick"):
         svg.trick(tailor.deal(tailor.Rules()))  # type: ignore[arg-type]
     with pytest.raises(NotationError, match="State"):
-        svg.table(tarot.Trick(leader=0))  # type: ignore[arg-type]
+        svg.table(tarot.Trick(leader=0))
 
 
 # -- hands ----------------------------------------------------------------------------------
@@ -556,7 +556,7 @@ def test_a_table_is_the_state_own_picture_drawn_by_its_game() -> None:
     with pytest.raises(RulesError, match="card width"):
         tarot_state.to_svg(width=5)
     with pytest.raises(NotationError, match="State"):
-        svg.table(tarot.State)  # type: ignore[arg-type]
+        svg.table(tarot.State)
 
 
 # -- every position draws -------------------------------------------------------------------
