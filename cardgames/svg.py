@@ -639,7 +639,8 @@ def table(
     game = games.find(state)
     if game is None or not isinstance(state, game.state_type):
         raise NotationError(
-            f"invalid state {quote(state)}: expected a game's State, such as a cardgames.tarot.State"
+            f"invalid state {quote(state)}: expected a game's State, such as a "
+            "cardgames.tarot.State"
         )
     return SvgImage(game.state_svg(state))  # a game whose state draws no table of its own
 

@@ -51,7 +51,7 @@ The discard of a Tarot dealer is left to :class:`cardgames.bots.rule_bot.RuleBot
 analyses the play of the cards only).
 
 **French Tarot** (:meth:`cardgames.tarot.rules.Rules.french`): every decision that is not a
-card is RuleBot's (:func:`cardgames.bots.rule_bot.tarot_rule_move`): the bid, the call, the
+card is RuleBot's (:func:`cardgames.tarot.bot_play.tarot_rule_move`): the bid, the call, the
 discard, the slam announcement and the poignée, which RuleBot declares before its first card
 whenever it may. The cards are chosen as above: the worlds come from the French view (so the
 partner, while the seat does not know it, is drawn with each world), and the solver values a

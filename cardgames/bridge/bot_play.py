@@ -1,8 +1,9 @@
 """What the library's bots do in bridge: a deal played out by the rules of thumb of
-:class:`~cardgames.bots.RuleBot` (:func:`~cardgames.bridge.heuristics.choose_card`), and how a
-sampling bot (:class:`~cardgames.bots.PIMCBot`) values the cards of one sampled world.
+:class:`~cardgames.bots.rule_bot.RuleBot` (:func:`~cardgames.bridge.heuristics.choose_card`),
+and how a sampling bot (:class:`~cardgames.bots.pimc.PIMCBot`) values the cards of one
+sampled world.
 
-The game's descriptor (:data:`cardgames.bridge.GAME`) hands these functions to the bots, which
+The game's descriptor (``cardgames.bridge.GAME``) hands these functions to the bots, which
 know no game.
 
 >>> from cardgames import bridge
@@ -14,7 +15,6 @@ know no game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from cardgames.bridge.analysis import analyse_bridge
 from cardgames.bridge.heuristics import choose_card
@@ -22,19 +22,17 @@ from cardgames.bridge.state import State
 from cardgames.bridge.view import View, controller, view_of
 from cardgames.cards import Card
 from cardgames.errors import RulesError
+from cardgames.games import SamplingSettings
 from cardgames.search.results import Limit
 from cardgames.validation import quote
-
-if TYPE_CHECKING:
-    from cardgames.games import SamplingSettings
 
 __all__ = ["bridge_rollout_tricks", "sampled_values", "settled_move"]
 
 
 def bridge_rollout_tricks(state: State, seat: int) -> float:
-    """Play ``state`` out to the end with :class:`~cardgames.bots.RuleBot`'s bridge rules for
-    every seat, each choosing from its own view (the declarer for the dummy), and return the
-    tricks ``seat``'s side has won at the end.
+    """Play ``state`` out to the end with :class:`~cardgames.bots.rule_bot.RuleBot`'s bridge
+    rules for every seat, each choosing from its own view (the declarer for the dummy), and
+    return the tricks ``seat``'s side has won at the end.
 
     :raises RulesError: if ``state`` is not a bridge state.
     """

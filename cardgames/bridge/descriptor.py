@@ -17,7 +17,7 @@ import random
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import attrs
 
@@ -45,14 +45,11 @@ from cardgames.bridge.state import State
 from cardgames.bridge.view import View, controller, view_of
 from cardgames.cards import Card
 from cardgames.errors import AnalysisError, RulesError
-from cardgames.search.results import Analysis, Limit, Solution
+from cardgames.games import SamplingSettings
+from cardgames.search.results import Analysis, Limit, SearchProgress, Solution
 from cardgames.validation import quote
 
-if TYPE_CHECKING:
-    from cardgames.games import SamplingSettings
-    from cardgames.search.results import SearchProgress
-
-__all__ = ["GAME", "BridgeAnalyser", "BridgeGame"]
+__all__ = ["DEFAULT_TRICKS_LEFT", "GAME", "BridgeAnalyser", "BridgeGame"]
 
 DEFAULT_TRICKS_LEFT: Final = 8
 """How many tricks from the end a seeded position is made when none is asked for."""
@@ -166,13 +163,13 @@ class BridgeGame:
         return 4
 
     def deal(self, rules: Contract, seed: int, first: int) -> State:
-        """A random deal (:func:`cardgames.bridge.random_deal`) played in the contract; the
+        """A random deal (:func:`cardgames.bridge.deal.random_deal`) played in the contract; the
         contract says who leads, so ``first`` changes nothing."""
         return State(random_deal(seed), rules)
 
     def random_position(self, rules: Contract, seed: int, left: int | None) -> State:
-        """:func:`cardgames.bridge.random_position` in ``rules`` with ``left`` tricks to play
-        (default :data:`DEFAULT_TRICKS_LEFT`)."""
+        """:func:`cardgames.bridge.positions.random_position` in ``rules`` with ``left`` tricks
+        to play (default :data:`DEFAULT_TRICKS_LEFT`)."""
         left = DEFAULT_TRICKS_LEFT if left is None else left
         return random_position(seed, tricks_played=13 - left, contract=rules)
 
@@ -185,7 +182,7 @@ class BridgeGame:
         return Card.parse(text)
 
     def view(self, state: State, seat: int) -> View:
-        """:func:`cardgames.bridge.view_of`."""
+        """:func:`cardgames.bridge.view.view_of`."""
         return view_of(state, seat)
 
     def chooser(self, state: State) -> int:
@@ -211,11 +208,11 @@ class BridgeGame:
         return None
 
     def loads(self, text: str) -> Record:
-        """:func:`cardgames.bridge.loads`."""
+        """:func:`cardgames.bridge.records.loads`."""
         return loads(text)
 
     def dumps(self, state: State, tags: Mapping[str, str], indent: int | None) -> str:
-        """:func:`cardgames.bridge.dumps` of the deal played up to ``state``."""
+        """:func:`cardgames.bridge.records.dumps` of the deal played up to ``state``."""
         return dumps(record_of(state, tags=tags), indent=indent)
 
     @property

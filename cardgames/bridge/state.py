@@ -282,7 +282,7 @@ class State:
 
     def view(self, seat: int) -> View:
         """What ``seat`` knows of this deal (see :class:`cardgames.bridge.view.View`): its own
-        hand, the dummy once it is shown, every card played (:func:`cardgames.bridge.view_of`).
+        hand, the dummy once it is shown, every card played (:func:`cardgames.bridge.view.view_of`).
 
         >>> from cardgames import bridge
         >>> state = bridge.random_position(1, tricks_played=3)

@@ -1,8 +1,8 @@
 """What the library's bots do in Chase the Tailor: the rules of thumb of
-:class:`~cardgames.bots.RuleBot` applied to a seat's view, and how a sampling bot
-(:class:`~cardgames.bots.PIMCBot`) values the moves of one sampled world.
+:class:`~cardgames.bots.rule_bot.RuleBot` applied to a seat's view, and how a sampling bot
+(:class:`~cardgames.bots.pimc.PIMCBot`) values the moves of one sampled world.
 
-The game's descriptor (:data:`cardgames.tailor.GAME`) hands these functions to the bots, which
+The game's descriptor (``cardgames.tailor.GAME``) hands these functions to the bots, which
 know no game.
 
 >>> from cardgames import tailor
@@ -14,10 +14,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from cardgames.cardset import CardSet
 from cardgames.errors import RulesError
+from cardgames.games import SamplingSettings
 from cardgames.search.results import Limit
 from cardgames.tailor.analysis import analyse_tailor
 from cardgames.tailor.heuristics import choose_move
@@ -25,9 +25,6 @@ from cardgames.tailor.moves import Move
 from cardgames.tailor.state import State
 from cardgames.tailor.view import View
 from cardgames.validation import quote
-
-if TYPE_CHECKING:
-    from cardgames.games import SamplingSettings
 
 __all__ = ["sampled_values", "settled_move", "tailor_rule_move"]
 
@@ -47,8 +44,8 @@ def _legal_moves(view: View) -> tuple[Move, ...]:
 
 
 def tailor_rule_move(view: View) -> Move:
-    """:class:`~cardgames.bots.RuleBot`'s Chase the Tailor move for ``view`` (deterministic;
-    the rules are those of :mod:`cardgames.tailor.heuristics`).
+    """:class:`~cardgames.bots.rule_bot.RuleBot`'s Chase the Tailor move for ``view``
+    (deterministic; the rules are those of :mod:`cardgames.tailor.heuristics`).
 
     :raises RulesError: if ``view`` is not a Chase the Tailor view whose seat is to move.
     """

@@ -15,12 +15,13 @@ import random
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import attrs
 
 from cardgames.errors import RulesError
-from cardgames.search.results import Analysis, Limit, Solution
+from cardgames.games import SamplingSettings
+from cardgames.search.results import Analysis, Limit, SearchProgress, Solution
 from cardgames.tailor.analysis import (
     DEFAULT_HORIZON,
     TAILOR_OBJECTIVE,
@@ -46,11 +47,7 @@ from cardgames.tailor.state import State
 from cardgames.tailor.view import View
 from cardgames.validation import quote
 
-if TYPE_CHECKING:
-    from cardgames.games import SamplingSettings
-    from cardgames.search.results import SearchProgress
-
-__all__ = ["GAME", "TailorAnalyser", "TailorGame"]
+__all__ = ["DEFAULT_CARDS_LEFT", "GAME", "TailorAnalyser", "TailorGame"]
 
 _DEFAULT_PLAYERS: Final = 4
 DEFAULT_CARDS_LEFT: Final = 3

@@ -1,10 +1,11 @@
 """What the library's bots do in Tarot: the rules of thumb of
-:class:`~cardgames.bots.RuleBot` applied to a seat's view, a deal played out by them, and how a
-sampling bot (:class:`~cardgames.bots.PIMCBot`) values the cards of one sampled world.
+:class:`~cardgames.bots.rule_bot.RuleBot` applied to a seat's view, a deal played out by them,
+and how a sampling bot (:class:`~cardgames.bots.pimc.PIMCBot`) values the cards of one
+sampled world.
 
 The heuristics themselves are pure functions on masks (:mod:`cardgames.tarot.heuristics`);
 this module reads a :class:`~cardgames.tarot.view.View` into their raw arguments. The game's
-descriptor (:data:`cardgames.tarot.GAME`) hands these functions to the bots, which know no game.
+descriptor (``cardgames.tarot.GAME``) hands these functions to the bots, which know no game.
 
 >>> from cardgames import tarot
 >>> state = tarot.deal(tarot.Rules.traditional(players=3), seed=2)
@@ -16,13 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final
+from typing import Final, TypeAlias
 
 from cardgames.errors import RulesError
+from cardgames.games import SamplingSettings
 from cardgames.search.results import Analysis, Limit, MoveValue
 from cardgames.tarot.analysis import analyse_tarot
 from cardgames.tarot.cards import TarotCard, TarotCardSet
-from cardgames.tarot.contracts import NO_SLAM, SLAM, AnyMove, Bid, Call, Declaration
+from cardgames.tarot.contracts import NO_SLAM, SLAM, Announcement, Bid, Call, Declaration
 from cardgames.tarot.french_value import score_values
 from cardgames.tarot.heuristics import (
     choose_card_index,
@@ -37,8 +39,8 @@ from cardgames.tarot.state import Move, Phase, State
 from cardgames.tarot.view import View
 from cardgames.validation import quote
 
-if TYPE_CHECKING:
-    from cardgames.games import SamplingSettings
+# The moves of every phase, spelt out: the docs read a signature's types from this module.
+AnyMove: TypeAlias = Move | Bid | Call | Announcement | Declaration
 
 __all__ = [
     "rollout_points",
@@ -76,7 +78,8 @@ def _legal_moves(view: View) -> tuple[AnyMove, ...]:
 
 
 def tarot_rule_move(view: View) -> AnyMove:
-    """:class:`RuleBot`'s Tarot move for ``view`` (deterministic: no randomness is needed).
+    """:class:`~cardgames.bots.rule_bot.RuleBot`'s Tarot move for ``view`` (deterministic: no
+    randomness is needed).
 
     Under French rules every phase has its rule (see :mod:`cardgames.tarot.heuristics`):
     the bid by :func:`~cardgames.tarot.heuristics.french_bid`, the call by
@@ -84,7 +87,7 @@ def tarot_rule_move(view: View) -> AnyMove:
     :func:`~cardgames.tarot.heuristics.french_slam`, a poignée by
     :func:`~cardgames.tarot.heuristics.french_poignee` (declared before the first card),
     the discard and the cards as under the other rules, with the sides as the seat knows
-    them (:func:`tarot_sides`).
+    them (:func:`~cardgames.tarot.bot_play.tarot_sides`).
 
     :raises RulesError: if ``view`` is not a Tarot view whose seat is to move.
     """
@@ -109,8 +112,8 @@ def tarot_rule_move(view: View) -> AnyMove:
 
 
 def tarot_card_move(view: View) -> Move:
-    """:class:`RuleBot`'s card for ``view``: the card to discard or to play (under French
-    rules, a poignée it may declare left aside).
+    """:class:`~cardgames.bots.rule_bot.RuleBot`'s card for ``view``: the card to discard or to
+    play (under French rules, a poignée it may declare left aside).
 
     :raises RulesError: if ``view`` is not a Tarot view whose seat is to move a card.
     """

@@ -17,12 +17,13 @@ import random
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final
+from typing import Final, TypeAlias
 
 import attrs
 
 from cardgames.errors import RulesError
-from cardgames.search.results import Analysis, Limit, Solution
+from cardgames.games import SamplingSettings
+from cardgames.search.results import Analysis, Limit, SearchProgress, Solution
 from cardgames.tarot.analysis import (
     TAROT_OBJECTIVE,
     analyse_tarot,
@@ -30,7 +31,7 @@ from cardgames.tarot.analysis import (
     solve_tarot,
 )
 from cardgames.tarot.bot_play import sampled_values, settled_move, tarot_rule_move
-from cardgames.tarot.contracts import AnyMove, parse_move
+from cardgames.tarot.contracts import Announcement, Bid, Call, Declaration, parse_move
 from cardgames.tarot.deal import Deal
 from cardgames.tarot.estimates import analyse_with_estimates
 from cardgames.tarot.game import Game
@@ -49,11 +50,18 @@ from cardgames.tarot.state import Move, Phase, State, Trick, deal
 from cardgames.tarot.view import View
 from cardgames.validation import quote
 
-if TYPE_CHECKING:
-    from cardgames.games import SamplingSettings
-    from cardgames.search.results import SearchProgress
+# The moves of every phase, spelt out: the docs read a signature's types from this module.
+AnyMove: TypeAlias = Move | Bid | Call | Announcement | Declaration
 
-__all__ = ["FRENCH_PLAYERS", "GAME", "TarotAnalyser", "TarotGame", "pending", "side_words"]
+__all__ = [
+    "DEFAULT_TRICKS_LEFT",
+    "FRENCH_PLAYERS",
+    "GAME",
+    "TarotAnalyser",
+    "TarotGame",
+    "pending",
+    "side_words",
+]
 
 DEFAULT_TRICKS_LEFT: Final = 8
 """How many tricks from the end a seeded position is made when none is asked for."""
@@ -247,11 +255,11 @@ class TarotGame:
         return rules.players
 
     def deal(self, rules: Rules, seed: int, first: int) -> State:
-        """:func:`cardgames.tarot.deal` with ``first`` dealing."""
+        """:func:`cardgames.tarot.state.deal` with ``first`` dealing."""
         return deal(rules, seed, dealer=first)
 
     def random_position(self, rules: Rules, seed: int, left: int | None) -> State:
-        """:func:`cardgames.tarot.random_position` with ``left`` whole tricks to play
+        """:func:`cardgames.tarot.positions.random_position` with ``left`` whole tricks to play
         (default :data:`DEFAULT_TRICKS_LEFT`)."""
         return random_position(
             rules, seed=seed, tricks_left=DEFAULT_TRICKS_LEFT if left is None else left
@@ -263,7 +271,7 @@ class TarotGame:
 
     def parse_move(self, text: str, state: State) -> AnyMove:
         """A card (``5S``, ``21T``, ``EX``), and under French rules a bid, call, announcement
-        or poignée (:func:`cardgames.tarot.parse_move`)."""
+        or poignée (:func:`cardgames.tarot.contracts.parse_move`)."""
         return parse_move(text) if state.rules.bidding else Move.parse(text)
 
     def view(self, state: State, seat: int) -> View:
@@ -293,11 +301,11 @@ class TarotGame:
         return None
 
     def loads(self, text: str) -> Record:
-        """:func:`cardgames.tarot.loads`."""
+        """:func:`cardgames.tarot.records.loads`."""
         return loads(text)
 
     def dumps(self, state: State, tags: Mapping[str, str], indent: int | None) -> str:
-        """:func:`cardgames.tarot.dumps` of the deal played up to ``state``."""
+        """:func:`cardgames.tarot.records.dumps` of the deal played up to ``state``."""
         return dumps(record_of(state, tags=tags), indent=indent)
 
     @property
