@@ -261,6 +261,8 @@ class TailorGame:
     def analysis_text(self, state: State, analysis: Analysis[Move]) -> str:
         """The table, how the cards are written, what the values are, and the analysis."""
         legend = [NOTATION_LEGEND, values_legend(analysis)]
+        sides = self.analysis.side_words(state, analysis.perspective)
+        legend.append(f"Sides: {sides}.")
         lines = [state_to_unicode(state), ""]
         lines.extend(line for text in legend for line in textwrap.wrap(text, width=88))
         lines.extend(["", analysis_to_unicode(analysis)])

@@ -342,6 +342,8 @@ class TarotGame:
         """The table, how the cards are written, what the values are, and the analysis with
         its best line split into tricks (:func:`cardgames.tarot.render.analysis_to_unicode`)."""
         legend = [NOTATION_LEGEND, values_legend(analysis, state)]
+        sides = self.analysis.side_words(state, analysis.perspective)
+        legend.append(f"Sides: {sides}.")
         lines = [state_to_unicode(state), ""]
         lines.extend(line for text in legend for line in textwrap.wrap(text, width=88))
         lines.extend(["", analysis_to_unicode(analysis, state)])
