@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 import subprocess
 import sys
 from typing import Any
@@ -29,10 +30,11 @@ from cardgames.env.openspiel import (  # noqa: E402
     SEED_BYTES,
     CardgamesGame,
     CardgamesState,
+    SpielNotationError,
     openspiel_game,
 )
 from cardgames.env.spiel_bots import SpielBot, ismcts, mcts, uniform_random  # noqa: E402
-from cardgames.errors import IllegalMoveError, RulesError  # noqa: E402
+from cardgames.errors import IllegalMoveError, NotationError, RulesError  # noqa: E402
 
 TAROT_PRESETS = [
     "simplified-2",
@@ -238,3 +240,124 @@ def test_bots_pickle_and_validate() -> None:
         mcts(rollouts=0)
     with pytest.raises(RulesError, match="invalid bot maker 3"):
         SpielBot(3)  # type: ignore[arg-type]
+
+
+# -- serialization: the history, never a pickle ---------------------------------------------
+
+
+def played_to(game: CardgamesGame, seed: int, moves: int) -> CardgamesState:
+    """The state after the deal of ``seed`` and ``moves`` random legal actions."""
+    state = dealt(game, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def assert_same_state(back: CardgamesState, state: CardgamesState) -> None:
+    assert isinstance(back, CardgamesState)
+    assert back.position == state.position and back.history() == state.history()
+    assert back.current_player() == state.current_player()
+    assert back.legal_actions() == state.legal_actions()
+    assert back.returns() == state.returns() and str(back) == str(state)
+    assert back.serialize() == state.serialize()
+
+
+@pytest.mark.parametrize("name", ["simplified-4", "traditional-3", "french-4", "tailor-3"])
+def test_a_serialized_state_is_its_history_and_replays(name: str) -> None:
+    game = openspiel_game(RULES[name])
+    for moves in (0, 1, 5, 40, 10_000):  # the last plays the deal (round) to its end
+        state = played_to(game, 31 + moves, moves)
+        text = state.serialize()
+        assert text == "".join(f"{action}\n" for action in state.history())
+        assert_same_state(game.deserialize_state(text), state)
+    before = game.new_initial_state()
+    before.apply_action(3)
+    assert before.serialize() == "3\n"
+    assert_same_state(game.deserialize_state("3\n"), before)
+    assert_same_state(game.deserialize_state(""), game.new_initial_state())
+    assert game.deserialize_state("3").history() == [3]  # the last newline may be left out
+
+
+@pytest.mark.parametrize("name", ["traditional-3", "tailor-3"])
+def test_a_state_built_from_a_position_serializes_its_starting_state(name: str) -> None:
+    game = openspiel_game(RULES[name])
+    state = played_to(game, 12, 6)
+    world = state.resample_from_infostate(state.current_player(), lambda: 0.25)
+    world.apply_action(world.legal_actions()[-1])
+    text = world.serialize()
+    first, *rest = text.splitlines()
+    assert first == f"starting_state={world.start}"
+    assert rest == [str(action) for action in world.history()]
+    back = game.deserialize_state(text)
+    assert back.start == world.start
+    assert_same_state(back, world)
+
+
+class _Payload:
+    """Runs code when unpickled: what a crafted serialized state would carry."""
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (exec, ("import builtins; builtins.cardgames_unpickled = True",))
+
+
+def test_deserializing_never_unpickles() -> None:
+    import base64
+    import builtins
+
+    game = pyspiel.load_game("cardgames_tailor(players=3)")
+    blob = base64.b64encode(pickle.dumps({"seed": _Payload()})).decode()
+    # OpenSpiel's own form for Python games: the history, the move number, a pickled dict.
+    text = f"history=\nmove_number=0\n__dict__={blob}"
+    try:
+        with pytest.raises(SpielNotationError, match="line 1 is 'history='"):
+            game.deserialize_state(text)
+        assert not hasattr(builtins, "cardgames_unpickled")
+    finally:
+        if hasattr(builtins, "cardgames_unpickled"):
+            del builtins.cardgames_unpickled
+
+
+TAILOR_DEAL = "0\n" * 7 + "13\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (None, "expected the text of CardgamesState.serialize"),
+        (b"0\n", "expected the text of CardgamesState.serialize"),
+        ("x\n", "line 1 is 'x'"),
+        ("\u0663\n", "line 1 is '\u0663'"),  # an Arabic-Indic three is not a digit here
+        ("-1\n", "line 1 is '-1'"),
+        (" 4\n", "line 1 is ' 4'"),
+        ("4\n\n5\n", "line 2 is ''"),
+        ("1" * 10 + "\n", "line 1 is '1111111111'"),
+        ("256\n", "line 1, action 256, is not a legal action"),
+        (TAILOR_DEAL + "1\n", "line 9, action 1, is not a legal action"),
+        ("0\n" * 10_000, "10000 actions, more than a game"),
+        ("starting_state=nonsense\n", "line 1: invalid"),
+        ("starting_state=" + "x" * 100_001, "longer than 100000 characters"),
+    ],
+)
+def test_any_other_text_is_refused(text: Any, message: str) -> None:
+    game = pyspiel.load_game("cardgames_tailor(players=3)")
+    with pytest.raises(SpielNotationError, match=re.escape(message)) as raised:
+        game.deserialize_state(text)
+    # Both the library's error and the one OpenSpiel's games raise.
+    assert isinstance(raised.value, NotationError)
+    assert isinstance(raised.value, pyspiel.SpielError)
+
+
+def test_moves_after_the_end_and_other_rules_are_refused() -> None:
+    game = openspiel_game(RULES["tailor-3"])
+    over = played_to(game, 5, 10_000)
+    assert over.is_terminal()
+    with pytest.raises(SpielNotationError, match="comes after the end of the game"):
+        game.deserialize_state(over.serialize() + "0\n")
+    other = openspiel_game(tailor.Rules(players=4)).state_from(
+        tailor.deal(tailor.Rules(players=4), 3)
+    )
+    with pytest.raises(SpielNotationError, match="not this game's rules"):
+        game.deserialize_state(other.serialize())
