@@ -138,6 +138,11 @@ class Tags(Mapping[str, str]):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Tags are immutable")
 
+    def __reduce__(self) -> tuple[type[Tags], tuple[tuple[tuple[str, str], ...]]]:
+        # pickle, copy and deepcopy rebuild the tags through the constructor: the default
+        # way sets the slot with setattr, which immutable tags refuse.
+        return (Tags, (self._items,))
+
     def __getitem__(self, name: str) -> str:
         for key, text in self._items:
             if key == name:
