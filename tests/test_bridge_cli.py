@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hang_guard import WALL_SECONDS
 
 from cardgames import bridge
 from cardgames.cli import main
@@ -16,7 +17,11 @@ SCRIPT = Path(sys.executable).with_name("cardgames")
 
 def _run(*argv: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [str(SCRIPT), "bridge", *argv], capture_output=True, text=True, timeout=300, check=False
+        [str(SCRIPT), "bridge", *argv],
+        capture_output=True,
+        text=True,
+        timeout=WALL_SECONDS,
+        check=False,
     )
 
 

@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 import pytest
+from hang_guard import WALL_SECONDS
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -90,7 +91,11 @@ def test_the_interpreter_exits_cleanly_after_registering() -> None:
         "pyspiel.load_game('cardgames_tailor').new_initial_state().apply_action(1)"
     )
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=WALL_SECONDS,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert "Fatal" not in done.stderr

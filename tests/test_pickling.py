@@ -38,8 +38,8 @@ from cardgames.records import Tags
 from cardgames.render import MoveRow
 from cardgames.search.results import Analysis, MoveValue, Solution
 from cardgames.tarot import Deal, Phase, Rules, State, TarotCard, TarotCardSet, Trick
-from cardgames.tarot.horizon import Estimate
 from cardgames.tarot._codec import _trick_code, _tricks_code
+from cardgames.tarot.horizon import Estimate
 from cardgames.tarot.moves import tricks_of as _tricks_of
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
