@@ -12,7 +12,12 @@ expected. Keeping them in one place keeps one rule for each kind of argument eve
   silently folded onto their absolute value, as :class:`random.Random` would do;
 * a **random source** is a seed or a :class:`random.Random` the caller owns;
 * a **collection** is any iterable but a string, of at most :data:`MAX_ITEMS` items, kept as
-  a tuple (an endless iterator is refused rather than followed forever).
+  a tuple (an endless iterator is refused rather than followed forever);
+* a **written form** is read in ASCII: letter case is ignored for the 26 ASCII letters only
+  (:func:`ascii_upper`, :func:`ascii_lower`), so that no other character turns into one
+  (``'ſ'.upper()`` is ``'S'``, the Kelvin sign's lower case is ``'k'``, ``'ß'.upper()`` is
+  ``'SS'``), and a number is ASCII digits only (:func:`is_ascii_digits`: ``int`` would read
+  Arabic-Indic or full-width digits).
 
 >>> check_seat(2, 4)
 2
@@ -33,6 +38,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import random
+import string
 from collections.abc import Iterable
 from typing import Any, Final
 
@@ -42,11 +48,14 @@ __all__ = [
     "MAX_ITEMS",
     "SEED_LIMIT",
     "as_tuple",
+    "ascii_lower",
+    "ascii_upper",
     "check_bool",
     "check_int",
     "check_seat",
     "check_seed",
     "derive_seed",
+    "is_ascii_digits",
     "quote",
     "quote_text",
 ]
@@ -59,6 +68,39 @@ MAX_ITEMS: Final = 100_000
 
 QUOTE_LIMIT: Final = 400
 _BIG_INT_DIGITS: Final = 100
+_TO_UPPER: Final = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
+_TO_LOWER: Final = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def ascii_upper(text: str) -> str:
+    """``text`` with its ASCII letters in upper case and every other character as it is:
+    what a parser compares with its letters, so that no other character becomes one of them
+    (``str.upper`` turns ``'ſ'`` into ``'S'`` and ``'ﬀ'`` into ``'FF'``).
+
+    >>> ascii_upper('nt by s'), ascii_upper('ſ'), ascii_upper('ß')
+    ('NT BY S', 'ſ', 'ß')
+    """
+    return text.upper() if text.isascii() else text.translate(_TO_UPPER)
+
+
+def ascii_lower(text: str) -> str:
+    """``text`` with its ASCII letters in lower case and every other character as it is
+    (``str.lower`` turns the Kelvin sign into ``'k'``).
+
+    >>> ascii_lower('Garde-Sans'), ascii_lower('\u212a') == '\u212a'
+    ('garde-sans', True)
+    """
+    return text.lower() if text.isascii() else text.translate(_TO_LOWER)
+
+
+def is_ascii_digits(text: str) -> bool:
+    """Whether ``text`` is one or more of the ASCII digits 0-9 and nothing else: what a
+    parser may hand to ``int`` (which also reads ``'٣'``, ``'３'``, ``' 3'`` and ``'1_0'``).
+
+    >>> [is_ascii_digits(text) for text in ('042', '\u0663', '1_0', '')]
+    [True, False, False, False]
+    """
+    return text.isascii() and text.isdigit()
 
 
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:

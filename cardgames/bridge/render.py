@@ -70,13 +70,22 @@ __all__ = [
 ]
 
 _NAMES: Final = ("North", "East", "South", "West")
+_SUITED: Final = 52
 _RANKS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 # The order table_layout and the SVG table place seats in: bottom, left, top, right.
 _AROUND: Final = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
 
 
 def card_to_unicode(card: Card) -> str:
-    """A card with its suit symbol: ``A♠``, ``10♥``."""
+    """A card with its suit symbol: ``A♠``, ``10♥``.
+
+    >>> card_to_unicode(Card.parse('TH'))
+    '10♥'
+
+    :raises NotationError: unless ``card`` is one of the 52 suited cards.
+    """
+    if type(card) is not Card or card.index >= _SUITED:
+        raise NotationError(f"invalid card {quote(card)}: expected one of the 52 suited Cards")
     return card.to_unicode()
 
 
@@ -86,7 +95,12 @@ def hand_lines(hand: CardSet) -> Block:
     >>> from cardgames.bridge import parse_hand
     >>> hand_lines(parse_hand('AKT4..Q2.9'))
     ('♠ A K 10 4', '♥ -', '♦ Q 2', '♣ 9')
+
+    :raises NotationError: unless ``hand`` is a :class:`~cardgames.cardset.CardSet` of suited
+        cards.
     """
+    if type(hand) is not CardSet or hand.mask >> _SUITED:
+        raise NotationError(f"invalid hand {quote(hand)}: expected a CardSet of suited cards")
     suits: list[list[Card]] = [[], [], [], []]
     for card in hand:
         suits[card.index // 13].append(card)
@@ -231,7 +245,13 @@ def analysis_to_unicode(analysis: Analysis[Card]) -> str:
     ...
     Value: 7 (exact)
     Best line: 4♥ 10♠ A♣ J♦ 7♠ 8♠ A♠ 6♠
+
+    :raises NotationError: unless ``analysis`` is an analysis of a bridge position.
     """
+    if not isinstance(analysis, Analysis) or analysis.game != "bridge":
+        raise NotationError(
+            f"invalid analysis {quote(analysis)}: expected an Analysis of a bridge position"
+        )
     return analysis.to_unicode(card_to_unicode)
 
 

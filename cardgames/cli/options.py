@@ -41,10 +41,11 @@ from typing import Any, Final, NoReturn, Protocol
 from cardgames import tailor, tarot
 from cardgames.bots import ESTIMATES, PIMCBot, RandomBot, RuleBot
 from cardgames.bots.pimc import OBJECTIVES
+from cardgames.cli._numbers import decimal_number
 from cardgames.cli._records import GAME_NAMES
 from cardgames.errors import RulesError
 from cardgames.search.results import Limit
-from cardgames.validation import quote
+from cardgames.validation import ascii_lower, is_ascii_digits, quote
 
 __all__ = [
     "BOTS_HELP",
@@ -282,7 +283,7 @@ def tarot_rules_from_args(args: argparse.Namespace) -> tarot.Rules:
     :raises RulesError: for an impossible combination.
     :raises NotationError: for an unreadable rules text.
     """
-    name = str(args.rules).strip().lower()
+    name = ascii_lower(str(args.rules).strip())
     if name in _PRESETS:
         make, usual = _PRESETS[name]
         return make(args.players if args.players is not None else usual)
@@ -375,7 +376,7 @@ AnyBot = RandomBot | RuleBot | PIMCBot | UserBot
 
 
 def _is_user_spec(text: str) -> bool:
-    head = text.strip().split(":")[0].strip().lower()
+    head = ascii_lower(text.strip().split(":")[0].strip())
     return ":" in text and head not in BOT_NAMES
 
 
@@ -495,7 +496,7 @@ def parse_bot(text: str) -> AnyBot:
     if _is_user_spec(text):
         return load_user_bot(text)
     name, *settings = text.strip().split(":")
-    name = name.strip().lower()
+    name = ascii_lower(name.strip())
     if name not in BOT_NAMES:
         raise RulesError(f"invalid bot {quote(text)}: expected one of {_EXPECTED}")
     if name != "pimc":
@@ -510,12 +511,12 @@ def parse_bot(text: str) -> AnyBot:
         if not sep or key in options:
             raise RulesError(f"invalid bot {quote(text)}: expected settings as :name=value")
         if key in _PIMC_INTS:
-            if not value.isdigit() or len(value) > 18:
+            if not is_ascii_digits(value) or len(value) > 18:
                 raise RulesError(f"invalid bot {quote(text)}: {key} must be a whole number")
             options[key] = int(value)
         elif key == "time_per_move":
             try:
-                options[key] = float(value)
+                options[key] = decimal_number(value)
             except ValueError:
                 raise RulesError(
                     f"invalid bot {quote(text)}: time_per_move must be a number of seconds"

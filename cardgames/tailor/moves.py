@@ -37,7 +37,7 @@ import attrs
 from cardgames.cards import JOKER_1, JOKER_2, TAILOR, Card, Rank, Suit
 from cardgames.errors import IllegalMoveError, NotationError
 from cardgames.tailor.rules import MAX_PLAYERS, Call, to_rank, to_suit
-from cardgames.validation import as_tuple, check_seat, quote
+from cardgames.validation import as_tuple, ascii_lower, check_seat, is_ascii_digits, quote
 
 if TYPE_CHECKING:
     from cardgames.tailor.state import State
@@ -292,7 +292,7 @@ def parse_move(text: str) -> Move:
     if not isinstance(text, str):
         raise NotationError(f"invalid move {quote(text)}: {_EXPECTED}")
     words = text.split()
-    lowered = [word.lower() for word in words]
+    lowered = [ascii_lower(word) for word in words]
     try:
         if lowered == ["draw"]:
             return Draw()
@@ -319,7 +319,7 @@ def parse_move(text: str) -> Move:
 
 
 def _is_seat(text: str) -> bool:
-    return text.isascii() and text.isdigit() and len(text) == 1
+    return is_ascii_digits(text) and len(text) == 1
 
 
 M = TypeVar("M", Play, Dump, PlayTailor, PlayJoker, Draw, Pass)

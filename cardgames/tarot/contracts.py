@@ -26,7 +26,7 @@ import attrs
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.tarot.cards import TarotCard
 from cardgames.tarot.rules import Rules, _parse_enum
-from cardgames.validation import check_bool, check_int, quote
+from cardgames.validation import ascii_lower, check_bool, check_int, quote
 
 if TYPE_CHECKING:
     from cardgames.tarot.state import Move
@@ -196,7 +196,7 @@ class Bid:
 
         :raises NotationError: for anything else.
         """
-        if isinstance(text, str) and text.strip().lower() == _PASS:
+        if isinstance(text, str) and ascii_lower(text.strip()) == _PASS:
             return PASS
         try:
             return _BIDS[Contract.parse(text)]
@@ -248,7 +248,7 @@ class Call:
 
         :raises NotationError: for anything else.
         """
-        if isinstance(text, str) and text.strip().lower().startswith(_CALL_PREFIX):
+        if isinstance(text, str) and ascii_lower(text.strip()).startswith(_CALL_PREFIX):
             try:
                 return cls(TarotCard.parse(text.strip()[len(_CALL_PREFIX) :]))
             except (NotationError, IllegalMoveError):
@@ -288,7 +288,7 @@ class Announcement:
 
         :raises NotationError: for anything else.
         """
-        wanted = text.strip().lower() if isinstance(text, str) else None
+        wanted = ascii_lower(text.strip()) if isinstance(text, str) else None
         if wanted == _SLAM:
             return SLAM
         if wanted == _NO_SLAM:
@@ -337,7 +337,7 @@ class Declaration:
 
         :raises NotationError: for anything else.
         """
-        if isinstance(text, str) and text.strip().lower().startswith(_POIGNEE_PREFIX):
+        if isinstance(text, str) and ascii_lower(text.strip()).startswith(_POIGNEE_PREFIX):
             try:
                 return _DECLARATIONS[Poignee.parse(text.strip()[len(_POIGNEE_PREFIX) :])]
             except NotationError:
@@ -439,7 +439,7 @@ def parse_move(text: str) -> AnyMove:
     :raises NotationError: if the text is none of these.
     """
     if isinstance(text, str):
-        word = text.strip().lower()
+        word = ascii_lower(text.strip())
         if word.startswith(_CALL_PREFIX):
             return Call.parse(text)
         if word.startswith(_POIGNEE_PREFIX):
