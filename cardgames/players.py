@@ -114,13 +114,17 @@ def check_bot(bot: object, what: str = "bot") -> None:
 
 
 def check_rng(rng: object) -> random.Random:
-    """``rng`` if it is a :class:`random.Random`.
+    """The generator a bot draws from: ``rng`` itself if it is a :class:`random.Random` (the
+    caller's, advanced), or a new one seeded with ``rng`` if it is an int seed (0 to
+    ``2**64 - 1``), so that ``bot.choose(view, 7)`` works as ``play_out(rng=7)`` does
+    (:func:`cardgames.validation.make_rng`).
 
-    :raises RulesError: for anything else (a seed must be turned into a generator first).
+    >>> check_rng(7).random() == random.Random(7).random()
+    True
+
+    :raises RulesError: for anything else (a negative seed, a bool, a float, ...).
     """
-    if not isinstance(rng, random.Random):
-        raise RulesError(f"invalid rng {quote(rng)}: expected a random.Random")
-    return rng
+    return make_rng(rng, "rng")  # type: ignore[arg-type]
 
 
 S = TypeVar("S")

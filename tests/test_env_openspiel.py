@@ -5,6 +5,7 @@ bots playing as bots of this library from their view only."""
 
 from __future__ import annotations
 
+import math
 import pickle
 import random
 import re
@@ -12,10 +13,12 @@ import subprocess
 import sys
 from typing import Any
 
+import attrs
 import pytest
 from hang_guard import WALL_SECONDS
 
 pyspiel = pytest.importorskip("pyspiel")
+numpy = pytest.importorskip("numpy")
 
 from cardgames import arena, bots, tailor, tarot  # noqa: E402
 from cardgames.env import (  # noqa: E402
@@ -226,8 +229,9 @@ def test_ismcts_plays_a_tarot_move_from_a_view_only() -> None:
     assert move == bot.choose(view, random.Random(8))
     with pytest.raises(RulesError, match="invalid view"):
         bot.choose(state, random.Random(8))  # type: ignore[call-overload]
+    assert bot.choose(view, 8) == move  # a seed will do
     with pytest.raises(RulesError, match="rng"):
-        bot.choose(view, 8)  # type: ignore[call-overload]
+        bot.choose(view, -8)
     # A seat that is not to move has no legal id to give.
     with pytest.raises(IllegalMoveError, match=r"seat \d is not to move"):
         uniform_random().choose(state.view((state.to_move + 1) % 3), random.Random(8))
@@ -245,6 +249,62 @@ def test_bots_pickle_and_validate() -> None:
         mcts(rollouts=0)
     with pytest.raises(RulesError, match="invalid bot maker 3"):
         SpielBot(3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("make", [ismcts, mcts])
+@pytest.mark.parametrize(
+    "uct_c",
+    [math.inf, -math.inf, math.nan, pytest.param(10**400, id="10**400"), 1e7, "2", None, True],
+)
+def test_an_exploration_constant_openspiel_cannot_use_is_refused_up_front(
+    make: Any, uct_c: object
+) -> None:
+    # Regression: ismcts(uct_c=inf) was accepted, and then every move failed with an
+    # AssertionError inside OpenSpiel (10**400 raised OverflowError at once).
+    with pytest.raises(RulesError, match=r"invalid uct_c .*expected a finite number from 0"):
+        make(uct_c=uct_c)
+
+
+@pytest.mark.parametrize("make", [ismcts, mcts])
+def test_the_largest_and_smallest_exploration_constants_play(make: Any) -> None:
+    state = tailor.deal(tailor.Rules(players=3), seed=13)
+    view = state.view(state.to_move)
+    for uct_c in (0, 1e6):
+        assert make(simulations=3, uct_c=uct_c).choose(view, 5) in state.legal_moves()
+
+
+@attrs.frozen
+class _Answering:
+    """An OpenSpiel bot (as a maker builds one) that answers ``answer`` whatever it is asked."""
+
+    answer: object
+
+    def __call__(self, game: CardgamesGame, seat: int, seed: int) -> _Answering:
+        return self
+
+    def step(self, state: CardgamesState) -> object:
+        return self.answer
+
+
+@pytest.mark.parametrize("answer", [37.7, 37.0, "37", None, True, [37], numpy.float64(37)])
+def test_an_answer_that_is_not_an_action_id_is_refused(answer: object) -> None:
+    # Regression: 37.7 and '37' were played as action 37, None gave a bare TypeError.
+    state = tarot.deal(tarot.Rules.traditional(players=3), seed=4)
+    view = state.view(state.to_move)
+    bot = SpielBot(_Answering(answer), "answering")
+    with pytest.raises(
+        IllegalMoveError, match=r"invalid answer .* from the OpenSpiel bot answering"
+    ):
+        bot.choose(view, random.Random(1))
+
+
+def test_an_int_answer_of_python_or_numpy_is_played() -> None:
+    state = tarot.deal(tarot.Rules.traditional(players=3), seed=4)
+    view = state.view(state.to_move)
+    action = legal_ids(view)[0]
+    for answer in (action, numpy.int64(action), numpy.int32(action)):
+        move = SpielBot(_Answering(answer), "answering").choose(view, random.Random(1))
+        assert move in state.legal_moves()
 
 
 # -- serialization: the history, never a pickle ---------------------------------------------

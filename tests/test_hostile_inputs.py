@@ -1016,7 +1016,10 @@ ENTRIES: dict[str, Entry] = {
     "shuffle_order": entry(shuffle_order, RULES, n=SMALL, source=SEEDS),
     "make_rng": entry(make_rng, RULES, source=SEEDS),
     "random_below": entry(
-        random_below, RULES, rng=st.builds(random.Random, SEEDS), n=st.integers(1, 100)
+        random_below,
+        RULES,
+        rng=st.one_of(st.builds(random.Random, SEEDS), SEEDS),
+        n=st.integers(1, 100),
     ),
     # -- Tarot cards and rules --
     "TarotCard": entry(tarot.TarotCard, NOTATION, index=st.integers(0, 77)),
@@ -1872,10 +1875,11 @@ def test_shuffle_order_refuses_a_size_that_is_not_a_small_int() -> None:
 
 
 def test_random_below_refuses_a_bad_generator_or_range() -> None:
-    for rng, size in ((1, 5), (None, 5), (random.Random(1), 0), (random.Random(1), "5")):
+    for rng, size in ((-1, 5), (None, 5), (random.Random(1), 0), (random.Random(1), "5")):
         with pytest.raises(RulesError):
             random_below(rng, size)  # type: ignore[arg-type]
     assert issubclass(RulesError, ValueError)  # what it raised before, for an empty range
+    assert random_below(1, 50) == random_below(random.Random(1), 50)  # a seed will do
 
 
 def test_int_subclasses_are_refused_where_a_number_is_written_back() -> None:

@@ -237,20 +237,21 @@ class PIMCBot:
     name: str = attrs.field(default="pimc", validator=_check_name)
 
     @overload
-    def choose(self, view: TarotView, rng: random.Random) -> TarotMove: ...
+    def choose(self, view: TarotView, rng: int | random.Random) -> TarotMove: ...
     @overload
-    def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
+    def choose(self, view: TailorView, rng: int | random.Random) -> tailor.Move: ...
     @overload
-    def choose(self, view: BridgeView, rng: random.Random) -> Card: ...
+    def choose(self, view: BridgeView, rng: int | random.Random) -> Card: ...
     def choose(
-        self, view: TarotView | TailorView | BridgeView, rng: random.Random
+        self, view: TarotView | TailorView | BridgeView, rng: int | random.Random
     ) -> TarotMove | tailor.Move | Card:
         """The move with the best total value over the sampled worlds.
 
+        :param rng: a :class:`random.Random` (advanced) or an int seed.
         :raises RulesError: if ``view`` is not a view whose seat is to move, or ``rng`` is
-            not a :class:`random.Random`.
+            not a :class:`random.Random` or a seed.
         """
-        check_rng(rng)
+        rng = check_rng(rng)
         if isinstance(view, TarotView):
             return self._choose_tarot(view, rng)
         if isinstance(view, BridgeView):

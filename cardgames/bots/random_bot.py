@@ -36,18 +36,19 @@ class RandomBot:
     """The label the arena shows."""
 
     @overload
-    def choose(self, view: TarotView, rng: random.Random) -> TarotMove: ...
+    def choose(self, view: TarotView, rng: int | random.Random) -> TarotMove: ...
     @overload
-    def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
+    def choose(self, view: TailorView, rng: int | random.Random) -> tailor.Move: ...
     @overload
-    def choose(self, view: BridgeView, rng: random.Random) -> Card: ...
+    def choose(self, view: BridgeView, rng: int | random.Random) -> Card: ...
     def choose(
-        self, view: TarotView | TailorView | BridgeView, rng: random.Random
+        self, view: TarotView | TailorView | BridgeView, rng: int | random.Random
     ) -> TarotMove | tailor.Move | Card:
         """A uniformly random legal move.
 
-        :raises RulesError: if ``view`` is not a view, ``rng`` not a :class:`random.Random`, or
-            the view's seat has no move to make.
+        :param rng: a :class:`random.Random` (advanced) or an int seed.
+        :raises RulesError: if ``view`` is not a view, ``rng`` not a :class:`random.Random` or
+            a seed, or the view's seat has no move to make.
         """
         moves = legal_moves_of(view)
         return moves[random_below(check_rng(rng), len(moves))]

@@ -137,18 +137,19 @@ class RuleBot:
     """The label the arena shows."""
 
     @overload
-    def choose(self, view: TarotView, rng: random.Random) -> TarotMove: ...
+    def choose(self, view: TarotView, rng: int | random.Random) -> TarotMove: ...
     @overload
-    def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
+    def choose(self, view: TailorView, rng: int | random.Random) -> tailor.Move: ...
     @overload
-    def choose(self, view: BridgeView, rng: random.Random) -> Card: ...
+    def choose(self, view: BridgeView, rng: int | random.Random) -> Card: ...
     def choose(
-        self, view: TarotView | TailorView | BridgeView, rng: random.Random
+        self, view: TarotView | TailorView | BridgeView, rng: int | random.Random
     ) -> TarotMove | tailor.Move | Card:
         """The rule-of-thumb move for the view's seat.
 
+        :param rng: a :class:`random.Random` or an int seed (not used: the rules decide).
         :raises RulesError: if ``view`` is not a view whose seat is to move, or ``rng`` is
-            not a :class:`random.Random`.
+            not a :class:`random.Random` or a seed.
         """
         check_rng(rng)
         if isinstance(view, TarotView):

@@ -45,7 +45,7 @@ from cardgames.bridge.state import State, _legal_mask
 from cardgames.cards import Card
 from cardgames.cardset import CardSet, iter_bits
 from cardgames.errors import NotationError, RulesError
-from cardgames.validation import MAX_ITEMS, quote
+from cardgames.validation import MAX_ITEMS, make_rng, quote
 
 __all__ = ["View", "controller", "dummy_shown", "view_of"]
 
@@ -359,15 +359,15 @@ class View:
             return None
         return hidden, items, allowed, capacities
 
-    def sample(self, rng: random.Random) -> State:
+    def sample(self, rng: int | random.Random) -> State:
         """A state consistent with this view: the hidden cards dealt to the hidden hands, each
         its number of cards and none of a suit it has shown out of, then the play replayed
         (``view_of(world, self.seat) == self``).
 
-        :raises RulesError: if ``rng`` is not a :class:`random.Random`.
+        :param rng: a :class:`random.Random` (advanced) or an int seed.
+        :raises RulesError: if ``rng`` is not a :class:`random.Random` or a seed.
         """
-        if not isinstance(rng, random.Random):
-            raise RulesError(f"invalid rng {quote(rng)}: expected a random.Random")
+        rng = make_rng(rng, "rng")
         problem = self._problem()
         if problem is None:  # pragma: no cover - refused when the view was made
             raise RulesError("no deal fits this view")
