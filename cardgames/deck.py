@@ -32,7 +32,7 @@ import attrs
 from cardgames.cards import STANDARD_PACK_SIZE, Card
 from cardgames.cardset import BaseCardSet, CardLike, CardSet
 from cardgames.errors import NotationError, RulesError
-from cardgames.validation import as_tuple, check_int, make_rng, quote
+from cardgames.validation import as_tuple, check_int, make_rng, quote, strict_arguments
 
 __all__ = [
     "MAX_HANDS",
@@ -149,6 +149,7 @@ def _deck_cards(cards: Iterable[C]) -> tuple[C, ...]:
     return as_tuple(cards, "deck", error=NotationError)
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class Deck(Sequence[C], Generic[C]):
     """An immutable sequence of distinct cards; index 0 is the top of the deck.

@@ -50,7 +50,15 @@ import attrs
 
 from cardgames.deck import RandomSource, random_below
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.validation import SEED_LIMIT, as_tuple, check_int, derive_seed, make_rng, quote
+from cardgames.validation import (
+    SEED_LIMIT,
+    as_tuple,
+    check_int,
+    derive_seed,
+    make_rng,
+    quote,
+    strict_arguments,
+)
 
 __all__ = [
     "DEFAULT_BOT_SEED",
@@ -351,6 +359,7 @@ def _view(state: Any, seat: int) -> Any:
     return state.view(seat)
 
 
+@strict_arguments
 @attrs.frozen
 class Seating:
     """One game's names for :func:`seat_players` and :func:`play_to_end`, so that its

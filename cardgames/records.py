@@ -51,7 +51,7 @@ import attrs
 
 from cardgames import _json
 from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
-from cardgames.validation import as_tuple, check_int, quote
+from cardgames.validation import as_tuple, check_int, quote, strict_arguments
 
 __all__ = [
     "FORMAT",
@@ -460,6 +460,7 @@ def record_deal(game: str, state: object) -> Any:
     return record_of(state)
 
 
+@strict_arguments
 @attrs.frozen
 class Codec:
     """A game's part of the record layout: its names in messages and how it reads its moves,

@@ -28,7 +28,7 @@ from typing import Final
 import attrs
 
 from cardgames.errors import NotationError
-from cardgames.validation import quote
+from cardgames.validation import quote, strict_arguments
 
 __all__ = [
     "SUIT_SYMBOLS",
@@ -324,6 +324,7 @@ def number(value: Fraction | int) -> str:
     return format_points(value)
 
 
+@strict_arguments
 @attrs.frozen
 class MoveRow:
     """One line of a move table.

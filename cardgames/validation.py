@@ -17,7 +17,10 @@ expected. Keeping them in one place keeps one rule for each kind of argument eve
   (:func:`ascii_upper`, :func:`ascii_lower`), so that no other character turns into one
   (``'ſ'.upper()`` is ``'S'``, the Kelvin sign's lower case is ``'k'``, ``'ß'.upper()`` is
   ``'SS'``), and a number is ASCII digits only (:func:`is_ascii_digits`: ``int`` would read
-  Arabic-Indic or full-width digits).
+  Arabic-Indic or full-width digits);
+* a **constructor call** that cannot even be bound (an unknown keyword, a missing argument)
+  is a :class:`~cardgames.errors.RulesError` naming the class and what it takes
+  (:func:`strict_arguments`, on the value types), not Python's ``TypeError``.
 
 >>> check_seat(2, 4)
 2
@@ -35,12 +38,14 @@ cardgames.errors.RulesError: invalid seed -7: expected an int from 0 to 2**64 - 
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import inspect
 import itertools
 import random
 import string
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from cardgames.errors import CardgamesError, RulesError
 
@@ -58,6 +63,7 @@ __all__ = [
     "is_ascii_digits",
     "quote",
     "quote_text",
+    "strict_arguments",
 ]
 
 SEED_LIMIT: Final = 1 << 64
@@ -322,3 +328,50 @@ def as_tuple(
     if len(items) > limit:
         raise error(f"invalid {what} {quote(value)}: expected a sequence of at most {limit} items")
     return items
+
+
+_T = TypeVar("_T")
+
+
+def strict_arguments(cls: type[_T]) -> type[_T]:
+    """Class decorator for the library's value types (over ``@attrs.frozen``): a call that
+    Python cannot even bind to the constructor (an unknown keyword, a missing argument, too
+    many positional ones) raises :class:`~cardgames.errors.RulesError` naming the class and
+    what it takes, instead of a bare ``TypeError``. Arguments that bind are checked by the
+    class's own validators as before; the binding is looked at only once the call has failed.
+
+    >>> import attrs
+    >>> @strict_arguments
+    ... @attrs.frozen
+    ... class Pair:
+    ...     left: int
+    ...     right: int = 0
+    >>> Pair(1, rigth=2)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid arguments for Pair: got an unexpected keyword argument
+    'rigth'; expected Pair(left, right=...)
+    """
+    init = cls.__init__
+    signature = inspect.signature(init)
+    parameters = [
+        name if parameter.default is inspect.Parameter.empty else f"{name}=..."
+        for name, parameter in list(signature.parameters.items())[1:]
+    ]
+    expected = f"{cls.__name__}({', '.join(parameters)})"
+
+    @functools.wraps(init)
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        try:
+            init(self, *args, **kwargs)
+        except TypeError:
+            try:
+                signature.bind(self, *args, **kwargs)
+            except TypeError as problem:
+                raise RulesError(
+                    f"invalid arguments for {cls.__name__}: {problem}; expected {expected}"
+                ) from None
+            raise  # the arguments bind: the error is the class's own
+
+    cls.__init__ = __init__  # type: ignore[method-assign]
+    return cls

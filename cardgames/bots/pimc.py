@@ -115,7 +115,7 @@ from cardgames.search.results import Analysis, MoveValue
 from cardgames.tailor.view import View as TailorView
 from cardgames.tarot.horizon import Estimate as HorizonEstimate
 from cardgames.tarot.view import View as TarotView
-from cardgames.validation import check_int, quote
+from cardgames.validation import check_int, quote, strict_arguments
 
 __all__ = [
     "ESTIMATES",
@@ -202,6 +202,7 @@ def _check_name(instance: PIMCBot, attribute: attrs.Attribute[Any], value: objec
         raise RulesError(f"invalid PIMCBot name {quote(value)}: expected a non-empty text")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class PIMCBot:
     """Samples worlds from its view and solves each (see the module's description).

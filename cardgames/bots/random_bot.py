@@ -15,10 +15,12 @@ from cardgames.cards import Card
 from cardgames.deck import random_below
 from cardgames.tailor.view import View as TailorView
 from cardgames.tarot.view import View as TarotView
+from cardgames.validation import strict_arguments
 
 __all__ = ["RandomBot"]
 
 
+@strict_arguments
 @attrs.frozen
 class RandomBot:
     """Plays a legal move chosen uniformly with the ``rng`` it is given (every game).

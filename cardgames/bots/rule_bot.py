@@ -29,6 +29,7 @@ from cardgames.tailor.view import View as TailorView
 from cardgames.tarot.cards import TarotCardSet
 from cardgames.tarot.contracts import NO_SLAM, SLAM, Bid, Call, Declaration
 from cardgames.tarot.view import View as TarotView
+from cardgames.validation import strict_arguments
 
 __all__ = ["RuleBot", "tailor_rule_move", "tarot_card_move", "tarot_rule_move"]
 
@@ -116,6 +117,7 @@ def tailor_rule_move(view: TailorView) -> tailor.Move:
     )
 
 
+@strict_arguments
 @attrs.frozen
 class RuleBot:
     """Plays as a sensible casual player would (every game): the rules of thumb are described

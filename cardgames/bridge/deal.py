@@ -33,7 +33,7 @@ from cardgames.bridge.rules import Seat, card_strength
 from cardgames.cards import STANDARD_PACK_SIZE, Card
 from cardgames.cardset import CardSet, iter_bits
 from cardgames.errors import NotationError
-from cardgames.validation import ascii_upper, make_rng, quote
+from cardgames.validation import ascii_upper, make_rng, quote, strict_arguments
 
 __all__ = ["FULL_PACK", "Deal", "format_hand", "parse_hand", "random_deal"]
 
@@ -137,6 +137,7 @@ def _check_hands(instance: Deal, attribute: Any, hands: Any) -> None:
         )
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class Deal:
     """Four hands, North, East, South, West: the whole pack of 52 cards, 13 each, or an

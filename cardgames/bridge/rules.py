@@ -28,7 +28,7 @@ import attrs
 
 from cardgames.cards import Card, Suit
 from cardgames.errors import NotationError, RulesError
-from cardgames.validation import as_tuple, ascii_upper, quote
+from cardgames.validation import as_tuple, ascii_upper, quote, strict_arguments
 
 __all__ = [
     "NO_TRUMP",
@@ -157,6 +157,7 @@ def _to_leader(value: Any) -> Seat | None:
     return None if value is None else Seat.of(value)
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class Contract:
     """The declarer, the strain and the opening leader of a deal's play.

@@ -30,7 +30,7 @@ from cardgames.bridge.rules import Contract, Seat, _trick_winner, card_strength
 from cardgames.cards import Card
 from cardgames.cardset import CardSet, iter_bits
 from cardgames.errors import IllegalMoveError, NotationError
-from cardgames.validation import MAX_ITEMS, check_int, quote
+from cardgames.validation import MAX_ITEMS, check_int, quote, strict_arguments
 
 __all__ = ["State", "legal_mask"]
 
@@ -96,6 +96,7 @@ def _check_contract(instance: State, attribute: Any, value: Any) -> None:
         raise NotationError(f"invalid contract {quote(value)}: expected a bridge Contract")
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class State:
     """A deal's card play: the deal, the contract and the cards played, in order.

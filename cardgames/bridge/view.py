@@ -45,7 +45,7 @@ from cardgames.bridge.state import State, _legal_mask
 from cardgames.cards import Card
 from cardgames.cardset import CardSet, iter_bits
 from cardgames.errors import NotationError, RulesError
-from cardgames.validation import MAX_ITEMS, make_rng, quote
+from cardgames.validation import MAX_ITEMS, make_rng, quote, strict_arguments
 
 __all__ = ["View", "controller", "dummy_shown", "view_of"]
 
@@ -137,6 +137,7 @@ def _full() -> CardSet:
     return CardSet(FULL_PACK)
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class View:
     """What ``seat`` knows of a deal's play (see the module's description).

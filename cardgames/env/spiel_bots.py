@@ -60,7 +60,7 @@ from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.players import check_rng
 from cardgames.tailor.view import View as TailorView
 from cardgames.tarot.view import View as TarotView
-from cardgames.validation import check_int, quote
+from cardgames.validation import check_int, quote, strict_arguments
 
 __all__ = ["BotMaker", "SpielBot", "ismcts", "mcts", "uniform_random"]
 
@@ -95,6 +95,7 @@ def _check_name(instance: object, attribute: attrs.Attribute[Any], value: object
         raise RulesError(f"invalid bot name {quote(value)}: expected a non-empty str")
 
 
+@strict_arguments
 @attrs.frozen
 class SpielBot:
     """An OpenSpiel bot playing as a bot of this library (see the module description).

@@ -66,7 +66,7 @@ from cardgames.solver._pool import (
     process_pool,
 )
 from cardgames.solver.tarot import TarotAnalysis
-from cardgames.validation import check_bool, check_int, quote
+from cardgames.validation import check_bool, check_int, quote, strict_arguments
 
 __all__ = [
     "CHUNKS_PER_WORKER",
@@ -111,6 +111,7 @@ _T = TypeVar("_T")
 _R = TypeVar("_R")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class BatchError:
     """A position (or item) of a batch that produced no result, and why.
@@ -170,6 +171,7 @@ def _check_limit(instance: object, attribute: object, value: Any) -> None:
         raise AnalysisError(f"invalid limit {quote(value)}: expected a solver.Limit or None")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Job:
     """One position of a batch with settings of its own: :func:`analyse_many` takes these

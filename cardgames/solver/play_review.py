@@ -26,7 +26,7 @@ from cardgames import tailor, tarot
 from cardgames.errors import AnalysisError, NotationError
 from cardgames.render import format_points, text_width
 from cardgames.search.results import Limit, PlayStep
-from cardgames.validation import quote
+from cardgames.validation import quote, strict_arguments
 
 __all__ = [
     "ESTIMATES_LEGEND",
@@ -66,6 +66,7 @@ _VALUE_WIDTH: Final = 11
 _LOSS_WIDTH: Final = 9
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Unjudged:
     """A move a review lists without judging it: under French rules a bid, the call, the
@@ -93,6 +94,7 @@ class Unjudged:
         }
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class PlayerSummary:
     """How one seat played in a review.
@@ -211,6 +213,7 @@ def summarise(
     return tuple(summaries)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Review:
     """The result of :func:`review`: every move listed in order, judged or not, and the

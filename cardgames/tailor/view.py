@@ -62,7 +62,7 @@ from cardgames.tailor.state import State
 from cardgames.tailor.turns import ALL_SUITED as _ALL_SUITED
 from cardgames.tailor.turns import FOLLOW_MASKS as _FOLLOW_MASKS
 from cardgames.tailor.turns import target_index as _target_index
-from cardgames.validation import check_int, check_seat, make_rng, quote
+from cardgames.validation import check_int, check_seat, make_rng, quote, strict_arguments
 
 __all__ = ["Event", "Snapshot", "View", "view_of"]
 
@@ -75,6 +75,7 @@ def _cards(values: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(values)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Snapshot:
     """The public part of a position as one seat sees it.
@@ -140,6 +141,7 @@ def _draws(values: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     return tuple((int(seat), int(count)) for seat, count in values)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Event:
     """One move as a seat saw it.
@@ -198,6 +200,7 @@ def _events(values: Sequence[Event]) -> tuple[Event, ...]:
     return tuple(values)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True, repr=False)
 class View:
     """What ``seat`` knows of a Chase the Tailor round (see the module description).

@@ -26,7 +26,7 @@ import attrs
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.tarot.cards import TarotCard
 from cardgames.tarot.rules import Rules, _parse_enum
-from cardgames.validation import ascii_lower, check_bool, check_int, quote
+from cardgames.validation import ascii_lower, check_bool, check_int, quote, strict_arguments
 
 if TYPE_CHECKING:
     from cardgames.tarot.state import Move
@@ -172,6 +172,7 @@ def _check_contract(bid: Bid, attribute: attrs.Attribute[Contract | None], value
         )
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class Bid:
     """A bid in the auction: a :class:`Contract`, or None to pass.
@@ -229,6 +230,7 @@ def _check_call_card(call: Call, attribute: attrs.Attribute[TarotCard], value: o
 _CALL_PREFIX: Final = "call-"
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class Call:
     """The taker's call at five players: the card (a King, or a Queen when the taker holds
@@ -270,6 +272,7 @@ def _check_slam(
     check_bool(value, "slam announcement", error=IllegalMoveError)
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class Announcement:
     """The taker's word before the first trick: a slam (every trick) is announced, or not.
@@ -318,6 +321,7 @@ def _check_poignee(
 _POIGNEE_PREFIX: Final = "poignee-"
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class Declaration:
     """A poignée declared before the player's first card; the trumps it shows become known

@@ -32,7 +32,14 @@ import attrs
 from cardgames.errors import NotationError, RulesError
 from cardgames.rules_text import join_rules_text, parse_bool, parse_rule_int, split_rules_text
 from cardgames.tarot.cards import TAROT_PACK_SIZE
-from cardgames.validation import ascii_lower, check_bool, check_int, check_seat, quote
+from cardgames.validation import (
+    ascii_lower,
+    check_bool,
+    check_int,
+    check_seat,
+    quote,
+    strict_arguments,
+)
 
 __all__ = ["DiscardRule", "ExcuseRule", "NumeralOrder", "Rules"]
 
@@ -140,6 +147,7 @@ def _default_talon(instance: Any) -> int:
     return TAROT_PACK_SIZE % players if isinstance(players, int) and players > 0 else 0
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True, repr=False)
 class Rules:
     """A complete, validated Tarot rule set.

@@ -140,7 +140,7 @@ from cardgames.tarot.play import (
 from cardgames.tarot.rules import Rules
 from cardgames.tarot.sampling import _mask_of
 from cardgames.tarot.state import Move, Phase, State, Trick
-from cardgames.validation import check_int, check_seat, make_rng, quote
+from cardgames.validation import check_int, check_seat, make_rng, quote, strict_arguments
 
 __all__ = ["View", "view_of"]
 
@@ -214,6 +214,7 @@ def _pairs(values: Sequence[tuple[int, Poignee]]) -> tuple[tuple[int, Poignee], 
     return tuple(tuple(pair) for pair in values)  # type: ignore[misc]
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True, repr=False)
 class View:
     """What ``seat`` knows of a Tarot deal (see the module description). Immutable and
