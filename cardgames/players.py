@@ -125,7 +125,7 @@ def check_rng(rng: object) -> random.Random:
     """The generator a bot draws from: ``rng`` itself if it is a :class:`random.Random` (the
     caller's, advanced), or a new one seeded with ``rng`` if it is an int seed (0 to
     ``2**64 - 1``), so that ``bot.choose(view, 7)`` works as ``play_out(rng=7)`` does
-    (:func:`cardgames.validation.make_rng`).
+    (:func:`cardgames.deck.make_rng`).
 
     >>> check_rng(7).random() == random.Random(7).random()
     True
