@@ -51,7 +51,7 @@ import attrs
 
 from cardgames import _json, games
 from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
-from cardgames.validation import as_tuple, check_int, quote
+from cardgames.validation import as_tuple, check_int, quote, strict_arguments
 
 __all__ = [
     "FORMAT",
@@ -138,6 +138,11 @@ class Tags(Mapping[str, str]):
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Tags are immutable")
+
+    def __reduce__(self) -> tuple[type[Tags], tuple[tuple[tuple[str, str], ...]]]:
+        # pickle, copy and deepcopy rebuild the tags through the constructor: the default
+        # way sets the slot with setattr, which immutable tags refuse.
+        return (Tags, (self._items,))
 
     def __getitem__(self, name: str) -> str:
         for key, text in self._items:
@@ -455,6 +460,7 @@ def record_deal(game: str, state: object) -> Any:
     return record_of(state)
 
 
+@strict_arguments
 @attrs.frozen
 class Codec:
     """A game's part of the record layout: its names in messages and how it reads its moves,

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hang_guard import WALL_SECONDS
 
 from cardgames import bridge
 from cardgames.cli import main
@@ -16,7 +17,11 @@ SCRIPT = Path(sys.executable).with_name("cardgames")
 
 def _run(*argv: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [str(SCRIPT), "bridge", *argv], capture_output=True, text=True, timeout=300, check=False
+        [str(SCRIPT), "bridge", *argv],
+        capture_output=True,
+        text=True,
+        timeout=WALL_SECONDS,
+        check=False,
     )
 
 
@@ -52,3 +57,46 @@ def test_bad_bots_and_files_are_errors(capsys: pytest.CaptureFixture[str]) -> No
     assert "invalid --bots 'nobody'" in capsys.readouterr().err
     assert main(["bridge", "show", "/nonexistent/hand.json"]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_a_deal_longer_than_a_file_name_is_read_as_a_deal() -> None:
+    # Regression: a PBN deal of more than 255 characters was first tried as a file name, and
+    # the check itself ended in "OSError: File name too long" and a traceback.
+    deal = bridge.random_position(2, tricks_played=11).hands
+    spaced = "N:" + (" " * 100).join(bridge.format_hand(hand) for hand in deal)
+    assert len(spaced) > 300
+    done = _run("analyse", spaced, "--contract", "NT by S")
+    assert done.returncode == 0, done.stderr
+    assert "Value:" in done.stdout
+    unreadable = _run("analyse", "N:" + "A" * 300, "--contract", "NT by S")
+    assert unreadable.returncode == 2
+    assert "cardgames: error: invalid deal 'N:AAA" in unreadable.stderr
+    assert "Traceback" not in unreadable.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["bridge", "show", "x" * 300],
+        ["bridge", "analyse", "x" * 300],
+        ["show", "x" * 300],
+        ["review", "x" * 300],
+        ["analyse", "x" * 300],
+        ["batch", "x" * 300, "-o", "out.jsonl"],
+        ["batch", "/dev/null", "-o", "x" * 300],
+        ["play", "tarot", "--bots", "rule,rule,rule", "--save", "x" * 300],
+        ["play", "tarot", "--bots", "x" * 300 + ".py:Bot,rule,rule"],
+    ],
+    ids=lambda argv: " ".join(word[:10] for word in argv),
+)
+def test_every_file_name_too_long_is_a_usage_error(argv: list[str], tmp_path: Path) -> None:
+    done = subprocess.run(
+        [str(SCRIPT), *argv],
+        capture_output=True,
+        text=True,
+        timeout=WALL_SECONDS,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("cardgames") and "Traceback" not in done.stderr

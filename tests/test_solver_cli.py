@@ -152,10 +152,16 @@ def test_long_analyses_report_progress_on_stderr(capsys: pytest.CaptureFixture[s
         upper=Fraction(155, 2),
         elapsed=2.0,
     )
+    err = ""
     with _Progress(interval=0.02) as progress:
         progress(report)
-        time.sleep(0.2)
-    err = capsys.readouterr().err
+        # Wait for the first report however busy the machine (a fixed sleep was not enough
+        # on a loaded one); the cap only stops a reporter that never reports.
+        deadline = time.monotonic() + 600
+        while "analysing" not in err and time.monotonic() < deadline:
+            time.sleep(0.01)
+            err += capsys.readouterr().err
+    err += capsys.readouterr().err
     assert "analysing" in err and "2/5 moves scored, 1.3 M nodes, value 57..155/2" in err
 
 

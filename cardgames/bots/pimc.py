@@ -105,7 +105,7 @@ from cardgames.bots.views import legal_moves_of
 from cardgames.bridge.bot_play import bridge_rollout_tricks
 from cardgames.errors import RulesError
 from cardgames.tarot.bot_play import rollout_points
-from cardgames.validation import check_int, quote
+from cardgames.validation import check_int, quote, strict_arguments
 
 if TYPE_CHECKING:
     from cardgames import tailor
@@ -195,6 +195,7 @@ def _check_name(instance: PIMCBot, attribute: attrs.Attribute[Any], value: objec
         raise RulesError(f"invalid PIMCBot name {quote(value)}: expected a non-empty text")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class PIMCBot:
     """Samples worlds from its view and solves each (see the module's description).
@@ -230,20 +231,21 @@ class PIMCBot:
     name: str = attrs.field(default="pimc", validator=_check_name)
 
     @overload
-    def choose(self, view: TarotView, rng: random.Random) -> TarotMove: ...
+    def choose(self, view: TarotView, rng: int | random.Random) -> TarotMove: ...
     @overload
-    def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
+    def choose(self, view: TailorView, rng: int | random.Random) -> tailor.Move: ...
     @overload
-    def choose(self, view: BridgeView, rng: random.Random) -> Card: ...
+    def choose(self, view: BridgeView, rng: int | random.Random) -> Card: ...
     @overload
-    def choose(self, view: GameView[M], rng: random.Random) -> M: ...
-    def choose(self, view: Any, rng: random.Random) -> Any:
+    def choose(self, view: GameView[M], rng: int | random.Random) -> M: ...
+    def choose(self, view: Any, rng: int | random.Random) -> Any:
         """The move with the best total value over the sampled worlds.
 
+        :param rng: a :class:`random.Random` (advanced) or an int seed.
         :raises RulesError: if ``view`` is not a view whose seat is to move, or ``rng`` is
-            not a :class:`random.Random`.
+            not a :class:`random.Random` or a seed.
         """
-        check_rng(rng)
+        rng = check_rng(rng)
         legal_moves_of(view)
         game = games.of(view)
         settled = game.settled_move(view)

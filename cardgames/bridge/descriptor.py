@@ -47,7 +47,7 @@ from cardgames.cards import Card
 from cardgames.errors import AnalysisError, RulesError
 from cardgames.games import SamplingSettings
 from cardgames.search.results import Analysis, Limit, SearchProgress, Solution
-from cardgames.validation import quote
+from cardgames.validation import quote, strict_arguments
 
 __all__ = ["DEFAULT_TRICKS_LEFT", "GAME", "BridgeAnalyser", "BridgeGame"]
 
@@ -56,6 +56,7 @@ DEFAULT_TRICKS_LEFT: Final = 8
 _NAMES: Final = ("North", "East", "South", "West")
 
 
+@strict_arguments
 @attrs.frozen
 class BridgeAnalyser:
     """What the solver needs of bridge (:class:`cardgames.games.GameAnalysis`): the
@@ -127,6 +128,7 @@ class BridgeAnalyser:
         )
 
 
+@strict_arguments
 @attrs.frozen
 class BridgeGame:
     """The descriptor of bridge card play (:class:`cardgames.games.GameDescriptor`): the rule

@@ -57,7 +57,7 @@ from cardgames.records import (
     to_tags,
     with_tags,
 )
-from cardgames.validation import as_tuple, quote
+from cardgames.validation import as_tuple, quote, strict_arguments
 
 __all__ = ["DealRecord", "Record", "dumps", "loads", "record_of"]
 
@@ -87,6 +87,7 @@ def _check_initial(record: DealRecord, attribute: attrs.Attribute[State], value:
         )
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class DealRecord:
     """One deal's play: the state before the first card and every card played, which are
@@ -169,6 +170,7 @@ class _NoSeries:
     """Bridge records hold single deals: no value is of this class."""
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Record:
     """A record of bridge deals played in one contract: the contract, free tags and the deals.

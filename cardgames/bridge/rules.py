@@ -28,7 +28,7 @@ import attrs
 
 from cardgames.cards import Card, Suit
 from cardgames.errors import NotationError, RulesError
-from cardgames.validation import quote
+from cardgames.validation import as_tuple, ascii_upper, quote, strict_arguments
 
 __all__ = [
     "NO_TRUMP",
@@ -41,6 +41,7 @@ __all__ = [
 
 NO_TRUMP: Final = 4
 """The number of the no-trump strain (the suits are 0-3, as :class:`~cardgames.cards.Suit`)."""
+_SUITED: Final = 52
 
 
 @enum.unique
@@ -63,8 +64,8 @@ class Seat(enum.IntEnum):
 
         :raises NotationError: for anything else.
         """
-        if isinstance(text, str) and text.strip().upper() in ("N", "E", "S", "W"):
-            return Seat("NESW".index(text.strip().upper()))
+        if isinstance(text, str) and ascii_upper(text.strip()) in ("N", "E", "S", "W"):
+            return Seat("NESW".index(ascii_upper(text.strip())))
         raise NotationError(f"invalid seat {quote(text)}: expected one of N E S W")
 
     @classmethod
@@ -114,7 +115,7 @@ class Strain(enum.IntEnum):
 
         :raises NotationError: for anything else.
         """
-        key = text.strip().upper() if isinstance(text, str) else None
+        key = ascii_upper(text.strip()) if isinstance(text, str) else None
         if key in ("S", "H", "D", "C"):
             return Strain("SHDC".index(key))
         if key in ("NT", "N"):
@@ -156,6 +157,7 @@ def _to_leader(value: Any) -> Seat | None:
     return None if value is None else Seat.of(value)
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class Contract:
     """The declarer, the strain and the opening leader of a deal's play.
@@ -235,7 +237,7 @@ class Contract:
 _CONTRACT: Final = re.compile(
     r"\s*(?P<strain>nt|[shdcn])\s+by\s+(?P<declarer>[nesw])\s*"
     r"(?:,\s*(?P<leader>[nesw])\s+leads\s*)?",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,
 )
 
 
@@ -244,22 +246,50 @@ def card_strength(card: Card) -> int:
 
     >>> card_strength(Card.parse('AS')), card_strength(Card.parse('2S'))
     (12, 0)
+
+    :raises NotationError: unless ``card`` is one of the 52 suited cards (a Joker, the Tailor
+        or a Tarot card has no bridge strength).
     """
+    if type(card) is not Card or card.index >= _SUITED:
+        raise NotationError(f"invalid card {quote(card)}: expected one of the 52 suited Cards")
     return (card.index % 13 + 12) % 13
 
 
-def trick_winner(cards: Sequence[Card], trump: int) -> int:
+def trick_winner(cards: Sequence[Card], trump: Strain | int) -> int:
     """The position (0 = the lead) of the card that wins a trick: the highest trump if any was
-    played, otherwise the highest card of the suit led.
+    played, otherwise the highest card of the suit led. Works on a trick in progress too (who
+    is winning it so far).
 
-    :param cards: the cards in the order played (the first one was led).
-    :param trump: the trump suit's number, or :data:`NO_TRUMP`.
+    :param cards: the cards in the order played (the first one was led): 1 to 4 suited cards.
+    :param trump: the trump suit (a :class:`Strain`, a :class:`~cardgames.cards.Suit` or its
+        number 0-3), or no trump (:data:`NO_TRUMP`).
+    :raises NotationError: unless ``cards`` is 1 to 4 distinct suited cards.
+    :raises RulesError: unless ``trump`` is a strain.
+
+    >>> trick_winner([Card.parse('KH'), Card.parse('2S')], Strain.SPADES)
+    1
+    >>> trick_winner([], NO_TRUMP)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.NotationError: invalid trick []: expected 1 to 4 suited Cards, the lead first
     """
+    trick = as_tuple(cards, "trick", error=NotationError, limit=4)
+    for card in trick:
+        card_strength(card)
+    if not trick or len(set(trick)) != len(trick):
+        raise NotationError(
+            f"invalid trick {quote(cards)}: expected 1 to 4 suited Cards, the lead first"
+        )
+    return _trick_winner(trick, int(Strain.of(trump)))
+
+
+def _trick_winner(cards: Sequence[Card], trump: int) -> int:
+    # trick_winner on arguments already checked (the states' own tricks).
     best = 0
     for position in range(1, len(cards)):
         card, top = cards[position], cards[best]
         if card.suit == top.suit:
-            if card_strength(card) > card_strength(top):
+            if (card.index + 12) % 13 > (top.index + 12) % 13:
                 best = position
         elif card.suit == trump:
             best = position

@@ -35,6 +35,7 @@ from typing import Final, Protocol
 
 import cardgames
 from cardgames._compiled import backend
+from cardgames.cli._numbers import ArgumentParser
 from cardgames.cli._records import GAME_NAMES
 
 __all__ = ["COMMAND_MODULES", "GAMES", "build_parser", "main"]
@@ -73,7 +74,8 @@ class _CommandModule(Protocol):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for the whole command line."""
-    parser = argparse.ArgumentParser(
+    # Reads numbers in ASCII digits only, as do its subcommands (made of the same class).
+    parser: argparse.ArgumentParser = ArgumentParser(
         prog="cardgames",
         description="Card-game engines (Tarot, Chase the Tailor) and a perfect-information solver.",
         epilog=(

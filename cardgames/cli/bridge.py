@@ -25,6 +25,7 @@ PBN: N:...
 from __future__ import annotations
 
 import argparse
+import os
 import random
 from pathlib import Path
 
@@ -170,8 +171,9 @@ def _read(path: str) -> bridge.Record:
         if file.stat().st_size > _MAX_BYTES:
             raise NotationError(f"record file {quote(path)} is too large")
         text = file.read_bytes()
-    except OSError as error:
-        raise NotationError(f"cannot read {quote(path)}: {error.strerror}") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL byte in the name
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise NotationError(f"cannot read {quote(path)}: {reason}") from None
     return bridge.loads(text)
 
 
@@ -197,7 +199,9 @@ def _position(args: argparse.Namespace) -> bridge.State:
         if args.contract is not None:
             raise RulesError("--contract goes with a PBN deal, not a position (it names one)")
         return bridge.State.parse(text)
-    if ":" in text and not Path(text).exists():
+    # os.path.exists is False for a text no file can have (too long a name, a NUL byte),
+    # where Path.exists raises.
+    if ":" in text and not os.path.exists(text):
         if args.contract is None:
             raise RulesError(f"a PBN deal needs --contract (such as 'NT by S'): {quote(text)}")
         return bridge.State(bridge.Deal.parse(text), bridge.Contract.parse(args.contract))

@@ -62,7 +62,7 @@ import attrs
 from cardgames.cli.options import parse_bot
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.render import number
-from cardgames.validation import check_seat, quote
+from cardgames.validation import ascii_lower, check_seat, is_ascii_digits, quote
 
 __all__ = [
     "COMMANDS",
@@ -336,7 +336,7 @@ def _ask(
             _say(out, text)  # entries read from a file or pipe are echoed, so the output reads
         if not text:
             continue
-        lowered = text.lower()
+        lowered = ascii_lower(text)
         if lowered in QUIT_WORDS:
             _say(out, "the deal is stopped")
             return None
@@ -359,7 +359,7 @@ def _ask(
             listed = f" (number {moves.index(move) + 1})" if move in moves else ""
             _say(out, f"hint: {move}{listed}, {how}")
             continue
-        if text.isdigit() and len(text) < 6:
+        if is_ascii_digits(text) and len(text) < 6:
             number = int(text)
             if 1 <= number <= len(moves):
                 return (moves[number - 1],)

@@ -26,7 +26,7 @@ from cardgames.search._numbers import number as _number
 from cardgames.search._numbers import number_code as _number_code
 from cardgames.search._numbers import number_codes as _number_codes
 from cardgames.search._text import analysis_summary, move_unicode, reads_as, side_text, value_text
-from cardgames.validation import check_int, quote, quote_text
+from cardgames.validation import check_int, quote, quote_text, strict_arguments
 
 __all__ = [
     "MAX_NODES",
@@ -110,6 +110,7 @@ def _check_limit(instance: Limit, attribute: attrs.Attribute[Any], value: Any) -
         )
 
 
+@strict_arguments
 @attrs.frozen
 class Limit:
     """A budget for one analysis: a number of search nodes, a number of seconds, or both.
@@ -143,6 +144,7 @@ def _jsonable(value: Fraction) -> int | str:
     return value.numerator if value.denominator == 1 else str(value)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class MoveValue(Generic[M]):
     """The value of one legal move for the analysed side.
@@ -191,6 +193,7 @@ class MoveValue(Generic[M]):
         }
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Analysis(Generic[M]):
     """The result of :func:`cardgames.solver.analyse`.
@@ -385,6 +388,7 @@ class Analysis(Generic[M]):
         }
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Solution(Generic[M]):
     """The result of :func:`cardgames.solver.solve`: the value and one best line, without the
@@ -461,6 +465,7 @@ def _default_upper(name: str) -> Any:
     return attrs.Factory(lambda step: getattr(step, name), takes_self=True)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class PlayStep(Generic[M]):
     """One move of a played sequence, judged by :func:`cardgames.solver.analyse_play`.
@@ -630,6 +635,7 @@ class PlayStep(Generic[M]):
         )
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class SearchProgress:
     """What an analysis under way knows, as its ``progress`` callback is told (see

@@ -26,7 +26,7 @@ from cardgames import games
 from cardgames.errors import AnalysisError, CardgamesError
 from cardgames.render import format_points, text_width
 from cardgames.search.results import Limit, PlayStep
-from cardgames.validation import quote
+from cardgames.validation import quote, strict_arguments
 
 __all__ = [
     "ESTIMATES_LEGEND",
@@ -59,6 +59,7 @@ _VALUE_WIDTH: Final = 11
 _LOSS_WIDTH: Final = 9
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Unjudged:
     """A move a review lists without judging it: under French rules a bid, the call, the
@@ -86,6 +87,7 @@ class Unjudged:
         }
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class PlayerSummary:
     """How one seat played in a review.
@@ -204,6 +206,7 @@ def summarise(
     return tuple(summaries)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Review:
     """The result of :func:`review`: every move listed in order, judged or not, and the

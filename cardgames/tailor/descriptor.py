@@ -45,7 +45,7 @@ from cardgames.tailor.rules import Rules
 from cardgames.tailor.show import describe_move, events, format_round
 from cardgames.tailor.state import State
 from cardgames.tailor.view import View
-from cardgames.validation import quote
+from cardgames.validation import ascii_lower, quote, strict_arguments
 
 __all__ = ["DEFAULT_CARDS_LEFT", "GAME", "TailorAnalyser", "TailorGame"]
 
@@ -60,6 +60,7 @@ def _seats(seats: Sequence[int]) -> str:
     return "seats " + ", ".join(str(seat) for seat in seats[:-1]) + f" and {seats[-1]}"
 
 
+@strict_arguments
 @attrs.frozen
 class TailorAnalyser:
     """What the solver needs of Chase the Tailor (:class:`cardgames.games.GameAnalysis`): the
@@ -135,6 +136,7 @@ class TailorAnalyser:
         return f"seat {perspective}'s payoff against the {mean} {_seats(others)}"
 
 
+@strict_arguments
 @attrs.frozen
 class TailorGame:
     """The descriptor of Chase the Tailor (:class:`cardgames.games.GameDescriptor`), with
@@ -159,7 +161,7 @@ class TailorGame:
     def rules_from_words(self, text: str | None, players: int | None) -> Rules:
         """``chase`` (Chase Mode) or a rules text, for ``players`` (by default 4); None is the
         standard game."""
-        if text is None or text.strip().lower() == "chase":
+        if text is None or ascii_lower(text.strip()) == "chase":
             chase = text is not None
             return Rules(players=_DEFAULT_PLAYERS if players is None else players, chase_mode=chase)
         rules = Rules.parse(text)

@@ -62,7 +62,15 @@ from cardgames.tailor.match import _MAX_ROUNDS, Match, start_of
 from cardgames.tailor.moves import Draw, Dump, Move, Pass, Play, PlayJoker, PlayTailor, parse_move
 from cardgames.tailor.rules import Rules
 from cardgames.tailor.state import State
-from cardgames.validation import SEED_LIMIT, as_tuple, check_int, check_seat, check_seed, quote
+from cardgames.validation import (
+    SEED_LIMIT,
+    as_tuple,
+    check_int,
+    check_seat,
+    check_seed,
+    quote,
+    strict_arguments,
+)
 
 __all__ = ["DealRecord", "Record", "Series", "dumps", "loads", "record_of"]
 
@@ -81,6 +89,7 @@ def _check_initial(record: DealRecord, attribute: attrs.Attribute[State], value:
         raise RulesError(f"invalid initial state {quote(value)}: expected a tailor.State")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class DealRecord:
     """One round: the state it started from and every move made, which are replayed (and so
@@ -169,6 +178,7 @@ def _check_first(series: Series, attribute: attrs.Attribute[int], value: object)
     check_int(value, "first_player", low=0)
 
 
+@strict_arguments
 @attrs.frozen
 class Series:
     """The settings of a whole match (see :class:`~cardgames.tailor.Match`).
@@ -196,6 +206,7 @@ def _check_rules(record: Record, attribute: attrs.Attribute[Rules], value: objec
         raise RulesError(f"invalid rules {quote(value)}: expected a tailor.Rules")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Record:
     """A record of Chase the Tailor rounds: the rules, free tags and the rounds; when

@@ -48,7 +48,7 @@ from cardgames.tarot.rules import Rules
 from cardgames.tarot.show import describe_move, events, format_deal
 from cardgames.tarot.state import Move, Phase, State, Trick, deal
 from cardgames.tarot.view import View
-from cardgames.validation import quote
+from cardgames.validation import ascii_lower, quote, strict_arguments
 
 # The moves of every phase, spelt out: the docs read a signature's types from this module.
 AnyMove: TypeAlias = Move | Bid | Call | Announcement | Declaration
@@ -143,6 +143,7 @@ def side_words(state: State, perspective: int) -> str:
     return f"{who} against {_seats(others)}{together}"
 
 
+@strict_arguments
 @attrs.frozen
 class TarotAnalyser:
     """What the solver needs of Tarot (:class:`cardgames.games.GameAnalysis`): the analyses of
@@ -212,6 +213,7 @@ class TarotAnalyser:
         return side_words(state, perspective)
 
 
+@strict_arguments
 @attrs.frozen
 class TarotGame:
     """The descriptor of Tarot (:class:`cardgames.games.GameDescriptor`): every rules family,
@@ -237,7 +239,7 @@ class TarotGame:
         """``simplified``, ``traditional`` or ``french`` with ``players`` (by default 4, 3
         and :data:`FRENCH_PLAYERS`), or a rules text (which ``players`` must agree with);
         None is ``traditional``."""
-        name = "traditional" if text is None else text.strip().lower()
+        name = "traditional" if text is None else ascii_lower(text.strip())
         if text is None or name in _PRESETS:
             make, usual = _PRESETS[name]
             return make(usual if players is None else players)

@@ -83,7 +83,7 @@ from cardgames.tarot.game import Game
 from cardgames.tarot.rules import Rules, _check_rules
 from cardgames.tarot.scoring import Score
 from cardgames.tarot.state import Deal, Move, State
-from cardgames.validation import as_tuple, check_int, check_seed, quote
+from cardgames.validation import as_tuple, check_int, check_seed, quote, strict_arguments
 
 __all__ = ["DealRecord", "Record", "Series", "dumps", "loads", "record_of"]
 
@@ -103,6 +103,7 @@ def _check_deal(record: DealRecord, attribute: attrs.Attribute[Deal], value: obj
         raise RulesError(f"invalid Tarot deal {quote(value)}: expected a tarot Deal")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class DealRecord:
     """One deal: the cards dealt and every move made from them, which are replayed (and so
@@ -213,6 +214,7 @@ def _check_first_dealer(series: Series, attribute: attrs.Attribute[int], value: 
     check_int(value, "first_dealer", low=0)
 
 
+@strict_arguments
 @attrs.frozen
 class Series:
     """The settings of a whole game (see :class:`~cardgames.tarot.game.Game`).
@@ -234,6 +236,7 @@ def _check_record_rules(record: Record, attribute: attrs.Attribute[Rules], value
     _check_rules(value, "record rules")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Record:
     """A record of Tarot deals: the rules, free tags, and the deals; when ``series`` is
