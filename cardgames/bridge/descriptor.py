@@ -173,7 +173,7 @@ class BridgeGame:
         """:func:`cardgames.bridge.positions.random_position` in ``rules`` with ``left`` tricks
         to play (default :data:`DEFAULT_TRICKS_LEFT`)."""
         left = DEFAULT_TRICKS_LEFT if left is None else left
-        return random_position(seed, tricks_played=13 - left, contract=rules)
+        return random_position(seed, contract=rules, tricks_left=left)
 
     def parse_state(self, text: str) -> State:
         """:meth:`State.parse <cardgames.bridge.state.State.parse>`."""
@@ -256,7 +256,7 @@ class BridgeGame:
         )
         lines = [state_to_unicode(state), ""]
         lines.extend(textwrap.wrap(legend, width=88))
-        lines.extend(["", analysis_to_unicode(analysis)])
+        lines.extend(["", analysis_to_unicode(analysis, state)])
         return "\n".join(lines)
 
     def deal_text(self, state: State) -> str:

@@ -255,24 +255,45 @@ def _played_this_trick(view: View, seat: Seat) -> bool:
     return any(view.player_of(start + at) == seat for at in range(len(view.trick)))
 
 
-def analysis_to_unicode(analysis: Analysis[Card]) -> str:
-    """A double-dummy analysis as text, cards with suit symbols
-    (:meth:`cardgames.search.results.Analysis.to_unicode`).
+def analysis_to_unicode(analysis: Analysis[Card], state: State | None = None) -> str:
+    """A double-dummy analysis as text, cards with suit symbols and seats by name
+    (:meth:`cardgames.search.results.Analysis.to_unicode`); given the analysed ``state``, the
+    best line is split into tricks, each card with the seat that plays it.
 
     >>> from cardgames import bridge, solver
-    >>> print(analysis_to_unicode(solver.analyse(bridge.random_position(2, tricks_played=11))))
-    Seat 3 to move; values for seat 3 (side: seats 1, 3).
+    >>> state = bridge.random_position(2, tricks_played=11)
+    >>> print(analysis_to_unicode(solver.analyse(state), state))
+    West to move; values for West's side (East and West).
     ...
     Value: 7 (exact)
-    Best line: 4♥ 10♠ A♣ J♦ 7♠ 8♠ A♠ 6♠
+    Best line: W 4♥  N 10♠  E A♣  S J♦ / N 7♠  E 8♠  S A♠  W 6♠
 
-    :raises NotationError: unless ``analysis`` is an analysis of a bridge position.
+    :raises NotationError: unless ``analysis`` is an analysis of a bridge position (of
+        ``state``, when given).
     """
     if not isinstance(analysis, Analysis) or analysis.game != "bridge":
         raise NotationError(
             f"invalid analysis {quote(analysis)}: expected an Analysis of a bridge position"
         )
-    return analysis.to_unicode(card_to_unicode)
+    pv_text = None
+    if state is not None:
+        state = _check_state(state)
+        if int(state.to_move) != analysis.to_move:
+            raise NotationError(f"the analysis is not of the position {quote(str(state))}")
+        tricks: list[list[str]] = []
+        position = state
+        for card in analysis.pv:
+            if not position.trick or not tricks:
+                tricks.append([])
+            tricks[-1].append(f"{'NESW'[position.to_move]} {card_to_unicode(card)}")
+            position = position.play(card)
+        pv_text = " / ".join("  ".join(trick) for trick in tricks)
+    lines = analysis.to_unicode(card_to_unicode, pv_text=pv_text).splitlines()
+    seat = Seat(analysis.perspective)
+    partner = seat.partner
+    names = " and ".join(_NAMES[other] for other in sorted((seat, partner)))
+    lines[0] = f"{_NAMES[analysis.to_move]} to move; values for {_NAMES[seat]}'s side ({names})."
+    return "\n".join(lines)
 
 
 def state_to_html(state: State) -> str:

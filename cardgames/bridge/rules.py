@@ -28,7 +28,7 @@ import attrs
 
 from cardgames.cards import Card, Suit
 from cardgames.errors import NotationError, RulesError
-from cardgames.validation import as_tuple, ascii_upper, quote, strict_arguments
+from cardgames.validation import as_tuple, ascii_upper, check_int, quote, strict_arguments
 
 __all__ = [
     "NO_TRUMP",
@@ -157,19 +157,38 @@ def _to_leader(value: Any) -> Seat | None:
     return None if value is None else Seat.of(value)
 
 
+def _check_level(instance: Contract, attribute: attrs.Attribute[int | None], value: object) -> None:
+    if value is not None:
+        check_int(value, "contract level", low=1, high=7)
+
+
+def _check_doubled(instance: Contract, attribute: attrs.Attribute[int], value: object) -> None:
+    check_int(value, "contract doubling", low=0, high=2)
+
+
 @strict_arguments
 @attrs.frozen(repr=False)
 class Contract:
-    """The declarer, the strain and the opening leader of a deal's play.
+    """The declarer, the strain and the opening leader of a deal's play, with the level and
+    doubling the auction reached when they are known.
+
+    The play of the cards depends on the declarer, the strain and the leader only; the level
+    (the tricks bid beyond six) and the doubling are kept so that a contract reads and writes
+    as players know it (``'3NT by S'``, ``'4Sx by W'``, ``'6Hxx by N'``).
 
     :param declarer: the seat that plays the contract (a :class:`Seat` or 0-3).
     :param strain: the trump suit or no trump (a :class:`Strain`, a suit, or 0-4).
     :param leader: who leads to the first trick; by default the declarer's left-hand
         opponent (any seat may be given, for a double-dummy problem set in mid-play).
-    :raises RulesError: for a value that is not a seat or a strain.
+    :param level: the level bid, 1 to 7, or None when it does not matter.
+    :param doubled: 0, 1 (doubled, ``x``) or 2 (redoubled, ``xx``).
+    :raises RulesError: for a value that is not a seat, a strain, a level or a doubling.
 
     >>> Contract(0, 4), Contract(Seat.EAST, Strain.CLUBS).defenders
     (Contract.parse('NT by N'), (<Seat.SOUTH: 2>, <Seat.NORTH: 0>))
+    >>> contract = Contract.parse('4Sx by W')
+    >>> contract.level, contract.doubled, contract.trump, str(contract)
+    (4, 1, 0, '4Sx by W')
     >>> Contract('N', 4)
     Traceback (most recent call last):
     ...
@@ -182,6 +201,10 @@ class Contract:
     """The trump suit, or no trump."""
     leader: Seat = attrs.field(default=None, converter=_to_leader)
     """Who leads to the first trick."""
+    level: int | None = attrs.field(default=None, validator=_check_level)
+    """The level bid, 1 to 7 (the tricks beyond six the declarer contracts to take), or None."""
+    doubled: int = attrs.field(default=0, validator=_check_doubled)
+    """0, 1 (doubled) or 2 (redoubled)."""
 
     def __attrs_post_init__(self) -> None:
         if self.leader is None:
@@ -206,8 +229,15 @@ class Contract:
         """Whether ``seat`` plays for the declaring side."""
         return seat % 2 == self.declarer % 2
 
+    @property
+    def needed(self) -> int | None:
+        """The tricks the declaring side needs to make the contract (six plus the level), or
+        None without a level."""
+        return None if self.level is None else 6 + self.level
+
     def __str__(self) -> str:
-        text = f"{self.strain} by {self.declarer}"
+        level = "" if self.level is None else str(self.level)
+        text = f"{level}{self.strain}{'x' * self.doubled} by {self.declarer}"
         if self.leader != self.declarer.next:
             text += f", {self.leader} leads"
         return text
@@ -217,25 +247,28 @@ class Contract:
 
     @classmethod
     def parse(cls, text: str) -> Contract:
-        """Read the written form: ``<strain> by <declarer>``, optionally followed by
-        ``, <seat> leads`` (any case), as :func:`str` writes it.
+        """Read the written form: ``[<level>]<strain>[x|xx] by <declarer>``, optionally
+        followed by ``, <seat> leads`` (any case), as :func:`str` writes it: ``'S by N'``,
+        ``'3NT by S'``, ``'4Sx by W'``, ``'NT by E, S leads'``.
 
         :raises NotationError: if ``text`` is not of that form.
         """
         match = _CONTRACT.fullmatch(text) if isinstance(text, str) else None
         if match is None:
             raise NotationError(
-                f"invalid contract {quote(text)}: expected '<strain> by <seat>' such as 'S by N' "
-                "or 'NT by E, S leads'"
+                f"invalid contract {quote(text)}: expected '[level]<strain>[x|xx] by <seat>' such "
+                "as 'S by N', '3NT by S', '4Sx by W' or 'NT by E, S leads'"
             )
         strain = Strain.parse(match["strain"])
         declarer = Seat.parse(match["declarer"])
         leader = None if match["leader"] is None else Seat.parse(match["leader"])
-        return cls(declarer, strain, leader)
+        level = None if match["level"] is None else int(match["level"])
+        return cls(declarer, strain, leader, level, len(match["doubled"]))
 
 
 _CONTRACT: Final = re.compile(
-    r"\s*(?P<strain>nt|[shdcn])\s+by\s+(?P<declarer>[nesw])\s*"
+    r"\s*(?P<level>[1-7])?(?P<strain>nt|[shdcn])(?P<doubled>x{0,2})"
+    r"\s+by\s+(?P<declarer>[nesw])\s*"
     r"(?:,\s*(?P<leader>[nesw])\s+leads\s*)?",
     re.IGNORECASE | re.ASCII,
 )
