@@ -8,7 +8,7 @@ Subcommands:
   3, 4 or 5) or Chase the Tailor (``tailor``); ``play`` also lets you take a seat against
   bots (``--human SEAT``) or watch bots play a deal (``--bots`` alone);
 * ``cardgames analyse [GAME | FILE] ...`` runs the perfect-information solver on a position: the
-  built-in sample, a seeded or given position of either game, or a position of a saved record;
+  built-in sample, a seeded or given position of any game, or a position of a saved record;
 * ``cardgames show FILE`` prints a saved record, trick by trick or turn by turn (a whole
   game or match ends with its totals and winners);
 * ``cardgames review FILE`` judges every move of a saved record with the solver;
@@ -77,7 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
     # Reads numbers in ASCII digits only, as do its subcommands (made of the same class).
     parser: argparse.ArgumentParser = ArgumentParser(
         prog="cardgames",
-        description="Card-game engines (Tarot, Chase the Tailor) and a perfect-information solver.",
+        description=(
+            "Card-game engines (Tarot, Chase the Tailor, bridge card play) and a "
+            "perfect-information solver."
+        ),
         epilog=(
             "Run 'cardgames COMMAND --help' for a command's options. A command's options may "
             "come before or after it: 'cardgames --seed 3 deal tailor' is 'cardgames deal "

@@ -50,7 +50,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
             "poignées are listed in order, not judged; only the cards played are."
         ),
     )
-    parser.add_argument("file", metavar="FILE", help="a saved record of either game")
+    parser.add_argument("file", metavar="FILE", help="a saved record of any game")
     options = TargetOptions(parser, {"record": "a record FILE"})
     options.add(
         "--after",
