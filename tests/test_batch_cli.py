@@ -479,3 +479,14 @@ def test_pool_workers_end_when_the_batch_is_killed(
         for pid in workers:  # left behind by a failure: this test started them
             if _running(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_resuming_a_finished_batch_draws_no_progress_bar(
+    positions_file: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out.jsonl"
+    first = _script("batch", str(positions_file), "-o", str(out), "--jobs", "1")
+    assert "positions/s" in first.stderr  # a bar while there is work
+    again = _script("batch", str(positions_file), "-o", str(out), "--jobs", "1")
+    assert again.returncode == first.returncode
+    assert "positions/s" not in again.stderr and "0 done" in again.stderr

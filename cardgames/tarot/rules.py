@@ -22,6 +22,8 @@ Rules.parse('traditional-4')
 
 from __future__ import annotations
 
+import functools
+
 import enum
 from collections.abc import Callable
 from fractions import Fraction
@@ -490,10 +492,7 @@ class Rules:
         return min(candidates, key=lambda base: len(_differences(base, self)))
 
     def __str__(self) -> str:
-        base = self._base()
-        return join_rules_text(
-            base.preset_name, ((name, getattr(self, name)) for name in _differences(base, self))
-        )
+        return _written_form(self)
 
     def __repr__(self) -> str:
         return f"Rules.parse({str(self)!r})"
@@ -598,4 +597,14 @@ def _check_rules(value: object, what: str = "rules") -> Rules:
     raise RulesError(
         f"invalid Tarot {what} {quote(value)}: expected a cardgames.tarot.Rules (for example "
         "Rules.simplified(players=4))"
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _written_form(rules: Rules) -> str:
+    # The written form is asked for often (every view's and record's text holds it) and costs
+    # tens of microseconds to work out; a rule set never changes, so it is worked out once.
+    base = rules._base()
+    return join_rules_text(
+        base.preset_name, ((name, getattr(rules, name)) for name in _differences(base, rules))
     )
