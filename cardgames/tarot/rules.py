@@ -22,9 +22,8 @@ Rules.parse('traditional-4')
 
 from __future__ import annotations
 
-import functools
-
 import enum
+import functools
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Final, TypeVar
