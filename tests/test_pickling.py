@@ -387,6 +387,8 @@ NOT_VALUES: dict[str, str] = {
     "cardgames.tarot.evaluation.Evaluation": "a search's evaluation, with tables",
     "cardgames.solver._pool.SerialExecutor": "an executor",
     "cardgames.records.Codec": "a game's record machinery: functions, shared, never sent",
+    "cardgames.records.DealRecordMethods": "a mixin of every game's deal records, never built",
+    "cardgames.records.RecordMethods": "a mixin of every game's records, never built",
     "cardgames.search.jobs.SearchJob": "a search's working parts: a model, a searcher, functions",
     # Environments: mutable, as their frameworks require.
     "cardgames.env.gymnasium.SeatEnv": "a Gymnasium environment (mutable)",
