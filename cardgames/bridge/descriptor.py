@@ -38,6 +38,7 @@ from cardgames.bridge.state import State
 from cardgames.bridge.view import View, controller, view_of
 from cardgames.cards import Card
 from cardgames.errors import AnalysisError
+from cardgames.search.grades import LossGrades
 from cardgames.search.results import Analysis, Limit, Solution
 from cardgames.validation import quote
 
@@ -45,11 +46,15 @@ if TYPE_CHECKING:
     from cardgames.games import SamplingSettings
     from cardgames.search.results import SearchProgress
 
-__all__ = ["GAME", "BridgeAnalyser", "BridgeGame"]
+__all__ = ["GAME", "LOSS_GRADES", "BridgeAnalyser", "BridgeGame"]
 
 DEFAULT_TRICKS_LEFT: Final = 8
 """How many tricks from the end a seeded position is made when none is asked for."""
 _NAMES: Final = ("North", "East", "South", "West")
+LOSS_GRADES: Final = LossGrades(inaccuracy=1, mistake=1, blunder=2, unit="tricks")
+"""How a review grades a bridge card by the tricks it cost its side, double dummy: a trick is a
+mistake, two or more a blunder (a trick cannot be lost by halves, so there are no
+inaccuracies)."""
 
 
 @attrs.frozen
@@ -117,6 +122,10 @@ class BridgeAnalyser:
             f"{_NAMES[mine[0]]} and {_NAMES[mine[1]]} (the {role}) against "
             f"{_NAMES[others[0]]} and {_NAMES[others[1]]}"
         )
+
+    def loss_grades(self, state: State) -> LossGrades:
+        """:data:`LOSS_GRADES`."""
+        return LOSS_GRADES
 
 
 @attrs.frozen

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from cardgames.search.grades import LossGrades
 from cardgames.search.results import Analysis, Limit, Solution
 from cardgames.tailor.analysis import (
     DEFAULT_HORIZON,
@@ -41,7 +42,13 @@ if TYPE_CHECKING:
     from cardgames.games import SamplingSettings
     from cardgames.search.results import SearchProgress
 
-__all__ = ["GAME", "TailorAnalyser", "TailorGame"]
+__all__ = ["GAME", "LOSS_GRADES", "TailorAnalyser", "TailorGame"]
+
+LOSS_GRADES: Final = LossGrades(inaccuracy=Fraction(3), mistake=Fraction(6), blunder=Fraction(12))
+"""How a review grades a Chase the Tailor move by the payoff it cost against the others' mean:
+an inaccuracy from 3 (a low card's value), a mistake from 6, a blunder from 12 (more than a
+court card left in hand). The values are the horizon search's estimates throughout, so no
+margin is taken off them."""
 
 DEFAULT_CARDS_LEFT: Final = 3
 """A seeded position is made once some seat holds at most this many cards, unless told."""
@@ -122,6 +129,10 @@ class TailorAnalyser:
         others = [seat for seat in range(state.rules.players) if seat != perspective]
         mean = "payoff of" if len(others) == 1 else "mean payoff of"
         return f"seat {perspective}'s payoff against the {mean} {_seats(others)}"
+
+    def loss_grades(self, state: State) -> LossGrades:
+        """:data:`LOSS_GRADES`."""
+        return LOSS_GRADES
 
 
 @attrs.frozen

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from cardgames.search.grades import LossGrades
 from cardgames.search.results import Analysis, Limit, Solution
 from cardgames.tarot.analysis import (
     TAROT_OBJECTIVE,
@@ -44,10 +45,19 @@ if TYPE_CHECKING:
     from cardgames.games import SamplingSettings
     from cardgames.search.results import SearchProgress
 
-__all__ = ["GAME", "TarotAnalyser", "TarotGame", "side_words"]
+__all__ = ["GAME", "LOSS_GRADES", "TarotAnalyser", "TarotGame", "side_words"]
 
 DEFAULT_TRICKS_LEFT: Final = 8
 """How many tricks from the end a seeded position is made when none is asked for."""
+
+LOSS_GRADES: Final = LossGrades(
+    inaccuracy=Fraction(2), mistake=Fraction(4), blunder=Fraction(8), estimate_margin=Fraction(2)
+)
+"""How a Tarot review grades a card by the card points it cost its side: an inaccuracy from 2
+points (a few low cards' worth), a mistake from 4 (about a King or a bout given away), a blunder
+from 8 (two Kings' worth: often more than the margin a contract is made or lost by). An
+estimated loss counts 2 points less, the estimates' usual error at ten tricks left (see the
+solver's page)."""
 
 _UNJUDGED: Final = {
     Phase.BIDDING: "bid",
@@ -151,6 +161,11 @@ class TarotAnalyser:
     def side_words(self, state: State, perspective: int) -> str:
         """See :func:`side_words`."""
         return side_words(state, perspective)
+
+    def loss_grades(self, state: State) -> LossGrades:
+        """:data:`LOSS_GRADES`, for every rules family (a King is worth about 4½ card points
+        in each)."""
+        return LOSS_GRADES
 
 
 @attrs.frozen
