@@ -161,4 +161,3 @@ class HumanDeal:
             made.append((seat, move))
             self._push(move)
         return made
-

@@ -78,6 +78,8 @@ __all__ = [
     "bots_only_with_human",
     "check_human_args",
     "check_save_path",
+    "human_moves",
+    "human_picture",
     "make_bots",
     "pimc_hint",
     "play_human",
@@ -260,6 +262,17 @@ def _picture(state: S, human: int, table: Table[S, M]) -> str:
     if table.picture is not None:
         return table.picture(state, human)
     return state.view(human).to_unicode()
+
+
+def human_picture(state: S, human: int, table: Table[S, M]) -> str:
+    """What the human is shown before each of its moves (``table.picture``, or the seat's
+    view): only what that seat knows. ``cardgames serve`` shows the same."""
+    return _picture(state, human, table)
+
+
+def human_moves(state: S, human: int, table: Table[S, M]) -> tuple[M, ...]:
+    """The human's legal moves, as the prompt lists them (``cardgames serve`` too)."""
+    return _human_moves(state, human, table)
 
 
 def _ask(

@@ -472,10 +472,10 @@ def _summary_table(review: Review, move_text: Callable[[Any], str]) -> str:
 
 def _controls() -> str:
     buttons = [
-        ("first", "⏮ start", "Home"),
+        ("first", "« start", "Home"),
         ("back", "◀ back", "←"),
         ("forward", "forward ▶", "→"),
-        ("last", "end ⏭", "End"),
+        ("last", "end »", "End"),
         ("previous-error", "◀ previous error", "↑"),
         ("next-error", "next error ▶", "↓"),
     ]
