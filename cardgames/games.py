@@ -287,7 +287,7 @@ class GameDescriptor(Protocol[S, V, M, R]):
     # -- bots ------------------------------------------------------------------------------
 
     def rule_move(self, view: V, rng: random.Random) -> M:
-        """The move the game's rules of thumb choose (:class:`cardgames.bots.RuleBot`)."""
+        """The move the game's rules of thumb choose (:class:`~cardgames.bots.rule_bot.RuleBot`)."""
         ...
 
     def settled_move(self, view: V) -> M | None:
@@ -300,14 +300,14 @@ class GameDescriptor(Protocol[S, V, M, R]):
         self, view: V, world: S, moves: Sequence[M], settings: SamplingSettings, limit: Limit
     ) -> list[float]:
         """What each of ``moves`` is worth to ``view``'s side in one ``world`` sampled from
-        ``view`` (:class:`cardgames.bots.PIMCBot` adds these up over its worlds), searched
+        ``view`` (:class:`~cardgames.bots.pimc.PIMCBot` adds these up over its worlds), searched
         within ``limit``."""
         ...
 
 
 class SamplingSettings(Protocol):
     """The settings of a sampling bot that a game's :meth:`GameDescriptor.sampled_values` may
-    read (:class:`cardgames.bots.PIMCBot` has them all): each game uses those that concern it
+    read (:class:`~cardgames.bots.pimc.PIMCBot` has them all): each game uses those that concern it
     and ignores the others."""
 
     @property

@@ -541,7 +541,7 @@ def review(
 
     Each move is judged as :func:`cardgames.solver.analyse_play` judges it, from the side of
     the seat that made it, and the analysis it was judged by is kept
-    (:attr:`Review.analyses`: every legal move's value at that moment). The Tarot dealer's
+    (``Review.analyses``: every legal move's value at that moment). The Tarot dealer's
     discard is skipped (the solver analyses the play of the cards); under French rules the
     bids, the call, the taker's discard, the announcement and the poignées are listed as
     :class:`Unjudged`. A step's ``best_move`` is the move played when it was one of the best,

@@ -516,7 +516,8 @@ def _move_list(
             rows.append(
                 f'<tr data-moment="{moment.number}"{css}><td class="num">{number}</td>'
                 f"<td>{item.player}</td><td>{_esc(move_text(item.move))}</td>"
-                f'<td class="num">{_esc(after)}</td><td>{_esc(best_move)} ({_esc(best)})</td>'
+                f'<td class="num">{_esc(after)}</td>'
+                f'<td title="{_esc(best_move)}: {_esc(best)}">{_esc(best_move)}</td>'
                 f'<td class="num">{_esc(loss)}</td><td class="flag">{_esc(flag)}</td></tr>'
             )
             continue
