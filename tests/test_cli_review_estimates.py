@@ -186,3 +186,28 @@ def test_analyse_with_estimates_on_the_command_line() -> None:
     ).stdout
     assert "(an estimate; proved between " in text
     assert "estimates looking 1 trick ahead" in text
+
+
+def test_analyse_under_a_limit_uses_estimates_and_marks_one_best_card() -> None:
+    # Regression: `cardgames analyse tarot --tricks-left 25 --time-limit 2` printed 25 rows of
+    # "0..77 best" and no best line, while review used estimates by default.
+    command = [str(SCRIPT), "analyse", "tarot", "--tricks-left", "25", "--node-limit", "3000"]
+    text = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    rows = _move_rows(text)
+    assert len(rows) >= 10 and all("≈" in row for row in rows)
+    best = [row for row in rows if row.endswith("  best")]
+    assert len(best) == 1
+    assert "Best line: -" not in text and f"Best line: 2:{best[0].split()[0]}" in text
+    assert "'best' is the estimates' choice" in " ".join(text.split())
+    bounds = subprocess.run(
+        [*command, "--no-estimates"], capture_output=True, text=True, check=True
+    ).stdout
+    assert not any("≈" in row for row in _move_rows(bounds)) and "estimates' choice" not in bounds
+
+
+def _move_rows(text: str) -> list[str]:
+    # The rows of the move table: from the line after its heading to the "Value:" line.
+    lines = text.splitlines()
+    start = next(at for at, line in enumerate(lines) if re.match(r"^move +value", line))
+    end = next(at for at, line in enumerate(lines) if line.startswith("Value:"))
+    return lines[start + 1 : end]

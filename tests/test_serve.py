@@ -15,7 +15,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -290,3 +290,31 @@ def test_bad_options_are_refused_before_listening(tmp_path: Path) -> None:
     ):
         done = subprocess.run([str(SCRIPT), "serve", *options], capture_output=True, text=True)
         assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_human_deal_refuses_what_it_cannot_seat() -> None:
+    from cardgames import tarot
+    from cardgames.arena.session import HumanDeal
+    from cardgames.bots import RuleBot
+    from cardgames.errors import IllegalMoveError, RulesError
+
+    start = tarot.deal(tarot.Rules.traditional(players=3), seed=1)
+    bots = [None, RuleBot(), RuleBot()]
+    calls: tuple[tuple[Callable[[], object], str], ...] = (
+        (lambda: HumanDeal("deal", human=0, bots=bots, seed=1), "invalid start"),
+        (lambda: HumanDeal(start, human=3, bots=bots, seed=1), "invalid seat"),
+        (lambda: HumanDeal(start, human=0, bots=bots[:2], seed=1), "expected 3 entries"),
+        (lambda: HumanDeal(start, human=1, bots=bots, seed=1), "for seat 0"),
+        (lambda: HumanDeal(start, human=0, bots=[None, 5, RuleBot()], seed=1), "for seat 1"),
+        (lambda: HumanDeal(start, human=0, bots=bots, seed=-1), "invalid seed -1"),
+    )
+    for call, message in calls:
+        with pytest.raises(RulesError, match=message):
+            call()
+    deal = HumanDeal(start, human=2, bots=[RuleBot(), RuleBot(), None], seed=1)
+    assert deal.to_choose and not deal.can_undo and deal.undo() is False
+    with pytest.raises(IllegalMoveError):
+        deal.play("KH")
+    moves = len(deal.moves)
+    deal.play(deal.legal_moves()[0])
+    assert deal.can_undo and deal.undo() and len(deal.moves) == moves

@@ -30,7 +30,7 @@ from typing import Any, Final
 from cardgames import games
 from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.players import bot_rng, bot_seed, is_bot
-from cardgames.validation import check_seat, quote
+from cardgames.validation import check_int, check_seat, quote
 
 __all__ = ["MAX_MOVES", "HumanDeal"]
 
@@ -74,7 +74,7 @@ class HumanDeal:
         self.game: games.AnyGame = game
         self.start: Any = start
         self.human: int = human
-        self.seed: int = bot_seed(seed)
+        self.seed: int = bot_seed(check_int(seed, "seed", low=0, high=2**64 - 1))
         self._bots: tuple[object | None, ...] = bots
         self._rngs = [bot_rng(self.seed, 0, seat) for seat in range(players)]
         self._states: list[Any] = [start]
