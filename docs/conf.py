@@ -30,7 +30,7 @@ _BUILTINS = (
 )
 _STDLIB_MODULES = (
     "typing|typing_extensions|collections\\.abc|collections|abc|random|fractions|enum|attrs?"
-    "|argparse|types|json|_io|io|os|pathlib|time|concurrent|multiprocessing|importlib"
+    "|argparse|types|json|_io|io|os|pathlib|time|concurrent|multiprocessing|importlib|http"
 )
 _BARE_NAMES = (
     "Self|Any|TypeVar|Generic|Protocol|Literal|Iterable|Iterator|Sequence|Mapping|Callable|Set"

@@ -168,6 +168,11 @@ def test_the_review_page_reads_without_javascript(
     assert page.locator(".moves tr[data-moment]").count() == len(review.moves) + 1
     assert not page.locator(".controls").is_visible()
     assert page.locator("table.summary tbody tr").count() == 3
+    # Printed, the whole move list shows (no scrolling box) and no button does.
+    page.emulate_media(media="print")
+    box = page.locator(".moves-box")
+    assert box.evaluate("e => getComputedStyle(e).overflowY") == "visible"
+    assert page.locator("button:visible").count() == 0
     context.close()
 
 

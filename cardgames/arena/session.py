@@ -13,13 +13,13 @@ game can be played; each bot is handed only its seat's view.
 >>> from cardgames.bots import RuleBot
 >>> start = tarot.deal(tarot.Rules.traditional(players=3), seed=3, dealer=2)
 >>> deal = HumanDeal(start, human=0, bots=[None, RuleBot(), RuleBot()], seed=3)
->>> deal.to_choose, len(deal.moves)
-(True, 0)
+>>> deal.to_choose, len(deal.moves)  # seat 2's discard and seat 1's lead came first
+(True, 4)
 >>> made = deal.play(deal.legal_moves()[0])
 >>> [seat for seat, _ in made], deal.to_choose, len(deal.states) == len(deal.moves) + 1
-([0, 1, 2], True, True)
+([0, 2, 1], True, True)
 >>> deal.undo(), len(deal.moves)
-(True, 0)
+(True, 4)
 """
 
 from __future__ import annotations

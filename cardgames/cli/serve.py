@@ -13,7 +13,7 @@ turn). Once the deal is over the server reviews it in the background with
 default) and the deal's page links to its review page (:meth:`cardgames.solver.Review.to_html`)
 and to its record.
 
-The server is the standard library's :mod:`http.server` (threads, one per request): nothing to
+The server is the standard library's ``http.server`` (threads, one per request): nothing to
 install, and a page to play at needs no more. Each deal has its own unguessable address, and
 every form carries the deal's revision, so a second tab (or an old page) cannot play into a
 deal it does not show: it is told to reload. A request the server cannot take gets a 4xx
@@ -120,12 +120,13 @@ class ServeApp:
 
     # -- starting a deal ------------------------------------------------------------------
 
-    def start_form(self, **typed: str) -> pages.StartForm:
-        """The start form, with what was typed (after an error)."""
+    def start_page(self, **typed: str) -> str:
+        """The page that starts a deal, with what was typed in its form (after an error, with
+        ``error`` the message)."""
         known = tuple(
             (game.name, game.title, str(game.default_rules())) for game in games.registered()
         )
-        return pages.StartForm(games=known, **typed)
+        return pages.start_page(pages.StartForm(games=known, **typed))
 
     def new_deal(self, form: Mapping[str, str]) -> str:
         """Start a deal from the start form's fields; returns its key.
@@ -437,7 +438,7 @@ class _Handler(BaseHTTPRequestHandler):
         app = self.server.app
         parts = self._parts()
         if parts == []:
-            return HTTPStatus.OK, _HTML, pages.start_page(app.start_form())
+            return HTTPStatus.OK, _HTML, app.start_page()
         if len(parts) == 2 and parts[0] == "deal":
             return HTTPStatus.OK, _HTML, app.deal_page(parts[1])
         if len(parts) == 3 and parts[0] == "deal" and parts[2] == "review":
@@ -456,8 +457,8 @@ class _Handler(BaseHTTPRequestHandler):
                 key = app.new_deal(form)
             except CardgamesError as error:
                 typed = {name: form.get(name, "") for name in ("game", "rules", "seat", "seed")}
-                again = app.start_form(**typed, bots=form.get("bots", ""), error=str(error))
-                return HTTPStatus.BAD_REQUEST, _HTML, pages.start_page(again)
+                again = app.start_page(**typed, bots=form.get("bots", ""), error=str(error))
+                return HTTPStatus.BAD_REQUEST, _HTML, again
             return self._see(f"/deal/{key}")
         if len(parts) == 3 and parts[0] == "deal" and parts[2] in ("move", "undo", "hint"):
             try:

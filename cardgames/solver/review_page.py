@@ -47,6 +47,7 @@ from cardgames.search.results import Analysis, PlayStep
 from cardgames.solver._review_assets import PAGE_CSS, PAGE_SCRIPT
 
 if TYPE_CHECKING:
+    import cardgames.solver.play_review
     from cardgames.solver.play_review import Review
 
 __all__ = ["CONTENT_POLICY", "review_html"]
@@ -94,7 +95,7 @@ class _Moment:
     analysis: Analysis[Any] | None
 
 
-def review_html(review: Review, *, title: str | None = None) -> str:
+def review_html(review: cardgames.solver.play_review.Review, *, title: str | None = None) -> str:
     """The review page of ``review`` (see the module's description) as one HTML document.
 
     :param title: the page's heading (default: the game, its rules and the number of moves).
