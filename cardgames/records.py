@@ -431,6 +431,9 @@ T = TypeVar("T")
 
 
 class _Playable(Protocol):
+    @property
+    def is_over(self) -> bool: ...
+
     def play(self, move: Any) -> Any: ...
 
 
@@ -649,8 +652,7 @@ class DealRecordMethods(Generic[S]):
     @property
     def is_over(self) -> bool:
         """True if the moves finish the deal (or round)."""
-        over: bool = getattr(self._final, "is_over")  # every game's state has it
-        return over
+        return self._final.is_over
 
     def states(self) -> tuple[S, ...]:
         """The starting state, then the state after each move: ``len(moves) + 1`` states, as a
@@ -658,7 +660,7 @@ class DealRecordMethods(Generic[S]):
         return states_of(self.start(), self.moves)
 
     def replay(self) -> S:
-        """The state after every move (reached by play, so its history is :attr:`moves`)."""
+        """The state after every move (reached by play, so its history is ``moves``)."""
         return self._final
 
 

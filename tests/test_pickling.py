@@ -35,6 +35,7 @@ from cardgames.env.games import EnvGame
 from cardgames.players import Seating
 from cardgames.records import Tags
 from cardgames.render import MoveRow
+from cardgames.search.grades import Grade
 from cardgames.search.results import Analysis, MoveValue, Solution
 from cardgames.tarot import Deal, Phase, Rules, State, TarotCard, TarotCardSet, Trick
 from cardgames.tarot._codec import _trick_code, _tricks_code
@@ -390,6 +391,7 @@ NOT_VALUES: dict[str, str] = {
     "cardgames.records.DealRecordMethods": "a mixin of every game's deal records, never built",
     "cardgames.records.RecordMethods": "a mixin of every game's records, never built",
     "cardgames.search.jobs.SearchJob": "a search's working parts: a model, a searcher, functions",
+    "cardgames.arena.session.HumanDeal": "a deal being played: its bots, their random streams",
     # Environments: mutable, as their frameworks require.
     "cardgames.env.gymnasium.SeatEnv": "a Gymnasium environment (mutable)",
     "cardgames.env.pettingzoo.CardgamesAECEnv": "a PettingZoo environment (mutable)",
@@ -592,6 +594,11 @@ VALUE_EXAMPLES: dict[str, Callable[[], list[object]]] = {
         item for item in _tailor_view_parts() if isinstance(item, tailor.view.Snapshot)
     ],
     "cardgames.tailor.view.View": lambda: _tailor_view_parts()[:1],
+    "cardgames.search.grades.Grade": lambda: list(Grade),
+    "cardgames.search.grades.LossGrades": lambda: [
+        tarot.GAME.analysis.loss_grades(_tarot_over()),
+        bridge.GAME.analysis.loss_grades(bridge.random_position(1, tricks_played=12)),
+    ],
     # The games as objects: each descriptor and its analysis (picklable, equal to themselves).
     "cardgames.tarot.descriptor.TarotGame": lambda: [tarot.GAME],
     "cardgames.tarot.descriptor.TarotAnalyser": lambda: [tarot.GAME.analysis],

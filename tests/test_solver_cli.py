@@ -82,8 +82,11 @@ def test_node_limit_before_the_game_takes_effect(capsys: pytest.CaptureFixture[s
         ["analyse", "tarot", "--tricks-left", "7", "--node-limit", "20"],
     ):
         status, out, _ = run(capsys, *argv)
-        assert status == 0 and "not exact (bounds)" in out
+        # Under a limit a Tarot analysis uses estimates by default.
+        assert status == 0 and "not exact (estimate)" in out
         assert "Searched 20 nodes" in out or "Searched 1" in out
+        status, out, _ = run(capsys, *argv, "--no-estimates")
+        assert status == 0 and "not exact (bounds)" in out
 
 
 def test_analyse_tarot_position_text(capsys: pytest.CaptureFixture[str]) -> None:

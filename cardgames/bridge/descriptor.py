@@ -46,14 +46,19 @@ from cardgames.bridge.view import View, controller, view_of
 from cardgames.cards import Card
 from cardgames.errors import AnalysisError, RulesError
 from cardgames.games import SamplingSettings
+from cardgames.search.grades import LossGrades
 from cardgames.search.results import Analysis, Limit, SearchProgress, Solution
 from cardgames.validation import quote, strict_arguments
 
-__all__ = ["DEFAULT_TRICKS_LEFT", "GAME", "BridgeAnalyser", "BridgeGame"]
+__all__ = ["DEFAULT_TRICKS_LEFT", "GAME", "LOSS_GRADES", "BridgeAnalyser", "BridgeGame"]
 
 DEFAULT_TRICKS_LEFT: Final = 8
 """How many tricks from the end a seeded position is made when none is asked for."""
 _NAMES: Final = ("North", "East", "South", "West")
+LOSS_GRADES: Final = LossGrades(inaccuracy=1, mistake=1, blunder=2, unit="tricks")
+"""How a review grades a bridge card by the tricks it cost its side, double dummy: a trick is a
+mistake, two or more a blunder (a trick cannot be lost by halves, so there are no
+inaccuracies)."""
 
 
 @strict_arguments
@@ -126,6 +131,10 @@ class BridgeAnalyser:
             f"{_NAMES[mine[0]]} and {_NAMES[mine[1]]} (the {role}) against "
             f"{_NAMES[others[0]]} and {_NAMES[others[1]]}"
         )
+
+    def loss_grades(self, state: State) -> LossGrades:
+        """:data:`LOSS_GRADES`."""
+        return LOSS_GRADES
 
 
 @strict_arguments

@@ -11,7 +11,10 @@ Subcommands:
   built-in sample, a seeded or given position of any game, or a position of a saved record;
 * ``cardgames show FILE`` prints a saved record, trick by trick or turn by turn (a whole
   game or match ends with its totals and winners);
-* ``cardgames review FILE`` judges every move of a saved record with the solver;
+* ``cardgames review FILE`` judges every move of a saved record with the solver
+  (``--html PAGE`` also writes its review page);
+* ``cardgames serve`` starts a local web page to play a deal against the bots in a browser
+  and see its review (:mod:`cardgames.cli.serve`);
 * ``cardgames bridge deal|play|show|analyse`` does the same for bridge card play
   (:mod:`cardgames.cli.bridge`).
 
@@ -50,6 +53,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "cardgames.cli.play",
     "cardgames.cli.analyse",
     "cardgames.cli.review",
+    "cardgames.cli.serve",
     "cardgames.cli.batch",
     "cardgames.cli.arena",
     "cardgames.cli.bridge",

@@ -494,7 +494,8 @@ class PlayStep(Generic[M]):
     :param after_upper: an upper bound on ``after`` (``after`` itself when exact).
     :param bound: how to read the numbers, as an analysis' ``bound`` (default: ``"exact"``
         for an exact step, ``"bounds"`` otherwise). Under ``"estimate"`` ``before`` and
-        ``after`` are estimates and ``exact`` says whether both were proved.
+        ``after`` are estimates, one of them at least not proved (:meth:`judged` gives a step
+        whose values were both proved ``"exact"``).
     :param before_lower: a proved lower bound on ``before`` (``before`` itself but for an
         estimate).
     :param after_lower: a proved lower bound on ``after`` likewise.
@@ -587,18 +588,11 @@ class PlayStep(Generic[M]):
             "exact": self.exact,
             "number": self.number,
             "best_move": None if self.best_move is None else str(self.best_move),
+            "before_lower": _jsonable(self.before_lower),
             "before_upper": _jsonable(self.before_upper),
+            "after_lower": _jsonable(self.after_lower),
             "after_upper": _jsonable(self.after_upper),
             "bound": self.bound,
-        } | self._lower_dict()
-
-    def _lower_dict(self) -> dict[str, Any]:
-        # The proved lower bounds, which differ from the values only for estimates.
-        if self.bound != "estimate":
-            return {}
-        return {
-            "before_lower": _jsonable(self.before_lower),
-            "after_lower": _jsonable(self.after_lower),
         }
 
     @classmethod
@@ -617,19 +611,21 @@ class PlayStep(Generic[M]):
             raise AnalysisError(
                 f"move {quote_text(move)} is not a legal move of the analysed position"
             )
+        exact = analysis.exact or (
+            analysis.bound == "estimate" and analysis.lower == analysis.upper and entry.exact
+        )
         return cls(
             move=entry.move,
             player=player,
             before=analysis.value,
             after=entry.value,
             loss=analysis.value - entry.value,
-            exact=analysis.exact
-            or (analysis.bound == "estimate" and analysis.lower == analysis.upper and entry.exact),
+            exact=exact,
             number=number,
             best_move=analysis.best_moves[0] if analysis.best_moves else None,
             before_upper=analysis.upper,
             after_upper=entry.upper,
-            bound=analysis.bound,
+            bound="exact" if exact else analysis.bound,  # both values proved: nothing estimated
             before_lower=analysis.lower,
             after_lower=entry.lower,
         )

@@ -21,6 +21,7 @@ import attrs
 
 from cardgames.errors import RulesError
 from cardgames.games import SamplingSettings
+from cardgames.search.grades import LossGrades
 from cardgames.search.results import Analysis, Limit, SearchProgress, Solution
 from cardgames.tailor.analysis import (
     DEFAULT_HORIZON,
@@ -47,7 +48,13 @@ from cardgames.tailor.state import State
 from cardgames.tailor.view import View
 from cardgames.validation import ascii_lower, quote, strict_arguments
 
-__all__ = ["DEFAULT_CARDS_LEFT", "GAME", "TailorAnalyser", "TailorGame"]
+__all__ = ["DEFAULT_CARDS_LEFT", "GAME", "LOSS_GRADES", "TailorAnalyser", "TailorGame"]
+
+LOSS_GRADES: Final = LossGrades(inaccuracy=Fraction(3), mistake=Fraction(6), blunder=Fraction(12))
+"""How a review grades a Chase the Tailor move by the payoff it cost against the others' mean:
+an inaccuracy from 3 (a low card's value), a mistake from 6, a blunder from 12 (more than a
+court card left in hand). The values are the horizon search's estimates throughout, so no
+margin is taken off them."""
 
 _DEFAULT_PLAYERS: Final = 4
 DEFAULT_CARDS_LEFT: Final = 3
@@ -134,6 +141,10 @@ class TailorAnalyser:
         others = [seat for seat in range(state.rules.players) if seat != perspective]
         mean = "payoff of" if len(others) == 1 else "mean payoff of"
         return f"seat {perspective}'s payoff against the {mean} {_seats(others)}"
+
+    def loss_grades(self, state: State) -> LossGrades:
+        """:data:`LOSS_GRADES`."""
+        return LOSS_GRADES
 
 
 @strict_arguments

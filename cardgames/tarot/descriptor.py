@@ -23,6 +23,7 @@ import attrs
 
 from cardgames.errors import RulesError
 from cardgames.games import SamplingSettings
+from cardgames.search.grades import LossGrades
 from cardgames.search.results import Analysis, Limit, SearchProgress, Solution
 from cardgames.tarot.analysis import (
     TAROT_OBJECTIVE,
@@ -57,6 +58,7 @@ __all__ = [
     "DEFAULT_TRICKS_LEFT",
     "FRENCH_PLAYERS",
     "GAME",
+    "LOSS_GRADES",
     "TarotAnalyser",
     "TarotGame",
     "pending",
@@ -73,6 +75,15 @@ _PRESETS: Final[dict[str, tuple[Callable[[int], Rules], int]]] = {
     "traditional": (Rules.traditional, 3),
     "french": (Rules.french, FRENCH_PLAYERS),
 }
+
+LOSS_GRADES: Final = LossGrades(
+    inaccuracy=Fraction(2), mistake=Fraction(4), blunder=Fraction(8), estimate_margin=Fraction(2)
+)
+"""How a Tarot review grades a card by the card points it cost its side: an inaccuracy from 2
+points (a few low cards' worth), a mistake from 4 (about a King or a bout given away), a blunder
+from 8 (two Kings' worth: often more than the margin a contract is made or lost by). An
+estimated loss counts 2 points less, the estimates' usual error at ten tricks left (see the
+solver's page)."""
 
 _UNJUDGED: Final = {
     Phase.BIDDING: "bid",
@@ -211,6 +222,11 @@ class TarotAnalyser:
     def side_words(self, state: State, perspective: int) -> str:
         """See :func:`side_words`."""
         return side_words(state, perspective)
+
+    def loss_grades(self, state: State) -> LossGrades:
+        """:data:`LOSS_GRADES`, for every rules family (a King is worth about 4½ card points
+        in each)."""
+        return LOSS_GRADES
 
 
 @strict_arguments
