@@ -35,6 +35,7 @@ from cardgames.errors import RulesError
 from cardgames.validation import quote
 
 if TYPE_CHECKING:
+    from cardgames.action_space import ActionSpace
     from cardgames.search.results import Analysis, Limit, SearchProgress, Solution
 
 __all__ = [
@@ -276,6 +277,18 @@ class GameDescriptor(Protocol[S, V, M, R]):
     def deal_text(self, start: S, moves: Sequence[M]) -> str:
         """A whole deal as ``cardgames show`` prints it: the hands, every trick or turn, the
         result."""
+        ...
+
+    # -- learning environments -------------------------------------------------------------
+
+    def actions(self, rules: R) -> ActionSpace[S, V, M]:
+        """The action ids, masks and observations of the game under ``rules``
+        (:class:`cardgames.action_space.ActionSpace`), through which :mod:`cardgames.env`
+        builds its environments; it may also offer a fast step
+        (:class:`cardgames.action_space.FastActionSpace`).
+
+        :raises RulesError: if ``rules`` is not a rule set of the game.
+        """
         ...
 
     # -- bots ------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from cardgames.bridge.actions import BridgeActions
 from cardgames.bridge.analysis import (
     BRIDGE_OBJECTIVE,
     analyse_bridge,
@@ -207,6 +208,11 @@ class BridgeGame:
         for move in moves:
             state = state.play(move)
         return format_deal(state)
+
+    def actions(self, rules: Contract) -> BridgeActions:
+        """The action ids, masks and observations under ``rules`` (:class:`BridgeActions
+        <cardgames.bridge.actions.BridgeActions>`)."""
+        return BridgeActions(rules)
 
     def rule_move(self, view: View, rng: random.Random) -> Card:
         """:func:`cardgames.bridge.heuristics.choose_card` (deterministic)."""

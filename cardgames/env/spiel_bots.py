@@ -5,8 +5,8 @@ command line like any other bot: it is handed only its seat's view and its
 :class:`random.Random`. OpenSpiel's bots act on an OpenSpiel state, which holds every hand, so
 on each decision the adapter
 
-1. draws one world consistent with the view (:meth:`cardgames.tarot.view.View.sample` or
-   :meth:`cardgames.tailor.view.View.sample`, with the bot's ``rng``): the seat's own cards
+1. draws one world consistent with the view (the view's ``sample``, such as
+   :meth:`cardgames.tarot.view.View.sample`, with the bot's ``rng``): the seat's own cards
    and everything it has seen are as in the view, the cards it cannot see are dealt at random
    among the places they may be;
 2. wraps that world as an OpenSpiel state (:meth:`cardgames.env.openspiel.CardgamesGame.state_from`)
@@ -51,10 +51,10 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts as spiel_ismcts
 from open_spiel.python.algorithms import mcts as spiel_mcts
 
-from cardgames import tailor
+from cardgames import bridge, tailor
 from cardgames.bots.protocol import TarotMove
-from cardgames.env import tailor_space, tarot_space
-from cardgames.env.core import AnyRules, AnyView, GameMove, legal_ids
+from cardgames.cards import Card
+from cardgames.env.core import AnyRules, AnyView, GameMove, move_of, view_space
 from cardgames.env.openspiel import CardgamesGame, CardgamesState, openspiel_game
 from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.players import check_rng
@@ -108,33 +108,30 @@ class SpielBot:
     def choose(self, view: TarotView, rng: random.Random) -> TarotMove: ...
     @overload
     def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
+    @overload
+    def choose(self, view: bridge.View, rng: random.Random) -> Card: ...
     def choose(self, view: AnyView, rng: random.Random) -> GameMove:
         """The move the OpenSpiel bot makes in a world drawn from ``view``.
 
-        :raises RulesError: if ``view`` is not a view of either game, or ``rng`` not a
+        :raises RulesError: if ``view`` is not a view of a game, or ``rng`` not a
             :class:`random.Random`.
         :raises IllegalMoveError: if the view's seat is not to move, or the OpenSpiel bot
             answers with an id that is not legal (naming the id and the legal ones).
         """
-        if not isinstance(view, TarotView | TailorView):
-            raise RulesError(
-                f"invalid view {quote(view)}: expected a cardgames.tarot.View or a "
-                "cardgames.tailor.View"
-            )
+        space = view_space(view)
         check_rng(rng)
-        if not legal_ids(view):
+        if not space.legal_ids(view):
             # OpenSpiel's bots act for the player to move only (some crash otherwise).
             raise IllegalMoveError(
                 f"invalid view for {self.name}: seat {view.seat} is not to move, so it has no "
                 "legal action"
             )
-        game = _game(view.rules)
+        game = _game(space.rules)
+        # Every game's view draws the worlds it cannot tell apart (its ``sample``).
         state = game.state_from(view.sample(rng))
-        bot = self.maker(game, view.seat, rng.randrange(_SEED_LIMIT))
+        bot = self.maker(game, int(view.seat), rng.randrange(_SEED_LIMIT))
         action = int(bot.step(state))
-        if isinstance(view, TarotView):
-            return tarot_space.checked_move(action, view)
-        return tailor_space.checked_move(action, view)
+        return move_of(action, view)
 
 
 @attrs.frozen

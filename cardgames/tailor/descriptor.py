@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from cardgames.search.results import Analysis, Limit, Solution
+from cardgames.tailor.actions import TailorActions
 from cardgames.tailor.analysis import (
     DEFAULT_HORIZON,
     TAILOR_OBJECTIVE,
@@ -209,6 +210,11 @@ class TailorGame:
     def deal_text(self, start: State, moves: Sequence[Move]) -> str:
         """:func:`cardgames.tailor.show.format_round`."""
         return format_round(start, moves)
+
+    def actions(self, rules: Rules) -> TailorActions:
+        """The action ids, masks and observations under ``rules`` (:class:`TailorActions
+        <cardgames.tailor.actions.TailorActions>`)."""
+        return TailorActions(rules)
 
     def rule_move(self, view: View, rng: random.Random) -> Move:
         """:func:`cardgames.tailor.bot_play.tailor_rule_move` (deterministic)."""

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from cardgames.search.results import Analysis, Limit, Solution
+from cardgames.tarot.actions import TarotActions
 from cardgames.tarot.analysis import (
     TAROT_OBJECTIVE,
     analyse_tarot,
@@ -242,6 +243,11 @@ class TarotGame:
         for move in moves:
             state = state.play(move)
         return format_deal(state, hands=True)
+
+    def actions(self, rules: Rules) -> TarotActions:
+        """The action ids, masks and observations under ``rules`` (:class:`TarotActions
+        <cardgames.tarot.actions.TarotActions>`)."""
+        return TarotActions(rules)
 
     def rule_move(self, view: View, rng: random.Random) -> AnyMove:
         """:func:`cardgames.tarot.bot_play.tarot_rule_move` (deterministic)."""
