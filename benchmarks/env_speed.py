@@ -43,8 +43,8 @@ def pettingzoo_loop(make: Callable[[], Any]) -> Loop:
         env = make()
         rng = random.Random(seed)
         steps = episodes = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
+        start = time.process_time()
+        while time.process_time() - start < seconds:
             env.reset(seed=rng.getrandbits(32))
             for _agent in env.agent_iter():
                 observation, _reward, terminated, truncated, _info = env.last()
@@ -66,8 +66,8 @@ def rlcard_loop(game: str) -> Loop:
         env = rlcard.make(game, config={"seed": seed})
         rng = random.Random(seed)
         steps = episodes = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
+        start = time.process_time()
+        while time.process_time() - start < seconds:
             state, _player = env.reset()
             while not env.is_over():
                 legal = list(state["legal_actions"])
@@ -84,8 +84,8 @@ def openspiel_loop(load: Callable[[], Any]) -> Loop:
         game = load()
         rng = random.Random(seed)
         steps = episodes = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
+        start = time.process_time()
+        while time.process_time() - start < seconds:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
@@ -158,9 +158,9 @@ def main(argv: list[str] | None = None) -> int:
     for name, make in loops(args):
         try:
             loop = make()
-            start = time.perf_counter()
+            start = time.process_time()
             steps, episodes = loop(args.seconds, args.seed)
-            rate = steps / (time.perf_counter() - start)
+            rate = steps / (time.process_time() - start)
         except ImportError as error:
             print(f"{name:<58} {'skipped':>9} ({error.name} is not installed)")
             continue

@@ -39,6 +39,8 @@ COMPILED_MODULES: Final = (
     "cardgames.tailor.search",
     "cardgames.bridge.search_model",
     "cardgames.bridge.search",
+    "cardgames.tarot.env_step",
+    "cardgames.tailor.env_step",
 )
 """The modules that the compiled build turns into native code (dotted names)."""
 

@@ -135,10 +135,9 @@ def _game_type(name: str, preset: EnvPreset, zero_sum: bool) -> Any:
     )
 
 
-def _rules_of(name: str, params: dict[str, Any] | None) -> AnyRules:
+def _rules_of(name: str, params: dict[str, Any] | None) -> Any:
     preset = _PRESETS[name]
-    rules: AnyRules = preset.rules((params or {}).get("players", preset.default))
-    return rules
+    return preset.rules((params or {}).get("players", preset.default))
 
 
 @attrs.frozen
@@ -225,9 +224,10 @@ class _Held:
     # ids, each seat's observation and text), dropped at every move. OpenSpiel clones a
     # Python state with copy.deepcopy: a clone copies the engine into a mask of its own and
     # starts with nothing worked out.
-    __slots__ = ("engine", "legal", "mask", "player", "sparse", "texts", "value")
+    __slots__ = ("engine", "env", "legal", "mask", "player", "sparse", "texts", "value")
 
     def __init__(self, env: EnvGame) -> None:
+        self.env = env
         self.mask = bytearray(env.action_count)
         self.engine: StepEngine[Any] | None = None
         self.player = _CHANCE
@@ -242,8 +242,23 @@ class _Held:
         self.texts: dict[int, str] = {}
         self.sparse: dict[int, tuple[list[int], list[tuple[int, float]]]] = {}
 
+    def __getstate__(self) -> tuple[EnvGame, AnyState | None]:
+        # Pickled as the position: the engine is rebuilt from it.
+        engine = self.engine
+        position = None if engine is None or self.player == _CHANCE else engine.state()
+        return (self.env, position)
+
+    def __setstate__(self, saved: tuple[EnvGame, AnyState | None]) -> None:
+        env, position = saved
+        self.__init__(env)  # type: ignore[misc]
+        if position is not None:
+            self.engine = env.engine(None, self.mask)
+            self.engine.load(position)
+            self.forget()
+
     def __deepcopy__(self, memo: dict[int, object]) -> _Held:
         twin = object.__new__(_Held)
+        twin.env = self.env
         twin.mask = bytearray(len(self.mask))
         twin.player = self.player
         twin.engine = None
@@ -429,7 +444,10 @@ def _factory(name: str) -> type[CardgamesGame]:
     def build(self: CardgamesGame, params: dict[str, Any] | None = None) -> None:
         CardgamesGame.__init__(self, _rules_of(name, params), name)
 
-    return type(f"_Game_{name}", (CardgamesGame,), {"__init__": build})
+    # Kept in the module under its name, so that its instances pickle by reference.
+    kind = type(f"_Game_{name}", (CardgamesGame,), {"__init__": build})
+    globals()[kind.__name__] = kind
+    return kind
 
 
 def _register() -> None:

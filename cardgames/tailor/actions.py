@@ -1,6 +1,6 @@
-"""Chase the Tailor's action ids and observation vector: :class:`TailorActions`, the action
-space of a rule set that the descriptor gives the environments (:mod:`cardgames.env`), and the
-functions it calls.
+"""Chase the Tailor's action ids and observation vector: the functions behind the action space
+that the descriptor gives the environments (:class:`cardgames.tailor.env_space.TailorActions`,
+:mod:`cardgames.env`).
 
 Every move that carries a choice is one id with the choice in it: a dump is its rank and the
 order of its suits, a Joker its card and effect, the Tailor its called card and victim. The
@@ -64,12 +64,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
-import attrs
-
 from cardgames.action_space import (
-    EnvPreset,
     Layout,
-    Sparse,
     add_bits,
     check_action_id,
     illegal_id,
@@ -77,22 +73,20 @@ from cardgames.action_space import (
 )
 from cardgames.cards import STANDARD_PACK_SIZE, TAILOR_PACK_SIZE, Card, Rank, Suit
 from cardgames.cardset import iter_bits
-from cardgames.errors import IllegalMoveError, RulesError
+from cardgames.errors import IllegalMoveError
 from cardgames.tailor.moves import Draw, Dump, JokerEffect, Move, Pass, Play, PlayJoker, PlayTailor
-from cardgames.tailor.rules import Call, Rules, hand_points
+from cardgames.tailor.rules import Call, Rules
 from cardgames.tailor.state import State
-from cardgames.tailor.turns import ALL_SUITED, FOLLOW_MASKS, RANK_MASKS, apply_move
+from cardgames.tailor.turns import ALL_SUITED, FOLLOW_MASKS, RANK_MASKS
 from cardgames.tailor.view import Snapshot, View
-from cardgames.validation import check_seat, quote
+from cardgames.validation import quote
 
 __all__ = [
     "DRAW_ID",
     "DUMP_BASE",
     "JOKER_BASE",
     "PASS_ID",
-    "PRESETS",
     "TAILOR_BASE",
-    "TailorActions",
     "action_count",
     "action_id",
     "checked_move",
@@ -479,134 +473,3 @@ def _sparse(
     if turns:
         values.append((turns_at, min(turns / rules.max_turns, 1.0)))
     return ones, values
-
-
-# -- the action space of a rule set ---------------------------------------------------------------
-
-
-def _rules_for(players: int) -> Rules:
-    return Rules(players=players)
-
-
-PRESETS: Final = (EnvPreset("tailor", "Chase the Tailor (cardgames)", 2, 6, 3, _rules_for),)
-"""The family of rule sets environment frameworks register (OpenSpiel's ``cardgames_tailor``)."""
-_PACK_POINTS: Final = hand_points(Card(index) for index in range(TAILOR_PACK_SIZE))
-
-
-def _checked_rules(rules: object) -> Rules:
-    if not isinstance(rules, Rules):
-        raise RulesError(
-            f"invalid Chase the Tailor rules {quote(rules)}: expected a cardgames.tailor.Rules"
-        )
-    return rules
-
-
-@attrs.frozen
-class TailorActions:
-    """Chase the Tailor's :class:`~cardgames.action_space.ActionSpace` under ``rules``: the
-    ids of the table above, the masks (worked out from the hand's mask), the observations
-    (read from the position now) and the round as the environments play it.
-
-    >>> from cardgames import tailor
-    >>> space = TailorActions(tailor.Rules(players=3))
-    >>> space.size, space.legal_ids(tailor.deal(space.rules, seed=13)), space.bounds()
-    (994, (32, 37, 40), (-395.0, 0.0))
-
-    :raises RulesError: if ``rules`` is not a :class:`~cardgames.tailor.Rules`.
-    """
-
-    rules: Rules = attrs.field(converter=_checked_rules)
-
-    @property
-    def title(self) -> str:
-        """``"Chase the Tailor"``."""
-        return GAME
-
-    @property
-    def size(self) -> int:
-        """:func:`action_count` of the rules."""
-        return action_count(self.rules)
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self.rules.players
-
-    @property
-    def state_type(self) -> type[State]:
-        """:class:`~cardgames.tailor.State`."""
-        return State
-
-    @property
-    def view_type(self) -> type[View]:
-        """:class:`~cardgames.tailor.View`."""
-        return View
-
-    def action_id(self, move: object) -> int:
-        """:func:`action_id` under the rules."""
-        return action_id(move, self.rules)
-
-    def move(self, action_id: object) -> Move:
-        """:func:`move_of_id` under the rules."""
-        return move_of_id(action_id, self.rules)
-
-    def legal_ids(self, position: State | View) -> tuple[int, ...]:
-        """:func:`legal_ids`."""
-        return legal_ids(position)
-
-    def layout(self) -> Layout:
-        """:func:`observation_layout` of the rules."""
-        return observation_layout(self.rules)
-
-    def sparse_view(self, view: View) -> Sparse:
-        """:func:`sparse_observation` of what the view's seat sees now."""
-        return sparse_observation(view.rules, view.seat, view.now)
-
-    def sparse_state(self, state: State, seat: int) -> Sparse:
-        """:func:`state_sparse_observation` (quicker than building the view, which replays the
-        round).
-
-        :raises RulesError: if ``seat`` is not a seat of the table.
-        """
-        check_seat(seat, self.rules.players, "seat")
-        return state_sparse_observation(state, seat)
-
-    def actor(self, state: State) -> int:
-        """The seat to move."""
-        return state.to_move
-
-    def is_over(self, state: State) -> bool:
-        """``state.is_over``."""
-        return state.is_over
-
-    def play(self, state: State, move: Move) -> State:
-        """The state after the legal ``move``, without the state's own check of it."""
-        return apply_move(state, move)
-
-    def returns(self, state: State) -> tuple[float, ...]:
-        """The round's payoffs (:meth:`~cardgames.tailor.State.payoffs`) once over."""
-        if not state.is_over:
-            return (0.0,) * self.rules.players
-        return tuple(float(payoff) for payoff in state.payoffs())
-
-    def preset(self) -> EnvPreset:
-        """The one family, ``tailor``."""
-        return PRESETS[0]
-
-    def presets(self) -> tuple[EnvPreset, ...]:
-        """:data:`PRESETS`."""
-        return PRESETS
-
-    def bounds(self) -> tuple[float, float]:
-        """0 for going out; at worst minus the whole pack."""
-        return (-float(_PACK_POINTS), 0.0)
-
-    @property
-    def zero_sum(self) -> bool:
-        """False: whoever goes out scores 0, the others lose their hands."""
-        return False
-
-    @property
-    def max_moves(self) -> int:
-        """``Rules.max_turns``: a round stops there."""
-        return self.rules.max_turns

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from cardgames.search.results import Analysis, Limit, Solution
-from cardgames.tailor.actions import TailorActions
 from cardgames.tailor.analysis import (
     DEFAULT_HORIZON,
     TAILOR_OBJECTIVE,
@@ -28,6 +27,7 @@ from cardgames.tailor.analysis import (
 )
 from cardgames.tailor.bot_play import sampled_values, settled_move, tailor_rule_move
 from cardgames.tailor.deal import deal
+from cardgames.tailor.env_space import TailorActions
 from cardgames.tailor.match import Match
 from cardgames.tailor.moves import Move, parse_move
 from cardgames.tailor.positions import random_position
@@ -213,7 +213,7 @@ class TailorGame:
 
     def actions(self, rules: Rules) -> TailorActions:
         """The action ids, masks and observations under ``rules`` (:class:`TailorActions
-        <cardgames.tailor.actions.TailorActions>`)."""
+        <cardgames.tailor.env_space.TailorActions>`)."""
         return TailorActions(rules)
 
     def rule_move(self, view: View, rng: random.Random) -> Move:

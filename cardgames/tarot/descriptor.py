@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from cardgames.search.results import Analysis, Limit, Solution
-from cardgames.tarot.actions import TarotActions
 from cardgames.tarot.analysis import (
     TAROT_OBJECTIVE,
     analyse_tarot,
@@ -31,6 +30,7 @@ from cardgames.tarot.analysis import (
 from cardgames.tarot.bot_play import sampled_values, settled_move, tarot_rule_move
 from cardgames.tarot.contracts import AnyMove, parse_move
 from cardgames.tarot.deal import Deal
+from cardgames.tarot.env_space import TarotActions
 from cardgames.tarot.estimates import analyse_with_estimates
 from cardgames.tarot.game import Game
 from cardgames.tarot.positions import random_position
@@ -246,7 +246,7 @@ class TarotGame:
 
     def actions(self, rules: Rules) -> TarotActions:
         """The action ids, masks and observations under ``rules`` (:class:`TarotActions
-        <cardgames.tarot.actions.TarotActions>`)."""
+        <cardgames.tarot.env_space.TarotActions>`)."""
         return TarotActions(rules)
 
     def rule_move(self, view: View, rng: random.Random) -> AnyMove:
