@@ -41,7 +41,6 @@ from cardgames.tarot.actions import (
 )
 from cardgames.tarot.cards import TAROT_PACK_SIZE
 from cardgames.tarot.contracts import Poignee
-from cardgames.tarot.deal import _deal_packets
 from cardgames.tarot.env_build import (
     Encoded,
     build_state,
@@ -214,7 +213,6 @@ class TarotEngine:
         self.restricted: Final = rules.trump_lead_restricted
         self.overtrump: Final = rules.overtrump
         self.traditional_discard: Final = rules.discard_rule is DiscardRule.TRADITIONAL
-        self.room: Final[list[int]] = [rules.hand_size] * players
         self.library: State | None = None
         self.base: State | None = None
         self.built: State | None = None
@@ -228,7 +226,9 @@ class TarotEngine:
         self.talon = 0
         self.trick_cards: list[int] = []
         self.trick_players: list[int] = []
-        self.tricks: list[Trick] = []
+        # each completed trick as [leader, winner, cards...]; its Trick built when asked for
+        self.tricks: list[list[int]] = []
+        self.trick_objects: list[Trick] = []
         self.won: list[int] = [0] * players
         self.tricks_won: list[int] = [0] * players
         self.trumps_played = False
@@ -303,7 +303,7 @@ class TarotEngine:
     def reset(self, seed: int, first: int) -> None:
         """The deal :func:`cardgames.tarot.deal` makes of ``seed`` with ``first`` dealing."""
         rules = self.rules
-        hands, talon = _deal_packets(rules, first, shuffled(seed), self.room)
+        hands, talon = deal_packets(rules, first, shuffled(seed))
         self.dealt = True
         if rules.bidding:
             if self.observing:
@@ -330,6 +330,7 @@ class TarotEngine:
         self.trick_cards = []
         self.trick_players = []
         self.tricks = []
+        self.trick_objects = []
         self.won = [0] * players
         self.tricks_won = [0] * players
         self.trumps_played = False
@@ -414,7 +415,12 @@ class TarotEngine:
         self.talon = found.talon
         self.trick_cards = found.trick_cards
         self.trick_players = found.trick_players
-        self.tricks = found.tricks
+        self.trick_objects = list(found.tricks)
+        self.tricks = [
+            [trick.leader, -1 if trick.winner is None else trick.winner]
+            + [card.index for card in trick.cards]
+            for trick in found.tricks
+        ]
         self.won = found.won
         self.tricks_won = [0] * self.players
         for trick in found.tricks:
@@ -599,7 +605,9 @@ class TarotEngine:
         zeros before."""
         if self.phase != _OVER:
             return [0.0] * self.players
-        return [float(payoff) for payoff in self.state().payoffs()]
+        if self.rules.bidding:
+            return [float(payoff) for payoff in self.state().payoffs()]
+        return card_payoffs(self)
 
     def state(self) -> State:
         """The library's state now (rebuilt from the ints, without the constructor's
@@ -617,7 +625,7 @@ class TarotEngine:
             self.hands,
             self.discard,
             trick_of(self.leader, self.trick_cards, self.trick_players, -1),
-            self.tricks,
+            self._trick_objects(),
             self.won,
             self.trumps_played,
             self.excuse_trick,
@@ -625,6 +633,20 @@ class TarotEngine:
         )
         self.built = built
         return built
+
+    def _trick_objects(self) -> list[Trick]:
+        # The Tricks of the completed tricks, built once each.
+        built = self.trick_objects
+        for number in range(len(built), len(self.tricks)):
+            row = self.tricks[number]
+            built.append(trick_of(row[0], row[2:], self._players_from(row[0]), row[1]))
+        return built
+
+    def _players_from(self, leader: int) -> list[int]:
+        seats = [leader]
+        for _ in range(self.players - 1):
+            seats.append(self.next_seat[seats[-1]])
+        return seats
 
     def copy(self) -> TarotEngine:
         """An engine at the same position writing into the same buffers (see
@@ -644,6 +666,7 @@ class TarotEngine:
         twin.trick_cards = list(self.trick_cards)
         twin.trick_players = list(self.trick_players)
         twin.tricks = list(self.tricks)
+        twin.trick_objects = list(self.trick_objects)
         twin.won = list(self.won)
         twin.tricks_won = list(self.tricks_won)
         twin.trumps_played = self.trumps_played
@@ -787,7 +810,7 @@ def _close_trick(engine: TarotEngine) -> None:
         engine.excuse_trick = len(engine.tricks)
     engine.won[winner] |= mask
     engine.tricks_won[winner] += 1
-    engine.tricks.append(trick_of(engine.leader, cards, players, winner))
+    engine.tricks.append([engine.leader, winner, *cards])
     observing = engine.observing
     if observing:
         for number in range(len(cards)):
@@ -817,6 +840,120 @@ def _slam_lead(engine: TarotEngine) -> bool:
     if len(engine.tricks) != engine.rules.tricks_per_deal - 1:
         return False
     side = engine.teams[engine.leader]
-    return all(
-        trick.winner is not None and engine.teams[trick.winner] == side for trick in engine.tricks
-    )
+    return all(engine.teams[trick[1]] == side for trick in engine.tricks)
+
+
+def card_payoffs(engine: TarotEngine) -> list[float]:
+    """The payoffs of a finished deal without bidding, worked out on the ints exactly as
+    :func:`cardgames.tarot.points.payoffs` does (each side's card points, the Excuse settled,
+    the discard to the dealer, the Magician's bonus, less the average), in exact integers
+    scaled by the counting group and the number of sides until the one division of each."""
+    rules = engine.rules
+    group = rules.group_size
+    won = _settled_piles(engine)
+    # card points scaled by the group: a pile of n cards worth v is (v * k - n * (k - 1)) / k
+    scaled = [_mask_value(pile) * group - pile.bit_count() * (group - 1) for pile in won]
+    discard = engine.discard
+    if discard:
+        count = discard.bit_count()
+        if rules.discard_is_own_group:
+            scaled[engine.dealer] += (_mask_value(discard) - (count - 1)) * group
+        else:
+            scaled[engine.dealer] += _mask_value(discard) * group - count * (group - 1)
+    last = engine.tricks[-1]
+    if rules.magician_bonus and last[2 + engine._players_from(last[0]).index(last[1])] == (
+        _TRUMP_LOW
+    ):
+        scaled[last[1]] += rules.magician_bonus * group
+    sides = rules.teams
+    side_points = [sum(scaled[seat] for seat in side) for side in sides]
+    total = sum(side_points)
+    payoffs = [0.0] * engine.players
+    for number, side in enumerate(sides):
+        value = (len(sides) * side_points[number] - total) / (len(sides) * group)
+        for seat in side:
+            payoffs[seat] = value
+    return payoffs
+
+
+def _settled_piles(engine: TarotEngine) -> list[int]:
+    # The won piles with the Excuse settled under the rules (cardgames.tarot.points.piles).
+    won = list(engine.won)
+    if engine.excuse_trick < 0:
+        return won
+    row = engine.tricks[engine.excuse_trick]
+    seats = engine._players_from(row[0])
+    excuser = seats[row[2:].index(_EXCUSE)]
+    winner = row[1]
+    teams = engine.teams
+    if teams[excuser] == teams[winner]:
+        return won
+    side = [seat for seat in range(engine.players) if teams[seat] == teams[excuser]]
+    excuse = 1 << _EXCUSE
+    side_won_trick = any(won[seat] & ~excuse for seat in side)
+    last = engine.excuse_trick == len(engine.tricks) - 1
+    exchange = engine.rules.excuse_rule.value == "exchange"
+    if not side_won_trick or (last and exchange):
+        won[excuser] &= ~excuse
+        won[winner] |= excuse
+    elif exchange:
+        best_value = 99
+        best_card = -1
+        holder = -1
+        for seat in side:
+            cards = won[seat] & ~excuse
+            while cards:
+                low = cards & -cards
+                cards ^= low
+                card = low.bit_length() - 1
+                if (_VALUES[card], card, seat) < (best_value, best_card, holder) or holder < 0:
+                    best_value, best_card, holder = _VALUES[card], card, seat
+        won[holder] &= ~(1 << best_card)
+        won[winner] |= 1 << best_card
+    return won
+
+
+def deal_packets(rules: Rules, dealer: int, cards: list[int]) -> tuple[list[int], int]:
+    """Each seat's hand and the talon, as masks, of ``cards`` (card indices, the top first)
+    dealt as :meth:`cardgames.tarot.deal.Deal.from_deck` deals them: packets round the table
+    from the seat after the dealer, the talon's cards set aside one at a time between packets
+    under ``dog_card_by_card``, else the last ones."""
+    players = rules.players
+    masks = [0] * players
+    wanted = [rules.hand_size] * players
+    order: list[int] = []
+    seat = dealer
+    for _ in range(players):
+        seat = rules._next(seat)
+        order.append(seat)
+    packets: list[int] = []  # seat, cards, seat, cards... in dealing order
+    left = players * rules.hand_size
+    while left:
+        for seat in order:
+            take = min(rules.deal_packet, wanted[seat])
+            if take:
+                packets.append(seat)
+                packets.append(take)
+                wanted[seat] -= take
+                left -= take
+    count = len(packets) // 2
+    to_talon = len(cards) - players * rules.hand_size
+    aside = [0] * (count + 1)
+    if rules.dog_card_by_card and count:
+        for i in range(1, to_talon + 1):
+            aside[max(1, i * count // (to_talon + 1))] += 1
+    talon = 0
+    position = 0
+    for number in range(count):
+        seat = packets[2 * number]
+        take = packets[2 * number + 1]
+        for index in range(position, position + take):
+            masks[seat] |= 1 << cards[index]
+        position += take
+        extra = aside[number + 1]
+        for index in range(position, position + extra):
+            talon |= 1 << cards[index]
+        position += extra
+    for index in range(position, len(cards)):
+        talon |= 1 << cards[index]
+    return masks, talon
