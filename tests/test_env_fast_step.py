@@ -247,6 +247,7 @@ def test_house_rules_deal_and_score_as_the_library(rules: tarot.Rules) -> None:
     # The engine scores a deal without bidding on its ints: the Excuse settled, the discard,
     # the Magician's bonus, the sides; the deal itself from the seed as tarot.deal makes it.
     space = games.of(rules).actions(rules)
+    assert isinstance(space, FastActionSpace)
     engine = space.engine(None, bytearray(space.size), 0)
     rng = random.Random(8)
     for _ in range(25):
