@@ -27,7 +27,7 @@ from typing import Any, Final
 from cardgames import games
 from cardgames.action_space import ActionSpace, FastActionSpace, StepEngine
 
-__all__ = ["LIBRARY_VARIABLE", "LibraryEngine", "make_engine"]
+__all__ = ["LIBRARY_VARIABLE", "LibraryEngine", "make_engine", "uses_fast_step"]
 
 LIBRARY_VARIABLE: Final = "CARDGAMES_ENV_LIBRARY"
 """The environment variable that, set to ``1``, makes every environment run on
@@ -159,6 +159,13 @@ class LibraryEngine:
         return twin
 
 
+def uses_fast_step(space: ActionSpace[Any, Any, Any]) -> bool:
+    """Whether environments of ``space`` run on its game's fast step: the space offers one
+    (:class:`~cardgames.action_space.FastActionSpace`) and ``CARDGAMES_ENV_LIBRARY=1`` is not
+    set."""
+    return isinstance(space, FastActionSpace) and os.environ.get(LIBRARY_VARIABLE, "") != "1"
+
+
 def make_engine(
     game: games.AnyGame,
     space: ActionSpace[Any, Any, Any],
@@ -168,6 +175,7 @@ def make_engine(
 ) -> StepEngine[Any]:
     """The game's fast engine if its action space has one (and ``CARDGAMES_ENV_LIBRARY=1`` is
     not set), else a :class:`LibraryEngine`."""
-    if isinstance(space, FastActionSpace) and os.environ.get(LIBRARY_VARIABLE, "") != "1":
+    if uses_fast_step(space):
+        assert isinstance(space, FastActionSpace)
         return space.engine(observations, mask, slot)
     return LibraryEngine(game, space, observations, mask, slot)

@@ -33,7 +33,7 @@ from cardgames.action_space import (
 )
 from cardgames.deck import random_below
 from cardgames.env.core import space_of_rules
-from cardgames.env.engine import make_engine
+from cardgames.env.engine import LibraryEngine, uses_fast_step
 from cardgames.errors import RulesError
 from cardgames.validation import check_int, quote
 
@@ -97,11 +97,14 @@ class EnvGame:
     space: ActionSpace[Any, Any, Any] = attrs.field(init=False, repr=False, eq=False)
     game: games.AnyGame = attrs.field(init=False, repr=False, eq=False)
     _sizes: tuple[int, int] = attrs.field(init=False, repr=False, eq=False)
+    _fast: bool = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         space = _space(self.rules)
         object.__setattr__(self, "space", space)
         object.__setattr__(self, "game", games.of(self.rules))
+        # Which engine to make, decided once (a search makes one per simulation).
+        object.__setattr__(self, "_fast", uses_fast_step(space))
         # Both sizes are asked for on every step: worked out once.
         object.__setattr__(self, "_sizes", (space.size, space.layout()[-1].stop))
 
@@ -164,7 +167,9 @@ class EnvGame:
         """A step engine for these rules, writing into the buffers of
         :func:`cardgames.action_space.new_buffers` at ``slot``: the game's fast step when it
         has one, else the library's states (:mod:`cardgames.env.engine`)."""
-        return make_engine(self.game, self.space, observations, mask, slot)
+        if self._fast:
+            return self.space.engine(observations, mask, slot)  # type: ignore[attr-defined, no-any-return]
+        return LibraryEngine(self.game, self.space, observations, mask, slot)
 
     def is_over(self, state: AnyState) -> bool:
         """Whether the deal (round) has ended."""

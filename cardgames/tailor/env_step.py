@@ -145,6 +145,38 @@ def _points(mask: int) -> int:
 
 
 @final
+class _Table:
+    # What an engine of one rule set reads and never changes, worked out once per rule set.
+    def __init__(self, rules: Rules) -> None:
+        players = rules.players
+        fields = observation_layout(rules)
+        self.size: Final = fields[-1].stop
+        self.at: Final[list[int]] = [field.offset for field in fields]
+        self.tailor_ids: Final[list[list[int]]] = [
+            [
+                _TAILOR_ID + STANDARD_PACK_SIZE * victim + card
+                for victim in range(players)
+                if rules.victim_may_be_caller or victim != seat
+                for card in range(STANDARD_PACK_SIZE)
+            ]
+            for seat in range(players)
+        ]
+        self.zeros: Final = array.array("f", bytes(4 * players * self.size))
+
+
+_TABLES: Final[dict[Rules, _Table]] = {}
+
+
+def _table(rules: Rules) -> _Table:
+    found = _TABLES.get(rules)
+    if found is None:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        found = _TABLES[rules] = _Table(rules)
+    return found
+
+
+@final
 class TailorEngine:
     """A round of Chase the Tailor on ints (see the module description): a
     :class:`~cardgames.action_space.StepEngine`.
@@ -157,14 +189,21 @@ class TailorEngine:
     """
 
     def __init__(
-        self, rules: Rules, observations: array.array[float] | None, mask: bytearray, slot: int
+        self,
+        rules: Rules,
+        observations: array.array[float] | None,
+        mask: bytearray,
+        slot: int,
+        table: _Table | None = None,
     ) -> None:
         players = rules.players
+        found = _table(rules) if table is None else table
+        at = found.at
+        self.table: Final = found
         self.rules: Final = rules
         self.players: Final = players
         self.count: Final = _TAILOR_ID + STANDARD_PACK_SIZE * players
-        self.size: Final = observation_layout(rules)[-1].stop
-        at = [field.offset for field in observation_layout(rules)]
+        self.size: Final = found.size
         self.at_hand: Final = at[0]
         self.at_drawn: Final = at[1]
         self.at_pile: Final = at[2]
@@ -179,16 +218,8 @@ class TailorEngine:
         self.at_stock: Final = at[11]
         self.at_passes: Final = at[12]
         self.at_turns: Final = at[13]
-        self.tailor_ids: Final[list[list[int]]] = [
-            [
-                _TAILOR_ID + STANDARD_PACK_SIZE * victim + card
-                for victim in range(players)
-                if rules.victim_may_be_caller or victim != seat
-                for card in range(STANDARD_PACK_SIZE)
-            ]
-            for seat in range(players)
-        ]
-        self.zeros: Final = array.array("f", bytes(4 * players * self.size))
+        self.tailor_ids: Final = found.tailor_ids
+        self.zeros: Final = found.zeros
         self.model = TailorModel(rules, 0, 0)
         self.position: list[int] = []
         self.called = False
@@ -583,7 +614,7 @@ class TailorEngine:
     def copy(self) -> TailorEngine:
         """An engine at the same position writing into the same buffers (see
         :meth:`move_to` to give it others)."""
-        twin = TailorEngine(self.rules, None, self.mask, 0)
+        twin = TailorEngine(self.rules, None, self.mask, 0, self.table)
         twin.model = self.model
         twin.position = list(self.position)
         twin.called = self.called

@@ -165,6 +165,32 @@ def _mask_value(mask: int) -> int:
 
 
 @final
+class _Table:
+    # What an engine of one rule set reads and never changes, worked out once per rule set.
+    def __init__(self, rules: Rules) -> None:
+        fields = observation_layout(rules)
+        self.count: Final = action_count(rules)
+        self.size: Final = fields[-1].stop
+        self.at: Final[dict[str, int]] = {field.name: field.offset for field in fields}
+        self.next_seat: Final[list[int]] = [rules._next(seat) for seat in range(rules.players)]
+        self.strengths: Final[list[int]] = list(STRENGTHS[rules.numeral_order])
+        self.traditional_discard: Final = rules.discard_rule is DiscardRule.TRADITIONAL
+        self.zeros: Final = array.array("f", bytes(4 * rules.players * self.size))
+
+
+_TABLES: Final[dict[Rules, _Table]] = {}
+
+
+def _table(rules: Rules) -> _Table:
+    found = _TABLES.get(rules)
+    if found is None:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        found = _TABLES[rules] = _Table(rules)
+    return found
+
+
+@final
 class TarotEngine:
     """A deal of Tarot on ints (see the module description): a
     :class:`~cardgames.action_space.StepEngine`.
@@ -177,42 +203,47 @@ class TarotEngine:
     """
 
     def __init__(
-        self, rules: Rules, observations: array.array[float] | None, mask: bytearray, slot: int
+        self,
+        rules: Rules,
+        observations: array.array[float] | None,
+        mask: bytearray,
+        slot: int,
+        table: _Table | None = None,
     ) -> None:
         players = rules.players
+        found = _table(rules) if table is None else table
+        self.table: Final = found
         self.rules: Final = rules
         self.players: Final = players
-        self.count: Final = action_count(rules)
-        fields = observation_layout(rules)
-        self.size: Final = fields[-1].stop
-        at = {field.name: field.offset for field in fields}
-        self.at_hand: Final = at["hand"]
-        self.at_played: Final = at["played"]
-        self.at_trick: Final = at["trick"]
-        self.at_won: Final = at["won_points"]
-        self.at_tricks: Final = at["tricks_won"]
-        self.at_sizes: Final = at["hand_sizes"]
-        self.at_to_move: Final = at["to_move"]
-        self.at_dealer: Final = at["dealer"]
-        self.at_leader: Final = at["leader"]
-        self.at_phase: Final = at["phase"]
-        self.at_trumps: Final = at["trumps_played"]
-        self.at_void: Final = at["void"]
-        self.at_no_trumps: Final = at["out_of_trumps"]
-        self.at_talon: Final = at.get("talon", -1)
-        self.at_discard: Final = at.get("discard", -1)
-        self.at_discard_size: Final = at.get("discard_size", -1)
-        self.at_poignees: Final = at.get("poignees", -1)
-        self.at_poignee_cards: Final = at.get("poignee_cards", -1)
-        self.at_max_trump: Final = at.get("max_trump", -1)
-        self.at_partner: Final = at.get("partner", -1)
-        self.at_partner_known: Final = at.get("partner_known", -1)
-        self.next_seat: Final[list[int]] = [rules._next(seat) for seat in range(players)]
-        self.strengths: Final[list[int]] = list(STRENGTHS[rules.numeral_order])
+        self.count: Final = found.count
+        self.size: Final = found.size
+        self.at_hand: Final = found.at["hand"]
+        self.at_played: Final = found.at["played"]
+        self.at_trick: Final = found.at["trick"]
+        self.at_won: Final = found.at["won_points"]
+        self.at_tricks: Final = found.at["tricks_won"]
+        self.at_sizes: Final = found.at["hand_sizes"]
+        self.at_to_move: Final = found.at["to_move"]
+        self.at_dealer: Final = found.at["dealer"]
+        self.at_leader: Final = found.at["leader"]
+        self.at_phase: Final = found.at["phase"]
+        self.at_trumps: Final = found.at["trumps_played"]
+        self.at_void: Final = found.at["void"]
+        self.at_no_trumps: Final = found.at["out_of_trumps"]
+        self.at_talon: Final = found.at.get("talon", -1)
+        self.at_discard: Final = found.at.get("discard", -1)
+        self.at_discard_size: Final = found.at.get("discard_size", -1)
+        self.at_poignees: Final = found.at.get("poignees", -1)
+        self.at_poignee_cards: Final = found.at.get("poignee_cards", -1)
+        self.at_max_trump: Final = found.at.get("max_trump", -1)
+        self.at_partner: Final = found.at.get("partner", -1)
+        self.at_partner_known: Final = found.at.get("partner_known", -1)
+        self.next_seat: Final = found.next_seat
+        self.strengths: Final = found.strengths
         self.hand_total: Final = rules.hand_size + rules.talon_size
         self.restricted: Final = rules.trump_lead_restricted
         self.overtrump: Final = rules.overtrump
-        self.traditional_discard: Final = rules.discard_rule is DiscardRule.TRADITIONAL
+        self.traditional_discard: Final = found.traditional_discard
         self.library: State | None = None
         self.base: State | None = None
         self.built: State | None = None
@@ -245,7 +276,7 @@ class TarotEngine:
         self.legal_ids: list[int] = []
         self.stale: list[bool] = [False] * players
         self.written: list[list[int]] = [[] for _ in range(players)]
-        self.zeros: Final = array.array("f", bytes(4 * players * self.size))
+        self.zeros: Final = found.zeros
         self.dealt = False
         self.observing = False
         self.obs: array.array[float] = array.array("f")
@@ -651,7 +682,7 @@ class TarotEngine:
     def copy(self) -> TarotEngine:
         """An engine at the same position writing into the same buffers (see
         :meth:`move_to` to give it others)."""
-        twin = TarotEngine(self.rules, None, self.mask, 0)
+        twin = TarotEngine(self.rules, None, self.mask, 0, self.table)
         twin.library = self.library
         twin.base = self.base
         twin.built = self.built
