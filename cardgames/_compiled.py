@@ -39,6 +39,7 @@ COMPILED_MODULES: Final = (
     "cardgames.tailor.search",
     "cardgames.bridge.search_model",
     "cardgames.bridge.search",
+    "cardgames.tarot.env_rules",
     "cardgames.tarot.env_step",
     "cardgames.tailor.env_step",
 )

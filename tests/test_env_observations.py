@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardgames import tailor, tarot
+from cardgames.bridge import actions as bridge_actions
 from cardgames.env import (
     information_state,
     observation_layout,
@@ -78,7 +79,9 @@ def test_every_field_is_in_the_documented_tables_in_order() -> None:
     # The tables live with each game's numbering (the env modules re-export it).
     assert documented_fields(tarot_actions.__doc__ or "") == tarot_fields
     assert documented_fields(tailor_actions.__doc__ or "") == tailor_fields
-    assert documented_fields(page) == [*tarot_fields, *tailor_fields]
+    bridge_fields = [field.name for field in bridge_actions.observation_layout()]
+    assert documented_fields(bridge_actions.__doc__ or "") == bridge_fields
+    assert documented_fields(page) == [*tarot_fields, *tailor_fields, *bridge_fields]
 
 
 @pytest.mark.parametrize("preset", TAROT_PRESETS)

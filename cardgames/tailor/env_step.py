@@ -269,7 +269,9 @@ class TailorEngine:
         self.obs_base = slot * self.players * self.size
         if self.observing and self.position:
             self._clear_observations()
-            self._observe()
+            _observe(
+                self,
+            )
 
     def _clear_observations(self) -> None:
         # One copy of a zeroed array.
@@ -391,62 +393,22 @@ class TailorEngine:
         base = self.mask_base
         for action in self.legal_ids:
             mask[base + action] = 0
-        legal = [] if self.is_over else self._legal()
+        legal = (
+            []
+            if self.is_over
+            else _legal(
+                self,
+            )
+        )
         for action in legal:
             mask[base + action] = 1
         self.legal_ids = legal
         if self.observing:
             if fresh:
                 self._clear_observations()
-            self._observe()
-
-    def _legal(self) -> list[int]:
-        # The ids of State.legal_moves(), from the hand's mask (in no set order).
-        rules = self.rules
-        p = self.position
-        model = self.model
-        seat = p[TO_MOVE]
-        hand = p[HANDS + seat]
-        drawn = p[DRAWN]
-        ids: list[int] = []
-        if drawn >= 0:
-            if drawn == _TAILOR:
-                ids.extend(self.tailor_ids[seat])
-            elif drawn >= _JOKER_1:
-                base = _JOKER_ID + 2 * (drawn - _JOKER_1)
-                ids.append(base)
-                ids.append(base + 1)
-            else:
-                ids.append(drawn)
-                if rules.drawn_card_dumps:
-                    for order in dump_orders(model, drawn, hand):
-                        ids.append(_DUMP_TO_ENV[dump_code(order) - _CODE_DUMP])
-            if not rules.must_play_drawn:
-                ids.append(_PASS_ID)
-            return ids
-        target = p[TOP]
-        playable = hand & (SUITED if target < 0 else FOLLOW[target])
-        mask = playable
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            card = low.bit_length() - 1
-            ids.append(card)
-            for order in dump_orders(model, card, hand):
-                ids.append(_DUMP_TO_ENV[dump_code(order) - _CODE_DUMP])
-        if hand >> _JOKER_1 & 1:
-            ids.append(_JOKER_ID)
-            ids.append(_JOKER_ID + 1)
-        if hand >> (_JOKER_1 + 1) & 1:
-            ids.append(_JOKER_ID + 2)
-            ids.append(_JOKER_ID + 3)
-        if hand & _TAILOR_BIT:
-            ids.extend(self.tailor_ids[seat])
-        if rules.voluntary_draw or not playable:
-            pile_at = p[PILE_AT]
-            can_draw = pile_at > model.stock_from or len(p) - pile_at > 1
-            ids.append(_DRAW_ID if can_draw else _PASS_ID)
-        return ids
+            _observe(
+                self,
+            )
 
     # -- observations ----------------------------------------------------------------------
 
@@ -465,102 +427,6 @@ class TailorEngine:
         base = self.obs_base + offset
         for seat in range(players):
             obs[base + seat * self.size + (player - seat) % players] = value
-
-    def _observe(self) -> None:
-        p = self.position
-        obs = self.obs
-        players = self.players
-        size = self.size
-        base = self.obs_base
-        # own hands, and every seat's view of each hand's size
-        for seat in range(players):
-            hand = p[HANDS + seat]
-            changed = hand ^ self.seen_hands[seat]
-            if changed:
-                own = base + seat * size + self.at_hand
-                while changed:
-                    low = changed & -changed
-                    changed ^= low
-                    obs[own + low.bit_length() - 1] = 1.0 if hand & low else 0.0
-                if hand.bit_count() != self.seen_hands[seat].bit_count():
-                    self._each(self.at_sizes, seat, hand.bit_count() / TAILOR_PACK_SIZE)
-                self.seen_hands[seat] = hand
-        to_move = p[TO_MOVE]
-        drawn = p[DRAWN]
-        if drawn != self.seen_drawn or (drawn >= 0 and to_move != self.seen_drawn_seat):
-            if self.seen_drawn >= 0:
-                obs[base + self.seen_drawn_seat * size + self.at_drawn + self.seen_drawn] = 0.0
-            if drawn >= 0:
-                obs[base + to_move * size + self.at_drawn + drawn] = 1.0
-            self.seen_drawn = drawn
-            self.seen_drawn_seat = to_move
-        pending = drawn >= 0
-        if pending != self.seen_pending:
-            self._all(self.at_pending, 1.0 if pending else 0.0)
-            self.seen_pending = pending
-        self._observe_pile(p)
-        target = p[TOP]
-        shown = STANDARD_PACK_SIZE if target < 0 else target
-        if shown != self.seen_target:
-            if self.seen_target >= 0:
-                self._all(self.at_target + self.seen_target, 0.0)
-            self._all(self.at_target + shown, 1.0)
-            self.seen_target = shown
-        if self.called != self.seen_called:
-            self._all(self.at_called, 1.0 if self.called else 0.0)
-            self.seen_called = self.called
-        if to_move != self.seen_to_move:
-            if self.seen_to_move >= 0:
-                self._each(self.at_to_move, self.seen_to_move, 0.0)
-            self._each(self.at_to_move, to_move, 1.0)
-            self.seen_to_move = to_move
-        clockwise = p[DIRECTION] > 0
-        if clockwise != self.seen_clockwise:
-            self._all(self.at_clockwise, 1.0 if clockwise else 0.0)
-            self.seen_clockwise = clockwise
-        chase = p[CHASE] != 0
-        if chase != self.seen_chase:
-            self._all(self.at_chase, 1.0 if chase else 0.0)
-            self.seen_chase = chase
-        stock = p[PILE_AT] - self.model.stock_from
-        if stock != self.seen_stock:
-            self._all(self.at_stock, stock / TAILOR_PACK_SIZE)
-            self.seen_stock = stock
-        passes = p[PASSES]
-        if passes != self.seen_passes:
-            self._all(self.at_passes, min(passes / players, 1.0))
-            self.seen_passes = passes
-        turns = p[TURNS]
-        if turns != self.seen_turns:
-            self._all(self.at_turns, min(turns / self.rules.max_turns, 1.0))
-            self.seen_turns = turns
-
-    def _observe_pile(self, p: list[int]) -> None:
-        # The pile grows at its end between reshuffles: only the new cards are written then.
-        pile_at = p[PILE_AT]
-        size = len(p) - pile_at
-        pile = self.seen_pile
-        if p[RESHUFFLES] != self.seen_reshuffles or size < self.seen_pile_size:
-            pile = 0
-            for index in range(pile_at, len(p)):
-                pile |= 1 << p[index]
-        else:
-            for index in range(len(p) - (size - self.seen_pile_size), len(p)):
-                pile |= 1 << p[index]
-        changed = pile ^ self.seen_pile
-        while changed:
-            low = changed & -changed
-            changed ^= low
-            self._all(self.at_pile + low.bit_length() - 1, 1.0 if pile & low else 0.0)
-        self.seen_pile = pile
-        self.seen_pile_size = size
-        self.seen_reshuffles = p[RESHUFFLES]
-        top = p[len(p) - 1]
-        if top != self.seen_top:
-            if self.seen_top >= 0:
-                self._all(self.at_top + self.seen_top, 0.0)
-            self._all(self.at_top + top, 1.0)
-            self.seen_top = top
 
     def sync(self, seat: int) -> None:
         """Nothing to do: every seat's observation is kept up to date."""
@@ -650,3 +516,150 @@ class TailorEngine:
 
     def __deepcopy__(self, memo: dict[int, object]) -> TailorEngine:
         return self.copy()
+
+
+def _legal(engine: TailorEngine) -> list[int]:
+    # The ids of State.legal_moves(), from the hand's mask (in no set order).
+    rules = engine.rules
+    p = engine.position
+    model = engine.model
+    seat = p[TO_MOVE]
+    hand = p[HANDS + seat]
+    drawn = p[DRAWN]
+    ids: list[int] = []
+    if drawn >= 0:
+        if drawn == _TAILOR:
+            ids.extend(engine.tailor_ids[seat])
+        elif drawn >= _JOKER_1:
+            base = _JOKER_ID + 2 * (drawn - _JOKER_1)
+            ids.append(base)
+            ids.append(base + 1)
+        else:
+            ids.append(drawn)
+            if rules.drawn_card_dumps:
+                for order in dump_orders(model, drawn, hand):
+                    ids.append(_DUMP_TO_ENV[dump_code(order) - _CODE_DUMP])
+        if not rules.must_play_drawn:
+            ids.append(_PASS_ID)
+        return ids
+    target = p[TOP]
+    playable = hand & (SUITED if target < 0 else FOLLOW[target])
+    mask = playable
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        card = low.bit_length() - 1
+        ids.append(card)
+        for order in dump_orders(model, card, hand):
+            ids.append(_DUMP_TO_ENV[dump_code(order) - _CODE_DUMP])
+    if hand >> _JOKER_1 & 1:
+        ids.append(_JOKER_ID)
+        ids.append(_JOKER_ID + 1)
+    if hand >> (_JOKER_1 + 1) & 1:
+        ids.append(_JOKER_ID + 2)
+        ids.append(_JOKER_ID + 3)
+    if hand & _TAILOR_BIT:
+        ids.extend(engine.tailor_ids[seat])
+    if rules.voluntary_draw or not playable:
+        pile_at = p[PILE_AT]
+        can_draw = pile_at > model.stock_from or len(p) - pile_at > 1
+        ids.append(_DRAW_ID if can_draw else _PASS_ID)
+    return ids
+
+
+def _observe(engine: TailorEngine) -> None:
+    p = engine.position
+    obs = engine.obs
+    players = engine.players
+    size = engine.size
+    base = engine.obs_base
+    # own hands, and every seat's view of each hand's size
+    for seat in range(players):
+        hand = p[HANDS + seat]
+        changed = hand ^ engine.seen_hands[seat]
+        if changed:
+            own = base + seat * size + engine.at_hand
+            while changed:
+                low = changed & -changed
+                changed ^= low
+                obs[own + low.bit_length() - 1] = 1.0 if hand & low else 0.0
+            if hand.bit_count() != engine.seen_hands[seat].bit_count():
+                engine._each(engine.at_sizes, seat, hand.bit_count() / TAILOR_PACK_SIZE)
+            engine.seen_hands[seat] = hand
+    to_move = p[TO_MOVE]
+    drawn = p[DRAWN]
+    if drawn != engine.seen_drawn or (drawn >= 0 and to_move != engine.seen_drawn_seat):
+        if engine.seen_drawn >= 0:
+            obs[base + engine.seen_drawn_seat * size + engine.at_drawn + engine.seen_drawn] = 0.0
+        if drawn >= 0:
+            obs[base + to_move * size + engine.at_drawn + drawn] = 1.0
+        engine.seen_drawn = drawn
+        engine.seen_drawn_seat = to_move
+    pending = drawn >= 0
+    if pending != engine.seen_pending:
+        engine._all(engine.at_pending, 1.0 if pending else 0.0)
+        engine.seen_pending = pending
+    _observe_pile(engine, p)
+    target = p[TOP]
+    shown = STANDARD_PACK_SIZE if target < 0 else target
+    if shown != engine.seen_target:
+        if engine.seen_target >= 0:
+            engine._all(engine.at_target + engine.seen_target, 0.0)
+        engine._all(engine.at_target + shown, 1.0)
+        engine.seen_target = shown
+    if engine.called != engine.seen_called:
+        engine._all(engine.at_called, 1.0 if engine.called else 0.0)
+        engine.seen_called = engine.called
+    if to_move != engine.seen_to_move:
+        if engine.seen_to_move >= 0:
+            engine._each(engine.at_to_move, engine.seen_to_move, 0.0)
+        engine._each(engine.at_to_move, to_move, 1.0)
+        engine.seen_to_move = to_move
+    clockwise = p[DIRECTION] > 0
+    if clockwise != engine.seen_clockwise:
+        engine._all(engine.at_clockwise, 1.0 if clockwise else 0.0)
+        engine.seen_clockwise = clockwise
+    chase = p[CHASE] != 0
+    if chase != engine.seen_chase:
+        engine._all(engine.at_chase, 1.0 if chase else 0.0)
+        engine.seen_chase = chase
+    stock = p[PILE_AT] - engine.model.stock_from
+    if stock != engine.seen_stock:
+        engine._all(engine.at_stock, stock / TAILOR_PACK_SIZE)
+        engine.seen_stock = stock
+    passes = p[PASSES]
+    if passes != engine.seen_passes:
+        engine._all(engine.at_passes, min(passes / players, 1.0))
+        engine.seen_passes = passes
+    turns = p[TURNS]
+    if turns != engine.seen_turns:
+        engine._all(engine.at_turns, min(turns / engine.rules.max_turns, 1.0))
+        engine.seen_turns = turns
+
+
+def _observe_pile(engine: TailorEngine, p: list[int]) -> None:
+    # The pile grows at its end between reshuffles: only the new cards are written then.
+    pile_at = p[PILE_AT]
+    size = len(p) - pile_at
+    pile = engine.seen_pile
+    if p[RESHUFFLES] != engine.seen_reshuffles or size < engine.seen_pile_size:
+        pile = 0
+        for index in range(pile_at, len(p)):
+            pile |= 1 << p[index]
+    else:
+        for index in range(len(p) - (size - engine.seen_pile_size), len(p)):
+            pile |= 1 << p[index]
+    changed = pile ^ engine.seen_pile
+    while changed:
+        low = changed & -changed
+        changed ^= low
+        engine._all(engine.at_pile + low.bit_length() - 1, 1.0 if pile & low else 0.0)
+    engine.seen_pile = pile
+    engine.seen_pile_size = size
+    engine.seen_reshuffles = p[RESHUFFLES]
+    top = p[len(p) - 1]
+    if top != engine.seen_top:
+        if engine.seen_top >= 0:
+            engine._all(engine.at_top + engine.seen_top, 0.0)
+        engine._all(engine.at_top + top, 1.0)
+        engine.seen_top = top

@@ -115,12 +115,19 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return tuple(after_draw)
     target = target_index(state.top)
     playable = hand & (ALL_SUITED if target < 0 else FOLLOW_MASKS[target])
-    moves: list[Move] = [_PLAYS[index] for index in iter_bits(playable)]
+    moves: list[Move] = []
     dumps: list[tuple[int, ...]] = []
-    for first in iter_bits(playable):
-        dumps.extend(_dump_orders(state, first, hand))
-    dumps.sort()
-    moves.extend(Dump(tuple(_CARDS[index] for index in order)) for order in dumps)
+    rest = playable
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        first = low.bit_length() - 1
+        moves.append(_PLAYS[first])
+        if hand & RANK_MASKS[first % 13] != low:  # another card of its rank: dumps
+            dumps.extend(_dump_orders(state, first, hand))
+    if dumps:
+        dumps.sort()
+        moves.extend(Dump(tuple(_CARDS[index] for index in order)) for order in dumps)
     for joker in _JOKERS:
         if hand >> joker.index & 1:
             moves.extend(_JOKER_MOVES[joker])
@@ -174,6 +181,15 @@ def move_problem(state: State, move: object) -> str | None:
     """What is wrong with ``move`` (the rule it breaks), or None if it is legal."""
     if state.is_over:
         return "the round is over"
+    if type(move) is Play and state.drawn is None:
+        # The commonest move, accepted at once when every rule of _card_problem holds (a
+        # suited card of the hand that follows); any other goes the long way for its message.
+        card = move.card
+        index = card.index if type(card) is Card else -1
+        if 0 <= index < STANDARD_PACK_SIZE and state.hands[state.to_move].mask >> index & 1:
+            target = target_index(state.top)
+            if target < 0 or FOLLOW_MASKS[target] >> index & 1:
+                return None
     rules = state.rules
     seat = state.to_move
     hand = state.hands[seat].mask
@@ -288,14 +304,15 @@ def move_text(move: object) -> str:
 
 
 class _Table:
-    """Scratch copy of the changing parts of a state, used while one move is applied."""
+    """Scratch copy of the changing parts of a state, used while one move is applied: the
+    hands as masks, the pile and the stock as the state's tuples until a move changes them."""
 
     __slots__ = ("hands", "pile", "reshuffles", "seed", "stock")
 
     def __init__(self, state: State) -> None:
         self.hands = [hand.mask for hand in state.hands]
-        self.pile = list(state.pile)
-        self.stock = list(state.stock)
+        self.pile = state.pile
+        self.stock = state.stock
         self.reshuffles = state.reshuffles
         self.seed = state.seed
 
@@ -311,9 +328,10 @@ class _Table:
                 order = shuffle_order(
                     len(under), derive_seed(self.seed, "reshuffle", self.reshuffles)
                 )
-                self.stock = [under[i] for i in order]
+                self.stock = tuple(under[i] for i in order)
                 self.pile = self.pile[-1:]
-            card = self.stock.pop(0)
+            card = self.stock[0]
+            self.stock = self.stock[1:]
             self.hands[seat] |= 1 << card.index
         return card
 
@@ -330,7 +348,12 @@ def apply_move(state: State, move: Move) -> State:
     passes = 0
     drawn: Card | None = None
     step = 1
-    if isinstance(move, Draw):
+    if isinstance(move, Play):
+        played = move.card
+        table.hands[seat] &= ~(1 << played.index)
+        table.pile = (*table.pile, played)
+        top = played
+    elif isinstance(move, Draw):
         card = table.draw(seat)
         if card is not None and can_follow(card, top):
             drawn, step = card, 0
@@ -345,8 +368,8 @@ def apply_move(state: State, move: Move) -> State:
             cards = (move.card,)
         for card in cards:
             table.hands[seat] &= ~(1 << card.index)
-        table.pile.extend(cards)
-        if isinstance(move, Play | Dump):
+        table.pile = (*table.pile, *cards)
+        if isinstance(move, Dump):
             top = cards[-1]
         elif isinstance(move, PlayJoker):
             if rules.after_joker == "any":
@@ -361,6 +384,7 @@ def apply_move(state: State, move: Move) -> State:
                 if players == 2 and rules.two_player_reverse_skips:
                     step = 2
         else:
+            assert isinstance(move, PlayTailor)
             top = move.call
             if rules.chase_mode:
                 chase = not (chase and rules.tailor_breaks_chase)
@@ -373,11 +397,16 @@ def apply_move(state: State, move: Move) -> State:
         to_move = seat
     elif chase and step and passes < players and turns < rules.max_turns:
         table.draw(to_move)
+    # a hand that did not change keeps its card set
+    hands = tuple(
+        old if old.mask == mask else CardSet(mask)
+        for old, mask in zip(state.hands, table.hands, strict=True)
+    )
     return state._trusted(
         rules,
-        tuple(CardSet(mask) for mask in table.hands),
-        tuple(table.pile),
-        tuple(table.stock),
+        hands,
+        table.pile,
+        table.stock,
         top,
         direction,
         to_move,

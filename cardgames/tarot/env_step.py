@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 import array
-import random
 from typing import Final, final
 
 from cardgames.errors import RulesError
@@ -48,9 +47,19 @@ from cardgames.tarot.env_build import (
     opening_state,
     trick_of,
 )
+from cardgames.tarot.env_rules import (
+    card_payoffs,
+    deal_packets,
+    led_kind,
+    legal_cards,
+    legal_discards,
+    mask_value,
+    shuffled,
+    winning_position,
+)
 from cardgames.tarot.moves import Trick
 from cardgames.tarot.phases import shown_trumps
-from cardgames.tarot.play import HONOUR_MASK, KIND, STRENGTHS, TRUMP_MASK, VALUES
+from cardgames.tarot.play import KIND, STRENGTHS, VALUES
 from cardgames.tarot.rules import DiscardRule, Rules
 from cardgames.tarot.state import State
 from cardgames.tarot.view import _inferences, view_of
@@ -70,98 +79,6 @@ _POIGNEES: Final = tuple(Poignee)
 _PACK_VALUE: Final = sum(VALUES)
 _KINDS: Final[list[int]] = list(KIND)
 _VALUES: Final[list[int]] = list(VALUES)
-
-
-def shuffled(seed: int) -> list[int]:
-    """The card indices in the order ``tarot_deck().shuffled(seed)`` puts them (the same
-    draws as :func:`cardgames.deck.shuffle_order`).
-
-    >>> from cardgames.tarot import tarot_deck
-    >>> shuffled(5) == [card.index for card in tarot_deck().shuffled(5)]
-    True
-    """
-    rng = random.Random(seed)
-    order = list(range(TAROT_PACK_SIZE))
-    for i in range(TAROT_PACK_SIZE - 1, 0, -1):
-        n = i + 1
-        bits = n.bit_length()
-        j = rng.getrandbits(bits)
-        while j >= n:
-            j = rng.getrandbits(bits)
-        order[i], order[j] = order[j], order[i]
-    return order
-
-
-def _led_kind(cards: list[int]) -> int:
-    # The kind (suit 0-3, 4 trumps) the trick must follow, -1 while only the Excuse is in.
-    for card in cards:
-        if card != _EXCUSE:
-            return _KINDS[card]
-    return -1
-
-
-def legal_cards(
-    hand: int, trick: list[int], trumps_played: bool, restricted: bool, overtrump: bool
-) -> int:
-    """The cards of ``hand`` that may be played to ``trick``, as
-    :func:`cardgames.tarot.play.legal_cards_mask` gives them.
-
-    >>> legal_cards(1 << 3 | 1 << 60 | 1 << 77, [5], False, True, False) == 1 << 3 | 1 << 77
-    True
-    """
-    kind = _led_kind(trick)
-    excuse = hand & (1 << _EXCUSE)
-    if kind < 0:
-        if restricted and not trumps_played:
-            suits = hand & ~(TRUMP_MASK | 1 << _EXCUSE)
-            if suits:
-                return suits | excuse
-        return hand
-    if kind != _TRUMP:
-        follow = hand & (((1 << 14) - 1) << (14 * kind))
-        if follow:
-            return follow | excuse
-    trumps = hand & TRUMP_MASK
-    if not trumps:
-        return hand
-    if overtrump:
-        highest = -1
-        for card in trick:
-            if _TRUMP_LOW <= card < _EXCUSE and card > highest:
-                highest = card
-        if highest >= 0:
-            higher = trumps & ~((1 << (highest + 1)) - 1)
-            if higher:
-                trumps = higher
-    return trumps | excuse
-
-
-def winning_position(cards: list[int], strengths: list[int]) -> int:
-    """The position in ``cards`` (a complete trick) of the winning card.
-
-    >>> from cardgames.tarot.play import STRENGTHS
-    >>> from cardgames.tarot.rules import NumeralOrder
-    >>> winning_position([14, 27, 57], list(STRENGTHS[NumeralOrder.ACES_LOW]))
-    2
-    """
-    kind = _led_kind(cards)
-    best = -1
-    position = 0
-    for number, card in enumerate(cards):
-        card_kind = _KINDS[card]
-        if (card_kind == _TRUMP or card_kind == kind) and strengths[card] > best:
-            best = strengths[card]
-            position = number
-    return position
-
-
-def _mask_value(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += _VALUES[low.bit_length() - 1]
-        mask ^= low
-    return total
 
 
 @final
@@ -376,31 +293,9 @@ class TarotEngine:
         self.trump_shown = False
         self._entered()
         if self.observing:
-            self._observe_opening()
-
-    def _observe_opening(self) -> None:
-        obs = self.obs
-        self._clear()
-        for seat in range(self.players):
-            hand = self.hands[seat]
-            base = self.obs_base + seat * self.size
-            while hand:
-                low = hand & -hand
-                hand ^= low
-                obs[base + self.at_hand + low.bit_length() - 1] = 1.0
-            self._each(self.at_sizes, seat, self.hands[seat].bit_count() / self.hand_total)
-        self._each(self.at_to_move, self.to_move, 1.0)
-        self._each(self.at_dealer, self.dealer, 1.0)
-        self._each(self.at_leader, self.leader, 1.0)
-        self._all(self.at_phase + self.phase, 1.0)
-        if self.at_talon >= 0:
-            talon = self.talon
-            base = self.obs_base + self.dealer * self.size + self.at_talon
-            while talon:
-                low = talon & -talon
-                talon ^= low
-                obs[base + low.bit_length() - 1] = 1.0
-        self.stale = [False] * self.players
+            _observe_opening(
+                self,
+            )
 
     def load(self, state: object) -> None:
         """Start from ``state``, a :class:`~cardgames.tarot.state.State` of these rules."""
@@ -416,7 +311,7 @@ class TarotEngine:
         ):
             self._enter_library(state)
         else:
-            self._enter_native(state)
+            _enter_native(self, state)
             if self.observing:
                 for seat in range(self.players):
                     self._sync_library(seat, state)
@@ -430,55 +325,6 @@ class TarotEngine:
         self._entered()
         self.stale = [True] * self.players
 
-    def _enter_native(self, state: State) -> None:
-        found: Encoded = encoded(state)
-        rules = self.rules
-        self.library = None
-        self.base = state
-        self.built = state
-        self.phase = found.phase
-        self.dealer = found.dealer
-        self.to_move = found.to_move
-        self.leader = found.leader
-        self.hands0 = [hand.mask for hand in state.initial.hands]
-        self.hands = found.hands
-        self.discard = found.discard
-        self.talon = found.talon
-        self.trick_cards = found.trick_cards
-        self.trick_players = found.trick_players
-        self.trick_objects = list(found.tricks)
-        self.tricks = [
-            [trick.leader, -1 if trick.winner is None else trick.winner]
-            + [card.index for card in trick.cards]
-            for trick in found.tricks
-        ]
-        self.won = found.won
-        self.tricks_won = [0] * self.players
-        for trick in found.tricks:
-            if trick.winner is not None:
-                self.tricks_won[trick.winner] += 1
-        self.trumps_played = found.trumps_played
-        self.excuse_trick = found.excuse_trick
-        self.teams = found.teams
-        self.taker = found.taker
-        self.called = found.called
-        self.poignees = found.poignees
-        voids, no_trumps, highest = _inferences(
-            rules, state.tricks, state.trick, state.trumps_played
-        )
-        self.voids = [sum(1 << int(suit) for suit in suits) for suits in voids]
-        self.no_trumps = list(no_trumps)
-        self.max_trump = list(highest)
-        self.trump_shown = any(
-            _TRUMP_LOW <= card.index < _EXCUSE
-            for trick in (*state.tricks, state.trick)
-            for card in trick.cards
-        )
-        self.known = [
-            self.called < 0 or view_of(state, seat).partner_known for seat in range(self.players)
-        ]
-        self._entered()
-
     # -- playing ---------------------------------------------------------------------------
 
     def step(self, action: int) -> None:
@@ -491,14 +337,14 @@ class TarotEngine:
                 if self.observing:
                     for seat in range(self.players):
                         self._sync_library(seat, state)
-                self._enter_native(state)
+                _enter_native(self, state)
             else:
                 self._enter_library(state)
             return
         if action >= POIGNEE_BASE:
-            self._declare(action - POIGNEE_BASE)
+            _declare(self, action - POIGNEE_BASE)
         elif self.phase == _DISCARD:
-            self._discard(action)
+            _discard(self, action)
         else:
             self._play(action)
         self._entered()
@@ -508,85 +354,12 @@ class TarotEngine:
         base = self.mask_base
         for action in self.legal_ids:
             mask[base + action] = 0
-        legal = self._legal()
+        legal = _legal(
+            self,
+        )
         for action in legal:
             mask[base + action] = 1
         self.legal_ids = legal
-
-    def _legal(self) -> list[int]:
-        library = self.library
-        if library is not None:
-            if library.is_over:
-                return []
-            return sorted(_library_ids(library))
-        ids: list[int] = []
-        seat = self.to_move
-        hand = self.hands[seat]
-        if self.phase == _PLAY:
-            cards = legal_cards(
-                hand, self.trick_cards, self.trumps_played, self.restricted, self.overtrump
-            )
-        elif self.phase == _DISCARD:
-            cards = self._legal_discards(hand)
-        else:
-            return ids
-        while cards:
-            low = cards & -cards
-            cards ^= low
-            ids.append(low.bit_length() - 1)
-        if self.phase == _PLAY and self.rules.bidding and self._may_declare(seat):
-            for level in range(len(_POIGNEES)):
-                if shown_trumps(self.rules, hand, _POIGNEES[level]):
-                    ids.append(POIGNEE_BASE + level)
-        return ids
-
-    def _legal_discards(self, hand: int) -> int:
-        remaining = self.rules.talon_size - self.discard.bit_count()
-        allowed = hand & ~HONOUR_MASK
-        if self.traditional_discard:
-            plain = allowed & ~TRUMP_MASK
-            if plain.bit_count() >= remaining:
-                return plain
-        return allowed
-
-    def _may_declare(self, seat: int) -> bool:
-        if self.tricks or seat in self.trick_players:
-            return False
-        return all(declarer != seat for declarer, _ in self.poignees)
-
-    def _declare(self, level: int) -> None:
-        seat = self.to_move
-        self.poignees.append((seat, level))
-        if self.observing:
-            shown = shown_trumps(self.rules, self.hands[seat], _POIGNEES[level])
-            self._each_block(self.at_poignees, seat, 3, level, 1.0)
-            while shown:
-                low = shown & -shown
-                shown ^= low
-                self._each_block(
-                    self.at_poignee_cards, seat, TAROT_PACK_SIZE, low.bit_length() - 1, 1.0
-                )
-
-    def _discard(self, card: int) -> None:
-        dealer = self.to_move
-        self.hands[dealer] ^= 1 << card
-        self.discard |= 1 << card
-        done = self.discard.bit_count() == self.rules.talon_size
-        if self.observing:
-            base = self.obs_base + dealer * self.size
-            obs = self.obs
-            obs[base + self.at_hand + card] = 0.0
-            obs[base + self.at_discard + card] = 1.0
-            self._all(self.at_discard_size, self.discard.bit_count() / self.rules.talon_size)
-            self._each(self.at_sizes, dealer, self.hands[dealer].bit_count() / self.hand_total)
-            if done:
-                self._all(self.at_phase + _DISCARD, 0.0)
-                self._all(self.at_phase + _PLAY, 1.0)
-                self._each(self.at_to_move, dealer, 0.0)
-                self._each(self.at_to_move, self.leader, 1.0)
-        if done:
-            self.phase = _PLAY
-            self.to_move = self.leader
 
     def _play(self, card: int) -> None:
         play_card(self, card)
@@ -638,7 +411,9 @@ class TarotEngine:
             return [0.0] * self.players
         if self.rules.bidding:
             return [float(payoff) for payoff in self.state().payoffs()]
-        return card_payoffs(self)
+        return card_payoffs(
+            self.rules, self.won, self.discard, self.dealer, self.tricks, self.excuse_trick
+        )
 
     def state(self) -> State:
         """The library's state now (rebuilt from the ints, without the constructor's
@@ -725,6 +500,153 @@ class TarotEngine:
         return self.copy()
 
 
+def _observe_opening(engine: TarotEngine) -> None:
+    obs = engine.obs
+    engine._clear()
+    for seat in range(engine.players):
+        hand = engine.hands[seat]
+        base = engine.obs_base + seat * engine.size
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            obs[base + engine.at_hand + low.bit_length() - 1] = 1.0
+        engine._each(engine.at_sizes, seat, engine.hands[seat].bit_count() / engine.hand_total)
+    engine._each(engine.at_to_move, engine.to_move, 1.0)
+    engine._each(engine.at_dealer, engine.dealer, 1.0)
+    engine._each(engine.at_leader, engine.leader, 1.0)
+    engine._all(engine.at_phase + engine.phase, 1.0)
+    if engine.at_talon >= 0:
+        talon = engine.talon
+        base = engine.obs_base + engine.dealer * engine.size + engine.at_talon
+        while talon:
+            low = talon & -talon
+            talon ^= low
+            obs[base + low.bit_length() - 1] = 1.0
+    engine.stale = [False] * engine.players
+
+
+def _enter_native(engine: TarotEngine, state: State) -> None:
+    found: Encoded = encoded(state)
+    rules = engine.rules
+    engine.library = None
+    engine.base = state
+    engine.built = state
+    engine.phase = found.phase
+    engine.dealer = found.dealer
+    engine.to_move = found.to_move
+    engine.leader = found.leader
+    engine.hands0 = [hand.mask for hand in state.initial.hands]
+    engine.hands = found.hands
+    engine.discard = found.discard
+    engine.talon = found.talon
+    engine.trick_cards = found.trick_cards
+    engine.trick_players = found.trick_players
+    engine.trick_objects = list(found.tricks)
+    engine.tricks = [
+        [trick.leader, -1 if trick.winner is None else trick.winner]
+        + [card.index for card in trick.cards]
+        for trick in found.tricks
+    ]
+    engine.won = found.won
+    engine.tricks_won = [0] * engine.players
+    for trick in found.tricks:
+        if trick.winner is not None:
+            engine.tricks_won[trick.winner] += 1
+    engine.trumps_played = found.trumps_played
+    engine.excuse_trick = found.excuse_trick
+    engine.teams = found.teams
+    engine.taker = found.taker
+    engine.called = found.called
+    engine.poignees = found.poignees
+    voids, no_trumps, highest = _inferences(rules, state.tricks, state.trick, state.trumps_played)
+    engine.voids = [sum(1 << int(suit) for suit in suits) for suits in voids]
+    engine.no_trumps = list(no_trumps)
+    engine.max_trump = list(highest)
+    engine.trump_shown = any(
+        _TRUMP_LOW <= card.index < _EXCUSE
+        for trick in (*state.tricks, state.trick)
+        for card in trick.cards
+    )
+    engine.known = [
+        engine.called < 0 or view_of(state, seat).partner_known for seat in range(engine.players)
+    ]
+    engine._entered()
+
+
+def _legal(engine: TarotEngine) -> list[int]:
+    library = engine.library
+    if library is not None:
+        if library.is_over:
+            return []
+        return sorted(_library_ids(library))
+    ids: list[int] = []
+    seat = engine.to_move
+    hand = engine.hands[seat]
+    if engine.phase == _PLAY:
+        cards = legal_cards(
+            hand, engine.trick_cards, engine.trumps_played, engine.restricted, engine.overtrump
+        )
+    elif engine.phase == _DISCARD:
+        cards = legal_discards(
+            hand,
+            engine.rules.talon_size - engine.discard.bit_count(),
+            engine.traditional_discard,
+        )
+    else:
+        return ids
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        ids.append(low.bit_length() - 1)
+    if engine.phase == _PLAY and engine.rules.bidding and _may_declare(engine, seat):
+        for level in range(len(_POIGNEES)):
+            if shown_trumps(engine.rules, hand, _POIGNEES[level]):
+                ids.append(POIGNEE_BASE + level)
+    return ids
+
+
+def _may_declare(engine: TarotEngine, seat: int) -> bool:
+    if engine.tricks or seat in engine.trick_players:
+        return False
+    return all(declarer != seat for declarer, _ in engine.poignees)
+
+
+def _declare(engine: TarotEngine, level: int) -> None:
+    seat = engine.to_move
+    engine.poignees.append((seat, level))
+    if engine.observing:
+        shown = shown_trumps(engine.rules, engine.hands[seat], _POIGNEES[level])
+        engine._each_block(engine.at_poignees, seat, 3, level, 1.0)
+        while shown:
+            low = shown & -shown
+            shown ^= low
+            engine._each_block(
+                engine.at_poignee_cards, seat, TAROT_PACK_SIZE, low.bit_length() - 1, 1.0
+            )
+
+
+def _discard(engine: TarotEngine, card: int) -> None:
+    dealer = engine.to_move
+    engine.hands[dealer] ^= 1 << card
+    engine.discard |= 1 << card
+    done = engine.discard.bit_count() == engine.rules.talon_size
+    if engine.observing:
+        base = engine.obs_base + dealer * engine.size
+        obs = engine.obs
+        obs[base + engine.at_hand + card] = 0.0
+        obs[base + engine.at_discard + card] = 1.0
+        engine._all(engine.at_discard_size, engine.discard.bit_count() / engine.rules.talon_size)
+        engine._each(engine.at_sizes, dealer, engine.hands[dealer].bit_count() / engine.hand_total)
+        if done:
+            engine._all(engine.at_phase + _DISCARD, 0.0)
+            engine._all(engine.at_phase + _PLAY, 1.0)
+            engine._each(engine.at_to_move, dealer, 0.0)
+            engine._each(engine.at_to_move, engine.leader, 1.0)
+    if done:
+        engine.phase = _PLAY
+        engine.to_move = engine.leader
+
+
 def _library_ids(state: State) -> list[int]:
     # The ids of a state played on the library's objects (the French phases before the play).
     return action_ids(state.legal_moves())
@@ -765,7 +687,7 @@ def _infer(engine: TarotEngine, seat: int, card: int, trick: list[int]) -> None:
     if card == _EXCUSE:
         return
     kind = _KINDS[card]
-    led = _led_kind(trick)
+    led = led_kind(trick)
     voids = engine.voids[seat]
     no_trumps = engine.no_trumps[seat]
     highest = engine.max_trump[seat]
@@ -848,9 +770,9 @@ def _close_trick(engine: TarotEngine) -> None:
             engine._each_block(
                 engine.at_trick, players[number], TAROT_PACK_SIZE, cards[number], 0.0
             )
-        engine._each(engine.at_won, winner, _mask_value(engine.won[winner]) / _PACK_VALUE)
+        engine._each(engine.at_won, winner, mask_value(engine.won[winner]) / _PACK_VALUE)
         if excuser >= 0 and excuser != winner:
-            engine._each(engine.at_won, excuser, _mask_value(engine.won[excuser]) / _PACK_VALUE)
+            engine._each(engine.at_won, excuser, mask_value(engine.won[excuser]) / _PACK_VALUE)
         engine._each(engine.at_tricks, winner, engine.tricks_won[winner] / rules.tricks_per_deal)
         if winner != engine.leader:
             engine._each(engine.at_leader, engine.leader, 0.0)
@@ -872,119 +794,3 @@ def _slam_lead(engine: TarotEngine) -> bool:
         return False
     side = engine.teams[engine.leader]
     return all(engine.teams[trick[1]] == side for trick in engine.tricks)
-
-
-def card_payoffs(engine: TarotEngine) -> list[float]:
-    """The payoffs of a finished deal without bidding, worked out on the ints exactly as
-    :func:`cardgames.tarot.points.payoffs` does (each side's card points, the Excuse settled,
-    the discard to the dealer, the Magician's bonus, less the average), in exact integers
-    scaled by the counting group and the number of sides until the one division of each."""
-    rules = engine.rules
-    group = rules.group_size
-    won = _settled_piles(engine)
-    # card points scaled by the group: a pile of n cards worth v is (v * k - n * (k - 1)) / k
-    scaled = [_mask_value(pile) * group - pile.bit_count() * (group - 1) for pile in won]
-    discard = engine.discard
-    if discard:
-        count = discard.bit_count()
-        if rules.discard_is_own_group:
-            scaled[engine.dealer] += (_mask_value(discard) - (count - 1)) * group
-        else:
-            scaled[engine.dealer] += _mask_value(discard) * group - count * (group - 1)
-    last = engine.tricks[-1]
-    if rules.magician_bonus and last[2 + engine._players_from(last[0]).index(last[1])] == (
-        _TRUMP_LOW
-    ):
-        scaled[last[1]] += rules.magician_bonus * group
-    sides = rules.teams
-    side_points = [sum(scaled[seat] for seat in side) for side in sides]
-    total = sum(side_points)
-    payoffs = [0.0] * engine.players
-    for number, side in enumerate(sides):
-        value = (len(sides) * side_points[number] - total) / (len(sides) * group)
-        for seat in side:
-            payoffs[seat] = value
-    return payoffs
-
-
-def _settled_piles(engine: TarotEngine) -> list[int]:
-    # The won piles with the Excuse settled under the rules (cardgames.tarot.points.piles).
-    won = list(engine.won)
-    if engine.excuse_trick < 0:
-        return won
-    row = engine.tricks[engine.excuse_trick]
-    seats = engine._players_from(row[0])
-    excuser = seats[row[2:].index(_EXCUSE)]
-    winner = row[1]
-    teams = engine.teams
-    if teams[excuser] == teams[winner]:
-        return won
-    side = [seat for seat in range(engine.players) if teams[seat] == teams[excuser]]
-    excuse = 1 << _EXCUSE
-    side_won_trick = any(won[seat] & ~excuse for seat in side)
-    last = engine.excuse_trick == len(engine.tricks) - 1
-    exchange = engine.rules.excuse_rule.value == "exchange"
-    if not side_won_trick or (last and exchange):
-        won[excuser] &= ~excuse
-        won[winner] |= excuse
-    elif exchange:
-        best_value = 99
-        best_card = -1
-        holder = -1
-        for seat in side:
-            cards = won[seat] & ~excuse
-            while cards:
-                low = cards & -cards
-                cards ^= low
-                card = low.bit_length() - 1
-                if (_VALUES[card], card, seat) < (best_value, best_card, holder) or holder < 0:
-                    best_value, best_card, holder = _VALUES[card], card, seat
-        won[holder] &= ~(1 << best_card)
-        won[winner] |= 1 << best_card
-    return won
-
-
-def deal_packets(rules: Rules, dealer: int, cards: list[int]) -> tuple[list[int], int]:
-    """Each seat's hand and the talon, as masks, of ``cards`` (card indices, the top first)
-    dealt as :meth:`cardgames.tarot.deal.Deal.from_deck` deals them: packets round the table
-    from the seat after the dealer, the talon's cards set aside one at a time between packets
-    under ``dog_card_by_card``, else the last ones."""
-    players = rules.players
-    masks = [0] * players
-    wanted = [rules.hand_size] * players
-    order: list[int] = []
-    seat = dealer
-    for _ in range(players):
-        seat = rules._next(seat)
-        order.append(seat)
-    packets: list[int] = []  # seat, cards, seat, cards... in dealing order
-    left = players * rules.hand_size
-    while left:
-        for seat in order:
-            take = min(rules.deal_packet, wanted[seat])
-            if take:
-                packets.append(seat)
-                packets.append(take)
-                wanted[seat] -= take
-                left -= take
-    count = len(packets) // 2
-    to_talon = len(cards) - players * rules.hand_size
-    aside = [0] * (count + 1)
-    if rules.dog_card_by_card and count:
-        for i in range(1, to_talon + 1):
-            aside[max(1, i * count // (to_talon + 1))] += 1
-    talon = 0
-    position = 0
-    for number in range(count):
-        seat = packets[2 * number]
-        take = packets[2 * number + 1]
-        for index in range(position, position + take):
-            masks[seat] |= 1 << cards[index]
-        position += take
-        extra = aside[number + 1]
-        for index in range(position, position + extra):
-            talon |= 1 << cards[index]
-        position += extra
-    for index in range(position, len(cards)):
-        talon |= 1 << cards[index]
-    return masks, talon
