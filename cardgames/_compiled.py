@@ -33,6 +33,7 @@ COMPILED_MODULES: Final = (
     "cardgames.tarot.search_bounds",
     "cardgames.tarot.search",
     "cardgames.tarot.evaluation",
+    "cardgames.tailor.turns",
     "cardgames.tailor.search_codes",
     "cardgames.tailor.search_turns",
     "cardgames.tailor.search_model",

@@ -254,3 +254,16 @@ def test_bridge_through_openspiel_the_declarer_chooses_the_dummys_cards() -> Non
         assert state.current_player() != 0  # South declares: North, the dummy, never chooses
         state.apply_action(state.legal_actions()[0])
     assert sum(state.returns()) == 26.0
+
+
+@pytest.mark.parametrize("name", ["traditional-3", "tailor-3"])
+def test_a_state_pickles_as_its_position(name: str) -> None:
+    # The deal in progress (a step engine) pickles as the library's state and is rebuilt.
+    state = dealt(openspiel_game(RULES[name]), 12)
+    for _ in range(4):
+        state.apply_action(state.legal_actions()[-1])
+    again = pickle.loads(pickle.dumps(state))
+    assert again.position == state.position
+    assert again.legal_actions() == state.legal_actions()
+    again.apply_action(again.legal_actions()[0])
+    assert again.position != state.position

@@ -257,7 +257,11 @@ class State(_Link):
         >>> deal(Rules()).is_over
         False
         """
-        return self.winner is not None or self.is_stalemate
+        # winner or is_stalemate, each condition looked at once (asked at every move)
+        rules = self.rules
+        if self.passes >= rules.players or self.turns >= rules.max_turns:
+            return True
+        return any(not hand.mask for hand in self.hands)
 
     @property
     def top_card(self) -> Card:
