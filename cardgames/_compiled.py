@@ -26,6 +26,7 @@ from typing import Final, Literal
 __all__ = ["COMPILED_MODULES", "PURE_VARIABLE", "backend", "install_pure_finder"]
 
 COMPILED_MODULES: Final = (
+    "cardgames._shuffle",
     "cardgames.search.engine",
     "cardgames.tarot.search_model",
     "cardgames.tarot.search_numbering",

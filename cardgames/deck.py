@@ -29,6 +29,7 @@ from typing import Any, Final, Generic, TypeVar, overload
 
 import attrs
 
+from cardgames._shuffle import shuffled_range
 from cardgames.cards import STANDARD_PACK_SIZE, Card
 from cardgames.cardset import BaseCardSet, CardLike, CardSet
 from cardgames.errors import NotationError, RulesError
@@ -94,18 +95,8 @@ def shuffle_order(n: int, source: RandomSource) -> list[int]:
         not a random source.
     """
     check_int(n, "shuffle size", low=0, high=MAX_SHUFFLE)
-    rng = make_rng(source)
-    order = list(range(n))
-    draw = rng.getrandbits
-    for i in range(n - 1, 0, -1):
-        # random_below(rng, i + 1), the same draws, without its checks on every card
-        bound = i + 1
-        bits = bound.bit_length()
-        j = draw(bits)
-        while j >= bound:
-            j = draw(bits)
-        order[i], order[j] = order[j], order[i]
-    return order
+    # random_below(rng, i + 1) for each position, compiled, its checks made once here
+    return shuffled_range(n, make_rng(source))
 
 
 _SET_TYPES: dict[type[Any], type[BaseCardSet[Any]]] = {}

@@ -4,9 +4,11 @@ Tarot, seat 0 against uniformly random players; then the trained policy plays as
 duplicate arena against RandomBot and RuleBot (needs ``cardgames[rl]``).
 
 Run ``python examples/env_train_linear.py`` for a tiny run (a few seconds: it shows the
-plumbing, too short to learn much). The docs' learning curves come from the full run::
+plumbing, too short to learn much). The docs' learning curves come from the full run, on
+one core (numpy's BLAS held to one thread)::
 
-    python examples/env_train_linear.py --full --out docs/_static/env_training.json
+    OPENBLAS_NUM_THREADS=1 python -u examples/env_train_linear.py --full \
+        --out docs/_static/env_training.json
     python benchmarks/env_training_plot.py docs/_static/env_training.json
 
 The policy: ``logits = observation @ weights + bias`` over every action id, illegal ids

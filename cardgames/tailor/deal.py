@@ -14,14 +14,13 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from cardgames.cards import TAILOR_PACK_SIZE, Card
 from cardgames.cardset import CardSet
-from cardgames.deck import Deck, RandomSource, shuffle_order
+from cardgames.deck import Deck, RandomSource
 from cardgames.errors import NotationError, RulesError
 from cardgames.tailor._validate import FULL_PACK
 from cardgames.tailor.rules import Rules
 from cardgames.tailor.state import State
+from cardgames.tailor.turns import shuffled_round_state
 from cardgames.validation import SEED_LIMIT, as_tuple, check_int, check_seat, quote
-
-_CARDS = Card.all()
 
 __all__ = ["deal"]
 
@@ -93,7 +92,8 @@ def deal(
     check_seat(first_player, rules.players, "first_player")
     pins = None if fixed is None else _pins(fixed, rules)
     if deck is None and pins is None:
-        return _shuffled_deal(rules, seed, first_player)
+        # the common deal, on card indices in the compiled rules (the same cards as below)
+        return shuffled_round_state(State, rules, seed, first_player)
     if deck is None:
         order = list(Deck.tailor().shuffled(seed))
     else:
@@ -130,41 +130,6 @@ def deal(
         top=None if first.is_special else first,
         to_move=first_player,
         seed=seed,
-    )
-
-
-def _shuffled_deal(rules: Rules, seed: int, first_player: int) -> State:
-    """The deal of a shuffled pack (the arguments already checked), dealt as the general path
-    below deals ``Deck.tailor().shuffled(seed)``, on card indices: one card at a time round
-    the seats, the next card turned up, the rest the stock. Every card is in exactly one
-    place by construction, so the state is built without the constructor's checks (a round
-    is dealt this way many thousand times in training and arenas)."""
-    order = shuffle_order(TAILOR_PACK_SIZE, seed)
-    players = rules.players
-    dealt = players * rules.hand_size
-    masks = [0] * players
-    for position in range(dealt):
-        masks[position % players] |= 1 << order[position]
-    stock = [_CARDS[index] for index in order[dealt:]]
-    first = stock.pop(0)
-    if rules.special_start == "bury" and any(not card.is_special for card in stock):
-        while first.is_special:
-            stock.append(first)
-            first = stock.pop(0)
-    return State._trusted(
-        rules,
-        tuple(CardSet(mask) for mask in masks),
-        (first,),
-        tuple(stock),
-        None if first.is_special else first,
-        1,
-        first_player,
-        False,
-        None,
-        0,
-        0,
-        seed,
-        0,
     )
 
 

@@ -26,7 +26,6 @@ True
 from __future__ import annotations
 
 import array
-import random
 from typing import Final, final
 
 from cardgames.cards import STANDARD_PACK_SIZE, TAILOR_PACK_SIZE
@@ -56,6 +55,7 @@ from cardgames.tailor.search_model import TailorModel
 from cardgames.tailor.search_turns import apply_move, dump_orders
 from cardgames.tailor.state import State
 from cardgames.tailor.turns import apply_move as apply_library_move
+from cardgames.tailor.turns import shuffled_round
 from cardgames.validation import quote
 
 __all__ = ["TailorEngine"]
@@ -299,27 +299,7 @@ class TailorEngine:
         """Deal the round of ``seed`` with ``first`` playing first, as
         :func:`cardgames.tailor.deal` deals it."""
         rules = self.rules
-        players = self.players
-        rng = random.Random(seed)
-        order = list(range(TAILOR_PACK_SIZE))
-        for i in range(TAILOR_PACK_SIZE - 1, 0, -1):
-            # random_below: rejection sampling on raw bits, as the library shuffles
-            n = i + 1
-            bits = n.bit_length()
-            j = rng.getrandbits(bits)
-            while j >= n:
-                j = rng.getrandbits(bits)
-            order[i], order[j] = order[j], order[i]
-        hands = [0] * players
-        dealt = players * rules.hand_size
-        for k in range(dealt):
-            hands[k % players] |= 1 << order[k]
-        stock = order[dealt:]
-        top_card = stock.pop(0)
-        if rules.special_start == "bury" and any(card < _JOKER_1 for card in stock):
-            while top_card >= _JOKER_1:
-                stock.append(top_card)
-                top_card = stock.pop(0)
+        hands, top_card, stock = shuffled_round(rules, seed)
         model = TailorModel(rules, 0, seed)
         position = [
             0,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from cardgames._shuffle import shuffled_range
 from cardgames.tarot.cards import TAROT_PACK_SIZE
 from cardgames.tarot.play import HONOUR_MASK, KIND, TRUMP_MASK, VALUES
 from cardgames.tarot.rules import Rules
@@ -41,23 +42,13 @@ _VALUES: Final[list[int]] = list(VALUES)
 
 
 def shuffled(seed: int) -> list[int]:
-    """The card indices in the order ``tarot_deck().shuffled(seed)`` puts them (the same
-    draws as :func:`cardgames.deck.shuffle_order`).
+    """The card indices in the order ``tarot_deck().shuffled(seed)`` puts them.
 
     >>> from cardgames.tarot import tarot_deck
     >>> shuffled(5) == [card.index for card in tarot_deck().shuffled(5)]
     True
     """
-    rng = random.Random(seed)
-    order = list(range(TAROT_PACK_SIZE))
-    for i in range(TAROT_PACK_SIZE - 1, 0, -1):
-        n = i + 1
-        bits = n.bit_length()
-        j = rng.getrandbits(bits)
-        while j >= n:
-            j = rng.getrandbits(bits)
-        order[i], order[j] = order[j], order[i]
-    return order
+    return shuffled_range(TAROT_PACK_SIZE, random.Random(seed))
 
 
 def led_kind(cards: list[int]) -> int:
