@@ -97,3 +97,8 @@ def backend() -> Backend:
         if not (getattr(module, "__file__", None) or "").endswith(suffixes):
             return "python"
     return "compiled"
+
+
+# Installed as soon as this module is imported (the package imports it first), so that no
+# compiled module the package imports on its way in is loaded before the switch is seen.
+install_pure_finder()
