@@ -16,7 +16,6 @@ import json
 from pathlib import Path
 
 TITLES = {"tailor": "Chase the Tailor, 3 players", "tarot": "Tarot, traditional-3"}
-BASELINES = {"tailor": "random seat 0", "tarot": "random seat 0 (0 by symmetry)"}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,10 +32,16 @@ def main(argv: list[str] | None = None) -> int:
     figure, axes = plt.subplots(1, len(run), figsize=(5.2 * len(run), 3.6), squeeze=False)
     for axis, (name, figures) in zip(axes[0], run.items(), strict=True):
         curve = figures["curve"]
-        steps = [point[0] / 1e6 for point in curve[1:]]
-        means = [point[2] for point in curve[1:]]
+        # the untrained policy is uniformly random: the curve starts from the random baseline
+        steps = [0.0, *(point[0] / 1e6 for point in curve)]
+        means = [figures["random_baseline"], *(point[2] for point in curve)]
         axis.plot(steps, means, color="tab:blue", label="learner, seat 0 (last 1,000 deals)")
-        axis.axhline(means[0], color="tab:gray", linestyle=":", label="at the start (random)")
+        axis.axhline(
+            figures["random_baseline"],
+            color="tab:gray",
+            linestyle=":",
+            label="seat 0 playing at random",
+        )
         axis.set_title(TITLES.get(name, name))
         axis.set_xlabel("environment steps (millions)")
         axis.set_ylabel("mean payoff per deal")
@@ -44,8 +49,8 @@ def main(argv: list[str] | None = None) -> int:
         axis.legend(loc="lower right", fontsize="small")
         print(
             f"{name}: {figures['steps']:,} steps, {curve[-1][1]:,} deals, "
-            f"{figures['cpu_seconds']:.0f} s of CPU; mean payoff {means[0]:+.2f} -> "
-            f"{means[-1]:+.2f}"
+            f"{figures['cpu_seconds']:.0f} s of CPU; at random {figures['random_baseline']:+.2f}; "
+            f"mean payoff {means[1]:+.2f} after {curve[0][0]:,} steps -> {means[-1]:+.2f}"
         )
         for label, entry in figures["arena"].items():
             print(

@@ -131,10 +131,25 @@ def train(
             if features:
                 policy.update(np.array(features), np.array(directions), len(finished))
             finished = []
-        if done_steps % report < games:
+        if done_steps % report < games and payoffs:
             recent = payoffs[-1000:]
-            curve.append((done_steps, len(payoffs), sum(recent) / max(len(recent), 1)))
+            curve.append((done_steps, len(payoffs), sum(recent) / len(recent)))
     return policy, curve
+
+
+def random_baseline(rules: Any, deals: int, games: int, seed: int) -> float:
+    """Seat 0's mean payoff over ``deals`` deals when every seat plays uniformly at random
+    (where the learner starts)."""
+    from cardgames.env.vector import VectorEnv
+
+    batch = VectorEnv(rules, games, seed=seed)
+    batch.reset()
+    players = random.Random(seed)
+    payoffs: list[float] = []
+    while len(payoffs) < deals:
+        *_, rewards, done = batch.step(batch.random_actions(players))
+        payoffs.extend(rewards[done, 0].tolist())
+    return sum(payoffs[:deals]) / deals
 
 
 class LinearBot:
@@ -194,14 +209,17 @@ def main(argv: list[str] | None = None) -> int:
         steps = FULL_STEPS[name] if args.full else TINY_STEPS
         start = time.process_time()
         games_at_once = GAMES if args.full else 8
+        baseline = random_baseline(rules, 5000 if args.full else 20, games_at_once, seed=2)
         policy, curve = train(
             rules, steps, games_at_once, seed=1, report=max(steps // 30, games_at_once)
         )
         seconds = time.process_time() - start
         figures = evaluate(rules, policy, deals, seed=7)
         run[name] = {"rules": str(rules), "steps": steps, "cpu_seconds": seconds}
+        run[name]["random_baseline"] = baseline
         run[name].update(curve=curve, arena=figures)
         print(f"{name} ({rules}): {steps:,} steps, {curve[-1][1]:,} deals")
+        print(f"  seat 0 playing at random averages {baseline:+7.2f}")
         for done_steps, _, mean in curve[:: max(len(curve) // 6, 1)]:
             print(f"  after {done_steps:>9,} steps seat 0 averages {mean:+7.2f}")
         for label, entry in figures.items():

@@ -311,6 +311,15 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
         held.forget()
         held.value = value
 
+    def engine(self) -> StepEngine[Any] | None:
+        """The step engine of the deal in progress (None before the deal): a search may copy
+        it to play on without OpenSpiel's state objects
+        (:class:`~cardgames.env.spiel_bots.EngineRollouts`); it must not be stepped itself."""
+        held = self._held
+        if held.engine is None or held.player == _CHANCE:
+            return None
+        return held.engine
+
     def current_player(self) -> int:
         """The seat that chooses the next move, or OpenSpiel's chance or terminal player."""
         return self._held.player
