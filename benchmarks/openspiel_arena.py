@@ -178,11 +178,16 @@ def main(argv: list[str] | None = None) -> int:
     print(result.table())
     for other in (1, 2):
         versus = result.comparison(0, other)
-        print(
-            f"{result.names[0]} minus {result.names[other]}: {versus.mean:+.3f} per deal, 95% "
-            f"interval [{versus.low:+.3f}, {versus.high:+.3f}] over {versus.deals} deals"
+        interval = (
+            "no interval from one deal"
+            if versus.low is None or versus.high is None
+            else f"95% interval [{versus.low:+.3f}, {versus.high:+.3f}]"
         )
-    print(f"arena {time.perf_counter() - start:.0f} s")
+        print(
+            f"{result.names[0]} minus {result.names[other]}: {versus.mean:+.3f} per deal, "
+            f"{interval} over {versus.deals} deals"
+        )
+    print(f"arena {time.perf_counter() - start:.0f} s of wall-clock time")
     if args.save:
         with open(args.save, "w", encoding="utf-8") as file:
             json.dump(result.to_dict(), file)
