@@ -30,6 +30,7 @@ _COMPILED_FILES = {_ROOT.joinpath(*name.split(".")).with_suffix(".py") for name 
 _EXTRA_FILES = {
     _ROOT / "cardgames" / "env" / "arrays.py": ("numpy",),
     _ROOT / "cardgames" / "env" / "gymnasium.py": ("numpy", "gymnasium"),
+    _ROOT / "cardgames" / "env" / "vector.py": ("numpy",),
     _ROOT / "cardgames" / "env" / "pettingzoo.py": ("numpy", "gymnasium", "pettingzoo"),
     _ROOT / "cardgames" / "env" / "openspiel.py": ("numpy", "pyspiel"),
     _ROOT / "cardgames" / "env" / "spiel_bots.py": ("numpy", "pyspiel"),

@@ -2,10 +2,11 @@
 traditional Tarot (needs the ``openspiel`` extra).
 
 Two steps. First the time budget: ``--calibrate K`` plays K deals serially with every bot
-timed and prints each bot's median and mean time per move, so that IS-MCTS's number of
-simulations can be set to spend what PIMCBot spends::
+timed (CPU time of the process) and prints each bot's median and mean time per move, and the
+numbers of IS-MCTS simulations that spend PIMCBot's mean time per move and ten times it (the
+time of one simulation measured at ``--simulations``)::
 
-    nice python benchmarks/openspiel_arena.py --calibrate 3 --simulations 4
+    nice python benchmarks/openspiel_arena.py --calibrate 3 --simulations 40
 
 Then the arena: one table of three entries, IS-MCTS (entry 0), PIMCBot (1) and RuleBot (2),
 every deal played in the three rotations so that each bot holds each hand once; the arena's
@@ -22,7 +23,8 @@ pooled (every deal of every part one unit, paired differences deal by deal)::
     python benchmarks/openspiel_arena.py --combine s1.json s2.json s3.json s4.json
 
 The figures of play are exactly reproducible from ``--seed`` (every bot, OpenSpiel's
-included, draws from the arena's seeded ``random.Random``); the times are wall-clock.
+included, draws from the arena's seeded ``random.Random``); the calibration's times are CPU
+time, the arena's total wall-clock.
 """
 
 from __future__ import annotations
@@ -55,9 +57,9 @@ class Timed:
         return str(getattr(self.bot, "name", "bot"))
 
     def choose(self, view: Any, rng: random.Random) -> Any:
-        start = time.perf_counter()
+        start = time.process_time()
         move = self.bot.choose(view, rng)
-        self.seconds.append(time.perf_counter() - start)
+        self.seconds.append(time.process_time() - start)
         return move
 
 
@@ -68,15 +70,23 @@ def entries(simulations: int, uct_c: float) -> list[Any]:
 
 def calibrate(rules: tarot.Rules, args: argparse.Namespace) -> None:
     timed = [Timed(bot) for bot in entries(args.simulations, args.uct_c)]
-    start = time.perf_counter()
+    start = time.process_time()
     arena.run(rules, timed, deals=args.calibrate, seed=args.seed)
-    print(f"calibration: {args.calibrate} deals in {time.perf_counter() - start:.0f} s")
+    print(f"calibration: {args.calibrate} deals in {time.process_time() - start:.0f} s of CPU")
     for bot in timed:
         seconds = bot.seconds
         print(
             f"  {bot.name}: median {statistics.median(seconds) * 1000:.1f} ms, mean "
             f"{statistics.mean(seconds) * 1000:.1f} ms, max {max(seconds) * 1000:.0f} ms "
             f"over {len(seconds)} moves"
+        )
+    per_simulation = statistics.mean(timed[0].seconds) / args.simulations
+    pimc = statistics.mean(timed[1].seconds)
+    for times in (1, 10):
+        count = max(2, round(times * pimc / per_simulation))
+        print(
+            f"  IS-MCTS at {times}x PIMCBot's mean time per move ({times * pimc * 1000:.0f} ms): "
+            f"about {count} simulations ({per_simulation * 1000:.2f} ms each)"
         )
 
 
@@ -168,11 +178,16 @@ def main(argv: list[str] | None = None) -> int:
     print(result.table())
     for other in (1, 2):
         versus = result.comparison(0, other)
-        print(
-            f"{result.names[0]} minus {result.names[other]}: {versus.mean:+.3f} per deal, 95% "
-            f"interval [{versus.low:+.3f}, {versus.high:+.3f}] over {versus.deals} deals"
+        interval = (
+            "no interval from one deal"
+            if versus.low is None or versus.high is None
+            else f"95% interval [{versus.low:+.3f}, {versus.high:+.3f}]"
         )
-    print(f"arena {time.perf_counter() - start:.0f} s")
+        print(
+            f"{result.names[0]} minus {result.names[other]}: {versus.mean:+.3f} per deal, "
+            f"{interval} over {versus.deals} deals"
+        )
+    print(f"arena {time.perf_counter() - start:.0f} s of wall-clock time")
     if args.save:
         with open(args.save, "w", encoding="utf-8") as file:
             json.dump(result.to_dict(), file)

@@ -26,6 +26,7 @@ from typing import Final, Literal
 __all__ = ["COMPILED_MODULES", "PURE_VARIABLE", "backend", "install_pure_finder"]
 
 COMPILED_MODULES: Final = (
+    "cardgames._shuffle",
     "cardgames.search.engine",
     "cardgames.tarot.search_model",
     "cardgames.tarot.search_numbering",
@@ -33,12 +34,16 @@ COMPILED_MODULES: Final = (
     "cardgames.tarot.search_bounds",
     "cardgames.tarot.search",
     "cardgames.tarot.evaluation",
+    "cardgames.tailor.turns",
     "cardgames.tailor.search_codes",
     "cardgames.tailor.search_turns",
     "cardgames.tailor.search_model",
     "cardgames.tailor.search",
     "cardgames.bridge.search_model",
     "cardgames.bridge.search",
+    "cardgames.tarot.env_rules",
+    "cardgames.tarot.env_step",
+    "cardgames.tailor.env_step",
 )
 """The modules that the compiled build turns into native code (dotted names)."""
 
@@ -92,3 +97,8 @@ def backend() -> Backend:
         if not (getattr(module, "__file__", None) or "").endswith(suffixes):
             return "python"
     return "compiled"
+
+
+# Installed as soon as this module is imported (the package imports it first), so that no
+# compiled module the package imports on its way in is loaded before the switch is seen.
+install_pure_finder()

@@ -29,6 +29,7 @@ from typing import Any, Final, Generic, TypeVar, overload
 
 import attrs
 
+from cardgames._shuffle import shuffled_range
 from cardgames.cards import STANDARD_PACK_SIZE, Card
 from cardgames.cardset import BaseCardSet, CardLike, CardSet
 from cardgames.errors import NotationError, RulesError
@@ -95,12 +96,8 @@ def shuffle_order(n: int, source: RandomSource) -> list[int]:
         not a random source.
     """
     check_int(n, "shuffle size", low=0, high=MAX_SHUFFLE)
-    rng = make_rng(source)
-    order = list(range(n))
-    for i in range(n - 1, 0, -1):
-        j = random_below(rng, i + 1)
-        order[i], order[j] = order[j], order[i]
-    return order
+    # random_below(rng, i + 1) for each position, compiled, its checks made once here
+    return shuffled_range(n, make_rng(source))
 
 
 _SET_TYPES: dict[type[Any], type[BaseCardSet[Any]]] = {}

@@ -35,6 +35,7 @@ from cardgames.errors import RulesError
 from cardgames.validation import quote
 
 if TYPE_CHECKING:
+    from cardgames.action_space import ActionSpace
     from cardgames.search.grades import LossGrades
     from cardgames.search.results import Analysis, Limit, SearchProgress, Solution
 
@@ -367,6 +368,18 @@ class GameDescriptor(Protocol[S, V, M, R]):
     def analysis_text(self, state: S, analysis: Analysis[M]) -> str:
         """The position and its analysis as text: the table, how the cards are written, whose
         values they are, every move's value and the best line."""
+        ...
+
+    # -- learning environments -------------------------------------------------------------
+
+    def actions(self, rules: R) -> ActionSpace[S, V, M]:
+        """The action ids, masks and observations of the game under ``rules``
+        (:class:`cardgames.action_space.ActionSpace`), through which :mod:`cardgames.env`
+        builds its environments; it may also offer a fast step
+        (:class:`cardgames.action_space.FastActionSpace`).
+
+        :raises RulesError: if ``rules`` is not a rule set of the game.
+        """
         ...
 
     # -- bots ------------------------------------------------------------------------------

@@ -13,7 +13,9 @@ import attrs
 import pytest
 from hang_guard import WALL_SECONDS
 
-from cardgames import tailor, tarot
+from cardgames import bridge, games, tailor, tarot
+from cardgames.action_space import ActionSpace, FastActionSpace
+from cardgames.cards import Card
 from cardgames.env import (
     action_count,
     action_name,
@@ -215,3 +217,37 @@ def test_the_pure_api_imports_no_extra() -> None:
         check=True,
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_every_registered_game_gives_an_action_space() -> None:
+    # The environments reach every game through its descriptor: the protocol, the presets
+    # OpenSpiel registers, and a fast step where the game has one.
+    fast = {}
+    for game in games.registered():
+        space = game.actions(game.default_rules())
+        assert isinstance(space, ActionSpace)
+        assert space.preset() in space.presets()
+        assert space.layout()[0].offset == 0
+        fast[game.name] = isinstance(space, FastActionSpace)
+    assert fast == {"tarot": True, "tailor": True, "bridge": False}
+    names = {
+        preset.name
+        for game in games.registered()
+        for preset in game.actions(game.default_rules()).presets()
+    }
+    assert names == {"tarot", "tarot_trad", "tarot_french", "tailor", "bridge"}
+
+
+def test_bridge_ids_are_cards_chosen_by_the_declarer_for_the_dummy() -> None:
+    contract = bridge.Contract.parse("H by S")
+    state = bridge.State(bridge.random_deal(6), contract)
+    state = state.play(state.legal_moves()[0])  # West leads; North, the dummy, is to move
+    assert state.to_move == bridge.Seat.NORTH
+    assert legal_ids(state) == tuple(sorted(card.index for card in state.legal_moves()))
+    declarer = bridge.view_of(state, bridge.Seat.SOUTH)
+    dummy = bridge.view_of(state, bridge.Seat.NORTH)
+    assert legal_ids(declarer) == legal_ids(state) and legal_ids(dummy) == ()
+    card = move_of(legal_ids(state)[0], declarer)
+    assert action_of(card, contract) == legal_ids(state)[0]
+    with pytest.raises(IllegalMoveError, match="52-card pack"):
+        action_of(Card.parse("X1"), contract)

@@ -20,7 +20,7 @@ from hang_guard import WALL_SECONDS
 pyspiel = pytest.importorskip("pyspiel")
 numpy = pytest.importorskip("numpy")
 
-from cardgames import arena, bots, tailor, tarot  # noqa: E402
+from cardgames import arena, bots, bridge, tailor, tarot  # noqa: E402
 from cardgames.env import (  # noqa: E402
     action_count,
     information_state,
@@ -55,6 +55,7 @@ TAROT_PRESETS = [
 RULES: dict[str, Any] = {name: tarot.Rules.preset(name) for name in TAROT_PRESETS}
 RULES["tailor-3"] = tailor.Rules(players=3)
 RULES["tailor-5-chase"] = tailor.Rules(players=5, chase_mode=True, max_turns=200)
+RULES["bridge-D-by-W"] = bridge.Contract.parse("D by W")
 
 
 def dealt(game: CardgamesGame, seed: int) -> CardgamesState:
@@ -80,6 +81,7 @@ def test_registered_games_load_and_replay_serialized() -> None:
     assert pyspiel.load_game("cardgames_tarot_french").rules == tarot.Rules.french(players=4)
     assert pyspiel.load_game("cardgames_tarot").rules == tarot.Rules.simplified(players=4)
     assert pyspiel.load_game("cardgames_tailor").rules == tailor.Rules(players=3)
+    assert pyspiel.load_game("cardgames_bridge").rules == bridge.Contract.parse("NT by S")
     # With serialization: the history (the seed bytes, then the ids) replays to the same state.
     pyspiel.random_sim_test(
         pyspiel.load_game("cardgames_tailor(players=2)"), num_sims=1, serialize=True, verbose=False
@@ -426,3 +428,30 @@ def test_moves_after_the_end_and_other_rules_are_refused() -> None:
     )
     with pytest.raises(SpielNotationError, match="not this game's rules"):
         game.deserialize_state(other.serialize())
+
+
+def test_bridge_through_openspiel_the_declarer_chooses_the_dummys_cards() -> None:
+    game = pyspiel.load_game("cardgames_bridge")
+    assert game.num_distinct_actions() == 52
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    state = dealt(game, 31)
+    while not state.is_terminal():
+        position = state.position
+        assert position is not None
+        assert state.current_player() == int(bridge.controller(position.contract, position.to_move))
+        assert state.current_player() != 0  # South declares: North, the dummy, never chooses
+        state.apply_action(state.legal_actions()[0])
+    assert sum(state.returns()) == 26.0
+
+
+@pytest.mark.parametrize("name", ["traditional-3", "tailor-3"])
+def test_a_state_pickles_as_its_position(name: str) -> None:
+    # The deal in progress (a step engine) pickles as the library's state and is rebuilt.
+    state = dealt(openspiel_game(RULES[name]), 12)
+    for _ in range(4):
+        state.apply_action(state.legal_actions()[-1])
+    again = pickle.loads(pickle.dumps(state))
+    assert again.position == state.position
+    assert again.legal_actions() == state.legal_actions()
+    again.apply_action(again.legal_actions()[0])
+    assert again.position != state.position

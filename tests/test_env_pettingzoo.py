@@ -16,9 +16,15 @@ np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from cardgames import tailor, tarot  # noqa: E402
+from cardgames import bridge, tailor, tarot  # noqa: E402
 from cardgames.env import legal_ids, observe  # noqa: E402
-from cardgames.env.pettingzoo import CardgamesAECEnv, tailor_env, tarot_env  # noqa: E402
+from cardgames.env.pettingzoo import (  # noqa: E402
+    CardgamesAECEnv,
+    bridge_env,
+    game_env,
+    tailor_env,
+    tarot_env,
+)
 from cardgames.errors import IllegalMoveError, RulesError  # noqa: E402
 
 # What api_test says of every environment with dict observations; the classic environments
@@ -34,6 +40,7 @@ MAKERS: dict[str, Callable[[], CardgamesAECEnv]] = {
     "french-5": lambda: tarot_env(tarot.Rules.french(players=5)),
     "tailor-3": lambda: tailor_env(tailor.Rules(players=3, max_turns=200)),
     "tailor-5-chase": lambda: tailor_env(tailor.Rules(players=5, chase_mode=True, max_turns=200)),
+    "bridge-H-by-E": lambda: bridge_env(bridge.Contract.parse("H by E")),
 }
 
 
@@ -128,3 +135,35 @@ def test_bad_arguments_are_refused() -> None:
     env.reset(seed=2)
     assert env.render() == env.state_now.to_unicode()
     assert tailor_env().render() is None
+
+
+def test_bridge_the_declarer_plays_the_dummy_and_each_side_scores_its_tricks() -> None:
+    # Bridge has no fast step: its environment runs through the action space alone.
+    env = bridge_env(bridge.Contract.parse("S by N"))
+    env.reset(seed=4)
+    for agent in env.agent_iter():
+        observation, _, terminated, _, _ = env.last()
+        if terminated:
+            env.step(None)
+            continue
+        state = env.state_now
+        seat = int(bridge.controller(state.contract, state.to_move))
+        assert agent == f"player_{seat}" != "player_2"  # South, the dummy, never acts
+        view = bridge.view_of(state, seat)
+        assert tuple(np.flatnonzero(observation["action_mask"]).tolist()) == legal_ids(view)
+        assert observation["observation"].tolist() == pytest.approx(observe(view))
+        env.step(int(np.flatnonzero(observation["action_mask"])[-1]))
+    final = env.state_now
+    assert final.is_over
+    tricks = [float(final.tricks_of(seat)) for seat in range(4)]
+    assert tricks[0] == tricks[2] and tricks[1] == tricks[3] and tricks[0] + tricks[1] == 13
+
+
+def test_any_registered_game_gets_an_environment() -> None:
+    env = game_env(bridge.Contract.parse("NT by W"))
+    assert env.metadata["name"] == "cardgames_bridge_v0"
+    assert env.action_spaces["player_0"].n == 52
+    with pytest.raises(RulesError, match=r"expected a cardgames\.bridge\.Contract"):
+        bridge_env(tarot.Rules.traditional(players=3))  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"invalid rules 'chess'"):
+        game_env("chess")

@@ -171,3 +171,59 @@ def test_a_record_reads_back_and_bad_ones_are_refused() -> None:
     moves[0], moves[1] = moves[1], moves[0]  # the second seat's card played first
     with pytest.raises(NotationError, match="illegal whist card"):
         whist.GAME.loads(json.dumps(data))
+
+
+def test_a_pettingzoo_environment_passes_api_test_and_plays_a_whole_deal() -> None:
+    # The environments build on the game's action space (its descriptor's ``actions``); with
+    # no fast step of its own the game runs on the library's states.
+    pytest.importorskip("pettingzoo")
+    import warnings
+
+    from pettingzoo.test import api_test, seed_test
+
+    from cardgames.env.pettingzoo import game_env
+
+    rules = whist.Rules(cards_each=4)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(game_env(rules), num_cycles=50)
+        seed_test(lambda: game_env(rules), num_cycles=50)
+    assert {str(warning.message) for warning in caught} <= {
+        "Observation is not a NumPy array",
+        "Observation space for each agent probably should be gymnasium.spaces.box or "
+        "gymnasium.spaces.discrete",
+    }
+    env = game_env(rules)
+    env.reset(seed=3)
+    cards = 0
+    final: dict[str, float] = {}
+    for agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            final[agent] = env._cumulative_rewards[agent]
+            env.step(None)
+            continue
+        legal = [i for i, allowed in enumerate(observation["action_mask"]) if allowed]
+        env.step(legal[0])
+        cards += 1
+    assert cards == 16
+    # Each seat is paid its side's tricks: the four tricks counted once per partner.
+    assert len(final) == 4 and sum(final.values()) == 8
+
+
+def test_the_observation_is_what_the_seat_knows() -> None:
+    from whist.actions import WhistActions
+
+    state = _played(_deal(cards=2, seed=4), 1)
+    space = WhistActions(state.rules)
+    at = {field.name: field.offset for field in space.layout()}
+    ones, values = space.sparse_state(state, 0)
+    # All eight cards were played, each once in its player's block; both tricks are counted.
+    played = [i for i in ones if at["played"] <= i < at["trick"]]
+    assert len(played) == 8
+    assert sum(value for _, value in values) * 2 == 2
+    # A view of the first position shows the seat's two cards and seat 1 to move.
+    start = _deal(cards=2, seed=4)
+    ones, _ = space.sparse_state(start, 2)
+    assert sorted(i for i in ones if i < 52) == sorted(card.index for card in start.hands[2])
+    assert at["to_move"] + (1 - 2) % 4 in ones

@@ -21,6 +21,7 @@ from typing import Final
 
 import attrs
 
+from cardgames.bridge.actions import BridgeActions
 from cardgames.bridge.analysis import (
     BRIDGE_OBJECTIVE,
     analyse_bridge,
@@ -271,6 +272,11 @@ class BridgeGame:
     def deal_text(self, state: State) -> str:
         """:func:`cardgames.bridge.show.format_deal`."""
         return format_deal(state)
+
+    def actions(self, rules: Contract) -> BridgeActions:
+        """The action ids, masks and observations under ``rules`` (:class:`BridgeActions
+        <cardgames.bridge.actions.BridgeActions>`)."""
+        return BridgeActions(rules)
 
     def rule_move(self, view: View, rng: random.Random) -> Card:
         """:func:`cardgames.bridge.heuristics.choose_card` (deterministic)."""

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from cardgames.env.core import AnyView, Position, action_count, legal_ids, observation_size, sparse
+from cardgames.env.core import AnyView, Position, space_of, view_space
 
 __all__ = ["dense_array", "ids_mask", "mask_array", "observation_array"]
 
@@ -46,15 +46,17 @@ def dense_array(
 def mask_array(position: Position) -> npt.NDArray[np.int8]:
     """:func:`cardgames.env.legal_mask` as an ``int8`` numpy array.
 
-    :raises RulesError: if ``position`` is not a state or a view of either game.
+    :raises RulesError: if ``position`` is not a state or a view of a game.
     """
-    return ids_mask(legal_ids(position), action_count(position.rules))
+    space, _ = space_of(position)
+    return ids_mask(space.legal_ids(position), space.size)
 
 
 def observation_array(view: AnyView) -> npt.NDArray[np.float32]:
     """:func:`cardgames.env.observe` as a ``float32`` numpy array.
 
-    :raises RulesError: if ``view`` is not a view of either game.
+    :raises RulesError: if ``view`` is not a view of a game.
     """
-    ones, values = sparse(view)
-    return dense_array(observation_size(view.rules), ones, values)
+    space = view_space(view)
+    ones, values = space.sparse_view(view)
+    return dense_array(space.layout()[-1].stop, ones, values)

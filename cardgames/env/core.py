@@ -1,6 +1,7 @@
-"""The functions of :mod:`cardgames.env` for both games: each reads the game from its argument
-(a rule set, a state, a view or a move) and hands over to :mod:`cardgames.env.tarot_space` or
-:mod:`cardgames.env.tailor_space`.
+"""The functions of :mod:`cardgames.env` for every game: each finds the game of its argument (a
+rule set, a state, a view) in the registry (:func:`cardgames.games.of`) and hands over to the
+game's action space (:class:`cardgames.action_space.ActionSpace`, from the descriptor's
+``actions``), so that a game registered later gets them too.
 
 >>> from cardgames import tailor
 >>> state = tailor.deal(tailor.Rules(players=3), seed=13)
@@ -13,14 +14,14 @@
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
+from typing import Any, TypeAlias
 
-from cardgames import tailor, tarot
-from cardgames.env import tailor_space, tarot_space
-from cardgames.env._fields import Layout, dense
+from cardgames import bridge, games, tailor, tarot
+from cardgames.action_space import ActionSpace, Layout, Sparse, check_action_id, dense, illegal_id
+from cardgames.cards import Card
 from cardgames.errors import RulesError
 from cardgames.tarot.contracts import Announcement, Bid, Call, Declaration
-from cardgames.validation import check_seat, quote
+from cardgames.validation import quote
 
 __all__ = [
     "AnyRules",
@@ -40,26 +41,96 @@ __all__ = [
     "observe_state",
 ]
 
-AnyRules: TypeAlias = tarot.Rules | tailor.Rules
-"""A rule set of either game."""
-AnyView: TypeAlias = tarot.View | tailor.View
-"""What one seat knows, in either game."""
-Position: TypeAlias = tarot.State | tarot.View | tailor.State | tailor.View
-"""A state or a view of either game."""
-GameMove: TypeAlias = tarot.Move | Bid | Call | Announcement | Declaration | tailor.Move
-"""A move of either game: a Tarot card, bid, call, announcement or poignée, or a move of
-Chase the Tailor."""
-_EXPECTED_RULES: Final = "a cardgames.tarot.Rules or a cardgames.tailor.Rules"
+# The aliases name the library's own games for the signatures' sake only: every function
+# below works through the registry, for these games and any other.
+AnyRules: TypeAlias = tarot.Rules | tailor.Rules | bridge.Contract
+"""A rule set of a game (bridge's is its contract)."""
+AnyView: TypeAlias = tarot.View | tailor.View | bridge.View
+"""What one seat knows, in any game."""
+Position: TypeAlias = (
+    tarot.State | tarot.View | tailor.State | tailor.View | bridge.State | bridge.View
+)
+"""A state or a view of any game."""
+GameMove: TypeAlias = tarot.Move | Bid | Call | Announcement | Declaration | tailor.Move | Card
+"""A move of any game: a Tarot card, bid, call, announcement or poignée, a move of Chase the
+Tailor, a card of bridge."""
+AnySpace: TypeAlias = ActionSpace[Any, Any, Any]
+"""The action space of any game."""
 
 
-def _rules_error(rules: object) -> RulesError:
-    return RulesError(f"invalid rules {quote(rules)}: expected {_EXPECTED_RULES}")
+def _game_package(game: games.AnyGame) -> str:
+    # Where a game's public names live: the package of its descriptor's module.
+    return type(game).__module__.rpartition(".")[0]
 
 
-def _position_error(position: object, what: str) -> RulesError:
-    return RulesError(
-        f"invalid {what} {quote(position)}: expected a state or a view of Tarot or Chase the Tailor"
+def _names(kinds: list[str]) -> str:
+    if len(kinds) == 1:
+        return kinds[0]
+    return ", ".join(kinds[:-1]) + " or " + kinds[-1]
+
+
+def _rules_types() -> str:
+    return _names(
+        [
+            f"a {_game_package(game)}.{type(game.default_rules()).__qualname__}"
+            for game in games.registered()
+        ]
     )
+
+
+def _view_types() -> str:
+    return _names(
+        [
+            f"a {_game_package(game)}.{game.actions(game.default_rules()).view_type.__qualname__}"
+            for game in games.registered()
+        ]
+    )
+
+
+def _find(value: object) -> games.AnyGame | None:
+    try:
+        return games.of(value)
+    except RulesError:
+        return None
+
+
+def space_of_rules(rules: object) -> AnySpace:
+    """The action space of ``rules``, a rule set of any registered game.
+
+    :raises RulesError: if ``rules`` is not one.
+    """
+    game = _find(rules)
+    if game is None:
+        raise RulesError(f"invalid rules {quote(rules)}: expected {_rules_types()}")
+    return game.actions(rules)
+
+
+def space_of(position: object, what: str = "position") -> tuple[AnySpace, bool]:
+    """The action space of a state or a view of any registered game, and whether it is a
+    view.
+
+    :raises RulesError: if ``position`` is neither.
+    """
+    game = _find(position)
+    if game is not None and isinstance(position, game.state_type):
+        return game.actions(game.rules_of(position)), False
+    if game is not None:
+        space = game.actions(game.default_rules())
+        if isinstance(position, space.view_type):
+            return game.actions(game.rules_of(position)), True
+    titles = _names([game.title for game in games.registered()])
+    raise RulesError(f"invalid {what} {quote(position)}: expected a state or a view of {titles}")
+
+
+def view_space(view: object) -> AnySpace:
+    """The action space of ``view``, a view of any registered game.
+
+    :raises RulesError: if ``view`` is not one.
+    """
+    game = _find(view)
+    if game is not None and isinstance(view, game.actions(game.default_rules()).view_type):
+        return game.actions(game.rules_of(view))
+    raise RulesError(f"invalid view {quote(view)}: expected {_view_types()}")
 
 
 def action_count(rules: AnyRules) -> int:
@@ -68,13 +139,9 @@ def action_count(rules: AnyRules) -> int:
     >>> action_count(tarot.Rules.french(players=4)), action_count(tailor.Rules(players=4))
     (88, 1046)
 
-    :raises RulesError: if ``rules`` is not a rule set of either game.
+    :raises RulesError: if ``rules`` is not a rule set of a game.
     """
-    if isinstance(rules, tarot.Rules):
-        return tarot_space.action_count(rules)
-    if isinstance(rules, tailor.Rules):
-        return tailor_space.action_count(rules)
-    raise _rules_error(rules)
+    return space_of_rules(rules).size
 
 
 def action_of(move: GameMove, rules: AnyRules) -> int:
@@ -87,13 +154,9 @@ def action_of(move: GameMove, rules: AnyRules) -> int:
 
     :raises IllegalMoveError: if ``move`` is not a move of the game of ``rules`` or has no id
         under them (a bid without bidding, a Tailor whose victim is not at the table...).
-    :raises RulesError: if ``rules`` is not a rule set of either game.
+    :raises RulesError: if ``rules`` is not a rule set of a game.
     """
-    if isinstance(rules, tarot.Rules):
-        return tarot_space.action_id(move, rules)
-    if isinstance(rules, tailor.Rules):
-        return tailor_space.action_id(move, rules)
-    raise _rules_error(rules)
+    return space_of_rules(rules).action_id(move)
 
 
 def action_name(action_id: int, rules: AnyRules) -> str:
@@ -103,13 +166,9 @@ def action_name(action_id: int, rules: AnyRules) -> str:
     ('slam', 'pass')
 
     :raises IllegalMoveError: if ``action_id`` is not an id of ``rules``.
-    :raises RulesError: if ``rules`` is not a rule set of either game.
+    :raises RulesError: if ``rules`` is not a rule set of a game.
     """
-    if isinstance(rules, tarot.Rules):
-        return str(tarot_space.move_of_id(action_id, rules))
-    if isinstance(rules, tailor.Rules):
-        return str(tailor_space.move_of_id(action_id, rules))
-    raise _rules_error(rules)
+    return str(space_of_rules(rules).move(action_id))
 
 
 def move_of(action_id: int, position: Position) -> GameMove:
@@ -126,26 +185,25 @@ def move_of(action_id: int, position: Position) -> GameMove:
 
     :raises IllegalMoveError: if ``action_id`` is not an id of the rules, or its move is not
         legal there; the message names the id, its move and the legal ids.
-    :raises RulesError: if ``position`` is not a state or a view of either game.
+    :raises RulesError: if ``position`` is not a state or a view of a game.
     """
-    if isinstance(position, tarot.State | tarot.View):
-        return tarot_space.checked_move(action_id, position)
-    if isinstance(position, tailor.State | tailor.View):
-        return tailor_space.checked_move(action_id, position)
-    raise _position_error(position, "position")
+    space, _ = space_of(position)
+    number = check_action_id(action_id, space.size, space.title)
+    move: GameMove = space.move(number)
+    legal = space.legal_ids(position)
+    if number not in legal:
+        raise illegal_id(number, str(move), legal, space.title)
+    return move
 
 
 def legal_ids(position: Position) -> tuple[int, ...]:
     """The ids of the legal moves in ``position``, in increasing order (for a view, empty when
-    its seat is not to move).
+    its seat does not choose now).
 
-    :raises RulesError: if ``position`` is not a state or a view of either game.
+    :raises RulesError: if ``position`` is not a state or a view of a game.
     """
-    if isinstance(position, tarot.State | tarot.View):
-        return tarot_space.legal_ids(position)
-    if isinstance(position, tailor.State | tailor.View):
-        return tailor_space.legal_ids(position)
-    raise _position_error(position, "position")
+    space, _ = space_of(position)
+    return space.legal_ids(position)
 
 
 def legal_mask(position: Position) -> tuple[bool, ...]:
@@ -157,11 +215,11 @@ def legal_mask(position: Position) -> tuple[bool, ...]:
     >>> len(mask), [i for i, legal in enumerate(mask) if legal]
     (88, [78, 79, 80, 81, 82])
 
-    :raises RulesError: if ``position`` is not a state or a view of either game.
+    :raises RulesError: if ``position`` is not a state or a view of a game.
     """
-    ids = legal_ids(position)
-    mask = [False] * action_count(position.rules)
-    for number in ids:
+    space, _ = space_of(position)
+    mask = [False] * space.size
+    for number in space.legal_ids(position):
         mask[number] = True
     return tuple(mask)
 
@@ -173,13 +231,9 @@ def observation_layout(rules: AnyRules) -> Layout:
     >>> [(f.name, f.offset, f.size) for f in observation_layout(tailor.Rules(players=2))[:3]]
     [('hand', 0, 55), ('drawn', 55, 55), ('pile', 110, 55)]
 
-    :raises RulesError: if ``rules`` is not a rule set of either game.
+    :raises RulesError: if ``rules`` is not a rule set of a game.
     """
-    if isinstance(rules, tarot.Rules):
-        return tarot_space.observation_layout(rules)
-    if isinstance(rules, tailor.Rules):
-        return tailor_space.observation_layout(rules)
-    raise _rules_error(rules)
+    return space_of_rules(rules).layout()
 
 
 def observation_size(rules: AnyRules) -> int:
@@ -188,21 +242,18 @@ def observation_size(rules: AnyRules) -> int:
     >>> observation_size(tarot.Rules.traditional(players=3)), observation_size(tailor.Rules())
     (743, 288)
 
-    :raises RulesError: if ``rules`` is not a rule set of either game.
+    :raises RulesError: if ``rules`` is not a rule set of a game.
     """
     return observation_layout(rules)[-1].stop
 
 
-def sparse(view: AnyView) -> tuple[list[int], list[tuple[int, float]]]:
+def sparse(view: AnyView) -> Sparse:
     """The observation of ``view`` as the positions holding 1.0 and the other non-zero
-    ``(position, value)`` pairs (what :func:`observe` and the numpy arrays are built from)."""
-    if isinstance(view, tarot.View):
-        return tarot_space.sparse_observation(view)
-    if isinstance(view, tailor.View):
-        return tailor_space.sparse_observation(view.rules, view.seat, view.now)
-    raise RulesError(
-        f"invalid view {quote(view)}: expected a cardgames.tarot.View or a cardgames.tailor.View"
-    )
+    ``(position, value)`` pairs (what :func:`observe` and the numpy arrays are built from).
+
+    :raises RulesError: if ``view`` is not a view of a game.
+    """
+    return view_space(view).sparse_view(view)
 
 
 def observe(view: AnyView) -> tuple[float, ...]:
@@ -214,33 +265,35 @@ def observe(view: AnyView) -> tuple[float, ...]:
     >>> len(vector), sum(vector[:78])  # the 25 cards of seat 1's hand come first
     (743, 25.0)
 
-    :raises RulesError: if ``view`` is not a view of either game.
+    :raises RulesError: if ``view`` is not a view of a game.
     """
-    ones, values = sparse(view)
-    return dense(observation_size(view.rules), ones, values)
+    space = view_space(view)
+    ones, values = space.sparse_view(view)
+    return dense(space.layout()[-1].stop, ones, values)
 
 
-def observe_state(state: tarot.State | tailor.State, seat: int) -> tuple[float, ...]:
-    """``observe(state.view(seat))``, quicker for Chase the Tailor (whose views replay the
-    round's history): the observation reads only the position now.
+def observe_state(state: Any, seat: int) -> tuple[float, ...]:
+    """``observe(state.view(seat))``, read straight from the state where the game can (Chase
+    the Tailor's views replay the round's history; the observation reads only the position
+    now).
 
-    :raises RulesError: if ``state`` is not a state of either game or ``seat`` not one of its
+    :raises RulesError: if ``state`` is not a state of a game or ``seat`` not one of its
         seats.
     """
     ones, values = sparse_of_state(state, seat)
-    return dense(observation_size(state.rules), ones, values)
+    return dense(space_of(state, "state")[0].layout()[-1].stop, ones, values)
 
 
-def sparse_of_state(
-    state: tarot.State | tailor.State, seat: int
-) -> tuple[list[int], list[tuple[int, float]]]:
-    """:func:`sparse` of ``state.view(seat)``, without building the Chase the Tailor view."""
-    if isinstance(state, tailor.State):
-        check_seat(seat, state.rules.players, "seat")
-        return tailor_space.state_sparse_observation(state, seat)
-    if isinstance(state, tarot.State):
-        return tarot_space.sparse_observation(tarot.view_of(state, seat))
-    raise _position_error(state, "state")
+def sparse_of_state(state: Any, seat: int) -> Sparse:
+    """:func:`sparse` of ``state.view(seat)``, read from the state where the game can.
+
+    :raises RulesError: if ``state`` is not a state of a game or ``seat`` not one of its
+        seats.
+    """
+    space, is_view = space_of(state, "state")
+    if is_view:
+        raise RulesError(f"invalid state {quote(state)}: expected a state, not a view")
+    return space.sparse_state(state, seat)
 
 
 def information_state(view: AnyView) -> str:
@@ -254,10 +307,7 @@ def information_state(view: AnyView) -> str:
     >>> tailor.View.parse(text) == state.view(0)
     True
 
-    :raises RulesError: if ``view`` is not a view of either game.
+    :raises RulesError: if ``view`` is not a view of a game.
     """
-    if isinstance(view, tarot.View | tailor.View):
-        return str(view)
-    raise RulesError(
-        f"invalid view {quote(view)}: expected a cardgames.tarot.View or a cardgames.tailor.View"
-    )
+    view_space(view)
+    return str(view)

@@ -1,5 +1,5 @@
-"""A Gymnasium single-agent environment: one seat of Tarot or Chase the Tailor played by the
-learner, every other seat by bots of this library (needs the ``rl`` extra).
+"""A Gymnasium single-agent environment: one seat of any game played by the learner, every
+other seat by bots of this library (needs the ``rl`` extra).
 
 The bots are any :class:`~cardgames.players.Bot`: each is handed only its own seat's view and
 a :class:`random.Random` of its own, as in the arena, so it never sees a hidden card. The
@@ -26,15 +26,22 @@ from typing import Any, Final, SupportsFloat
 import gymnasium
 import numpy as np
 
-from cardgames import tailor, tarot
+from cardgames import bridge, tailor, tarot
+from cardgames.action_space import check_action_id, illegal_id, new_buffers
 from cardgames.bots import RandomBot
-from cardgames.env.arrays import dense_array, ids_mask
-from cardgames.env.games import AnyState, EnvGame
+from cardgames.env.games import AnyState, EnvGame, of_game
 from cardgames.errors import RulesError
 from cardgames.players import Bot, check_bot
 from cardgames.validation import check_int, check_seat, quote
 
-__all__ = ["RANDOM_BOT", "SeatEnv", "tailor_gym_env", "tarot_gym_env"]
+__all__ = [
+    "RANDOM_BOT",
+    "SeatEnv",
+    "bridge_gym_env",
+    "game_gym_env",
+    "tailor_gym_env",
+    "tarot_gym_env",
+]
 
 Observation = dict[str, Any]
 AnyBot = Bot[Any, Any]
@@ -84,7 +91,11 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         self.action_space = gymnasium.spaces.Discrete(count)
         self._rng = random.Random()
         self._bot_rngs: list[random.Random] = []
-        self._state: AnyState | None = None
+        observations, mask = new_buffers(1, game.players, size, count)
+        self._engine = game.engine(observations, mask)
+        self._observations = np.frombuffer(observations, np.float32).reshape(game.players, size)
+        self._mask = np.frombuffer(mask, np.int8)
+        self._dealt = False
 
     @property
     def state_now(self) -> AnyState:
@@ -92,9 +103,9 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
 
         :raises RulesError: before the first :meth:`reset`.
         """
-        if self._state is None:
+        if not self._dealt:
             raise RulesError("the environment has not been reset: call reset() first")
-        return self._state
+        return self._engine.state()
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -108,12 +119,14 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         if seed is not None:
             self._rng = random.Random(check_int(seed, "seed", low=0, high=2**64 - 1))
         super().reset(seed=seed)
+        engine = self._engine
         for _ in range(_REDEALS):
-            state = self.game.new_state(self._rng)
+            shuffle, first = self.game.draw(self._rng)
+            engine.reset(shuffle, first)
+            self._dealt = True
             self._bot_rngs = [random.Random(self._rng.getrandbits(64)) for _ in self.bots]
-            state = self._bots_play(state)
-            if not state.is_over:
-                self._state = state
+            self._bots_play()
+            if not engine.over():
                 return self._observation(), {}
         raise RulesError(  # pragma: no cover - a round never ends before the learner moves
             f"{_REDEALS} deals in a row ended before seat {self.seat} could move"
@@ -128,35 +141,52 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
             legal ones; nothing changes.
         :raises RulesError: before :meth:`reset`, or once the episode is over.
         """
-        state = self.state_now
-        if state.is_over:
+        if not self._dealt:
+            raise RulesError("the environment has not been reset: call reset() first")
+        engine = self._engine
+        if engine.over():
             raise RulesError("the episode is over: call reset() to deal again")
-        state = self._bots_play(self.game.play(state, action))
-        self._state = state
-        reward = self.game.returns(state)[self.seat] if state.is_over else 0.0
-        return self._observation(), reward, state.is_over, False, {}
+        self._play(action)
+        self._bots_play()
+        over = engine.over()
+        reward = engine.returns()[self.seat] if over else 0.0
+        return self._observation(), reward, over, False, {}
 
-    def _bots_play(self, state: AnyState) -> AnyState:
-        while not state.is_over and state.to_move != self.seat:
-            seat = state.to_move
-            move = self.bots[seat].choose(state.view(seat), self._bot_rngs[seat])
-            state = state.play(move)
-        return state
+    def _play(self, action: object) -> None:
+        # The id checked against the mask; an illegal one raises, naming the legal ids, and
+        # changes nothing.
+        engine = self._engine
+        game = self.game
+        number = check_action_id(action, game.action_count, game.title)
+        if not self._mask[number]:
+            raise illegal_id(
+                number, str(game.space.move(number)), sorted(engine.legal()), game.title
+            )
+        engine.step(number)
+
+    def _bots_play(self) -> None:
+        engine = self._engine
+        game = self.game
+        while not engine.over() and engine.actor() != self.seat:
+            seat = engine.actor()
+            view = game.game.view(engine.state(), seat)
+            move = self.bots[seat].choose(view, self._bot_rngs[seat])
+            self._play(game.space.action_id(move))
 
     def _observation(self) -> Observation:
-        state = self.state_now
-        ones, values = self.game.sparse(state, self.seat)
-        legal = self.game.legal_ids(state) if state.to_move == self.seat else ()
-        return {
-            "observation": dense_array(self.game.observation_size, ones, values),
-            "action_mask": ids_mask(legal, self.game.action_count),
-        }
+        engine = self._engine
+        engine.sync(self.seat)
+        if engine.actor() == self.seat and not engine.over():
+            mask = self._mask.copy()
+        else:
+            mask = np.zeros(self.game.action_count, np.int8)
+        return {"observation": self._observations[self.seat].copy(), "action_mask": mask}
 
     def render(self) -> str | None:
         """The table as text with ``render_mode="ansi"``, else None."""
-        if self.render_mode != "ansi" or self._state is None:
+        if self.render_mode != "ansi" or not self._dealt:
             return None
-        return self.game.render(self._state)
+        return self.game.render(self._engine.state())
 
 
 def _seat_bots(bots: AnyBot | Sequence[AnyBot], players: int, seat: int) -> list[AnyBot]:
@@ -189,9 +219,9 @@ def tarot_gym_env(
         :class:`SeatEnv` says.
     """
     rules = tarot.Rules.traditional(players=3) if rules is None else rules
-    if not isinstance(rules, tarot.Rules):
-        raise RulesError(f"invalid Tarot rules {quote(rules)}: expected a cardgames.tarot.Rules")
-    return SeatEnv(EnvGame(rules), seat, opponents, render_mode)
+    return game_gym_env(
+        of_game(rules, tarot.GAME, "cardgames.tarot.Rules"), seat, opponents, render_mode
+    )
 
 
 def tailor_gym_env(
@@ -207,8 +237,44 @@ def tailor_gym_env(
         :class:`SeatEnv` says.
     """
     rules = tailor.Rules() if rules is None else rules
-    if not isinstance(rules, tailor.Rules):
-        raise RulesError(
-            f"invalid Chase the Tailor rules {quote(rules)}: expected a cardgames.tailor.Rules"
-        )
+    return game_gym_env(
+        of_game(rules, tailor.GAME, "cardgames.tailor.Rules"), seat, opponents, render_mode
+    )
+
+
+def bridge_gym_env(
+    contract: bridge.Contract | None = None,
+    seat: int = 0,
+    opponents: AnyBot | Sequence[AnyBot] = RANDOM_BOT,
+    render_mode: str | None = None,
+) -> SeatEnv:
+    """A Gymnasium environment: ``seat`` of the play of a bridge deal in ``contract``
+    (default: no trump, South declaring) against ``opponents``. The learner at the declarer's
+    seat chooses the dummy's cards too; a bot at the declarer's seat does.
+
+    :raises RulesError: if ``contract`` is not a :class:`cardgames.bridge.Contract`, or as
+        :class:`SeatEnv` says.
+    """
+    contract = bridge.GAME.default_rules() if contract is None else contract
+    return game_gym_env(
+        of_game(contract, bridge.GAME, "cardgames.bridge.Contract"), seat, opponents, render_mode
+    )
+
+
+def game_gym_env(
+    rules: object,
+    seat: int = 0,
+    opponents: AnyBot | Sequence[AnyBot] = RANDOM_BOT,
+    render_mode: str | None = None,
+) -> SeatEnv:
+    """A Gymnasium environment: ``seat`` of a deal of the game of ``rules`` (any registered
+    game) against ``opponents``.
+
+    >>> env = game_gym_env(tailor.Rules(players=2), seat=1)
+    >>> int(env.action_space.n)
+    942
+
+    :raises RulesError: if ``rules`` is not a rule set of a game, or as :class:`SeatEnv`
+        says.
+    """
     return SeatEnv(EnvGame(rules), seat, opponents, render_mode)

@@ -1,8 +1,9 @@
-"""Tarot and Chase the Tailor as OpenSpiel games (needs the ``openspiel`` extra:
+"""Every game as an OpenSpiel game (needs the ``openspiel`` extra:
 ``pip install 'cardgames[openspiel]'``).
 
-Importing this module registers four Python games with OpenSpiel, so that
-``pyspiel.load_game`` finds them:
+Importing this module registers one Python game with OpenSpiel for each family of rule sets
+of each registered game (:meth:`cardgames.action_space.ActionSpace.presets`), so that
+``pyspiel.load_game`` finds them; for the library's games:
 
 ==========================  ===================================  =====================
 name                        rules                                ``players`` (default)
@@ -11,10 +12,13 @@ name                        rules                                ``players`` (de
 ``cardgames_tarot_trad``    ``tarot.Rules.traditional``          3 or 4 (3)
 ``cardgames_tarot_french``  ``tarot.Rules.french``               3 to 5 (4)
 ``cardgames_tailor``        ``tailor.Rules``                     2 to 6 (3)
+``cardgames_bridge``        bridge, no trump by South            4 (4)
 ==========================  ===================================  =====================
 
 :func:`openspiel_game` builds the game of any other rule set (it then has the name of its
-family, and its written form names only the player count).
+family, and its written form names only the player count). The states play on the game's
+fast step when it has one (:mod:`cardgames.env.engine`), so that a search's play-outs run at
+its speed; clones copy the engine.
 
 How the game is laid out:
 
@@ -25,7 +29,8 @@ How the game is laid out:
   the stock and every later reshuffle, so uniform bytes give exactly the library's
   distribution of deals, and an OpenSpiel history replays to the same deal everywhere.
 * **Actions**: the ids of :mod:`cardgames.env` (``num_distinct_actions`` is
-  :func:`cardgames.env.action_count`), legal actions in increasing order.
+  :func:`cardgames.env.action_count`), legal actions in increasing order; the player to act
+  is the seat that chooses (bridge's declarer for the dummy).
 * **Information**: imperfect; the players see nothing of the seed. The information-state
   string is :func:`cardgames.env.information_state` (the view's written form, the whole
   history the seat has seen); the observation string is the same text. Both tensors are
@@ -33,11 +38,11 @@ How the game is laid out:
   deal they are zeros and the strings say the cards are being dealt.
 * **Returns**: zeros until the end, then the payoffs of the deal (round), as
   :meth:`cardgames.env.games.EnvGame.returns` gives them. Tarot is zero-sum, Chase the Tailor
-  general-sum (0 for whoever went out, minus the hand for the others). The utility bounds are
-  safe bounds, not tight ones.
+  and bridge general-sum (0 for whoever went out, minus the hand for the others; each side's
+  tricks). The utility bounds are safe bounds, not tight ones.
 * **Resampling**: :meth:`CardgamesState.resample_from_infostate` draws a world consistent with
-  the player's view (:meth:`cardgames.tarot.view.View.sample`,
-  :meth:`cardgames.tailor.view.View.sample`), which OpenSpiel's IS-MCTS needs. A state built
+  the player's view (the view's ``sample``: :meth:`cardgames.tarot.view.View.sample`,
+  :meth:`cardgames.tailor.view.View.sample`...), which OpenSpiel's IS-MCTS needs. A state built
   from such a world (or from any state of the library, :meth:`CardgamesGame.state_from`) has
   no chance nodes in its OpenSpiel history.
 * **Serialization**: a state's text (:meth:`CardgamesState.serialize`) is its history, one
@@ -49,6 +54,7 @@ How the game is laid out:
   games, which runs whatever a crafted text asks).
 
 >>> import pyspiel
+>>> from cardgames import tailor
 >>> game = pyspiel.load_game("cardgames_tailor(players=3)")
 >>> state = game.new_initial_state()
 >>> for byte in (0, 0, 0, 0, 0, 0, 0, 13):
@@ -78,13 +84,11 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from cardgames import tailor, tarot
-from cardgames.cards import TAILOR_PACK_SIZE, Card
-from cardgames.env import tarot_space
-from cardgames.env.core import AnyRules, action_name, information_state
+from cardgames import games
+from cardgames.action_space import EnvPreset, StepEngine, illegal_id
+from cardgames.env.core import AnyRules, information_state
 from cardgames.env.games import AnyState, EnvGame
 from cardgames.errors import CardgamesError, NotationError, RulesError
-from cardgames.tailor.rules import hand_points
 from cardgames.validation import quote
 
 __all__ = [
@@ -102,20 +106,24 @@ _BYTE: Final = 256
 _CHANCE_OUTCOMES: Final = tuple((byte, 1.0 / _BYTE) for byte in range(_BYTE))
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
-_TAROT_MOVES_BOUND: Final = 78 + 60
-"""More than a Tarot deal's moves: 78 cards, the bids, the call, the discard, announcements
-and poignées."""
-_FRENCH_SEAT_BOUND: Final = 1300
-"""More than a French defender can lose on one deal: (25 + 100) x 6 for the contract, 10 x 6
-for the petit au bout, 40 for a triple poignée, 400 for an announced slam."""
+_PREFIX: Final = "cardgames_"
 
+
+def _presets() -> dict[str, EnvPreset]:
+    # Every family of every registered game, by its OpenSpiel name.
+    found: dict[str, EnvPreset] = {}
+    for game in games.registered():
+        for preset in game.actions(game.default_rules()).presets():
+            found[_PREFIX + preset.name] = preset
+    return found
+
+
+_PRESETS: Final = _presets()
 GAME_NAMES: Final = {
-    "cardgames_tarot": ("simplified", 2, 6, 4),
-    "cardgames_tarot_trad": ("traditional", 3, 4, 3),
-    "cardgames_tarot_french": ("french", 3, 5, 4),
-    "cardgames_tailor": ("tailor", 2, 6, 3),
+    name: (preset.name, preset.low, preset.high, preset.default)
+    for name, preset in _PRESETS.items()
 }
-"""Each registered name: the rule family, the fewest and most players, the default."""
+"""Each registered name: the family, the fewest and most players, the default."""
 
 _STARTING: Final = "starting_state="
 _ACTION_LINE: Final = re.compile(r"[0-9]{1,9}")
@@ -136,75 +144,31 @@ class SpielNotationError(NotationError, pyspiel.SpielError):  # type: ignore[mis
     """
 
 
-def _family(rules: AnyRules) -> str:
-    if isinstance(rules, tailor.Rules):
-        return "cardgames_tailor"
-    for name, (family, low, high, _) in GAME_NAMES.items():
-        if family != "tailor" and low <= rules.players <= high:
-            preset = getattr(tarot.Rules, family)(players=rules.players)
-            if preset == rules:
-                return name
-    if rules.bidding:
-        return "cardgames_tarot_french"
-    if rules.players in (3, 4) and rules.numeral_order == tarot.NumeralOrder.TRADITIONAL:
-        return "cardgames_tarot_trad"
-    return "cardgames_tarot"
-
-
-def _game_type(name: str) -> Any:
-    family, low, high, default = GAME_NAMES[name]
-    titles = {
-        "simplified": "Tarot (simplified, cardgames)",
-        "traditional": "Tarot (traditional, cardgames)",
-        "french": "French Tarot (cardgames)",
-        "tailor": "Chase the Tailor (cardgames)",
-    }
+def _game_type(name: str, preset: EnvPreset, zero_sum: bool) -> Any:
     return pyspiel.GameType(
         short_name=name,
-        long_name=titles[family],
+        long_name=preset.title,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=(
-            pyspiel.GameType.Utility.GENERAL_SUM
-            if family == "tailor"
-            else pyspiel.GameType.Utility.ZERO_SUM
+            pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
         ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=high,
-        min_num_players=low,
+        max_num_players=preset.high,
+        min_num_players=preset.low,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         provides_factored_observation_string=False,
-        parameter_specification={"players": default},
+        parameter_specification={"players": preset.default},
     )
 
 
-def _bounds(rules: AnyRules) -> tuple[float, float, int]:
-    # min utility, max utility, max game length (chance nodes included).
-    if isinstance(rules, tailor.Rules):
-        everything = hand_points(Card(index) for index in range(TAILOR_PACK_SIZE))
-        return (-float(everything), 0.0, SEED_BYTES + rules.max_turns)
-    if rules.bidding:
-        bound = float(_FRENCH_SEAT_BOUND * (rules.players - 1))
-    else:
-        bound = float(rules.pack_total + rules.magician_bonus)
-    return (-bound, bound, SEED_BYTES + _TAROT_MOVES_BOUND)
-
-
-def _rules_of(name: str, params: dict[str, Any] | None) -> AnyRules:
-    family, low, high, default = GAME_NAMES[name]
-    players = (params or {}).get("players", default)
-    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-        raise RulesError(
-            f"invalid players {quote(players)} for {name}: expected an int from {low} to {high}"
-        )
-    if family == "tailor":
-        return tailor.Rules(players=players)
-    rules: AnyRules = getattr(tarot.Rules, family)(players=players)
-    return rules
+def _rules_of(name: str, params: dict[str, Any] | None) -> Any:
+    preset = _PRESETS[name]
+    return preset.rules((params or {}).get("players", preset.default))
 
 
 @attrs.frozen
@@ -215,29 +179,33 @@ class _Env(EnvGame):
 
 
 class CardgamesGame(pyspiel.Game):  # type: ignore[misc]
-    """One rule set of Tarot or Chase the Tailor as an OpenSpiel game (see the module
-    description). ``pyspiel.load_game`` builds one from a registered name; build one for any
-    rule set with :func:`openspiel_game`.
+    """One rule set of a game as an OpenSpiel game (see the module description).
+    ``pyspiel.load_game`` builds one from a registered name; build one for any rule set with
+    :func:`openspiel_game`.
 
-    :param rules: a :class:`cardgames.tarot.rules.Rules` or a :class:`cardgames.tailor.Rules`.
+    :param rules: a rule set of a registered game.
     :raises RulesError: for anything else.
     """
 
     def __init__(self, rules: AnyRules, name: str | None = None) -> None:
         self.env: EnvGame = _Env(rules)
         self.rules: AnyRules = self.env.rules
-        name = name or _family(self.rules)
-        low, high, length = _bounds(self.rules)
+        space = self.env.space
+        preset = space.preset()
+        name = name or _PREFIX + preset.name
+        low, high = space.bounds()
         info = pyspiel.GameInfo(
             num_distinct_actions=self.env.action_count,
             max_chance_outcomes=_BYTE,
-            num_players=self.rules.players,
+            num_players=self.env.players,
             min_utility=low,
             max_utility=high,
-            utility_sum=None if isinstance(self.rules, tailor.Rules) else 0.0,
-            max_game_length=length,
+            utility_sum=0.0 if space.zero_sum else None,
+            max_game_length=SEED_BYTES + space.max_moves,
         )
-        super().__init__(_game_type(name), info, {"players": self.rules.players})
+        super().__init__(
+            _game_type(name, preset, space.zero_sum), info, {"players": self.env.players}
+        )
 
     def new_initial_state(self) -> CardgamesState:
         """The state before the deal: the first of the eight chance nodes."""
@@ -249,7 +217,11 @@ class CardgamesGame(pyspiel.Game):  # type: ignore[misc]
 
         :raises RulesError: if ``position`` is not a state of this game's rules.
         """
-        if not isinstance(position, tarot.State | tailor.State) or position.rules != self.rules:
+        env = self.env
+        if (
+            not isinstance(position, env.space.state_type)
+            or env.game.rules_of(position) != self.rules
+        ):
             raise RulesError(
                 f"invalid state {quote(position)}: expected a state under {self.rules}"
             )
@@ -263,10 +235,11 @@ class CardgamesGame(pyspiel.Game):  # type: ignore[misc]
         """The state that :meth:`CardgamesState.serialize` wrote as ``text``, rebuilt by
         replaying its history: one action id a line, the eight seed bytes first; or, for a
         state built from a position (:meth:`state_from`), a first line ``starting_state=``
-        and the position's written form (:meth:`cardgames.tarot.state.State.parse`,
+        and the position's written form (as the game's ``parse_state`` reads it, e.g.
         :meth:`cardgames.tailor.State.parse`), then the ids played since. Nothing is
         unpickled.
 
+        >>> from cardgames import tailor
         >>> game = openspiel_game(tailor.Rules(players=2))
         >>> game.deserialize_state("0\\n0\\n0\\n0\\n0\\n0\\n0\\n9\\n").position == (
         ...     EnvGame(game.rules).new_state(9))
@@ -346,26 +319,57 @@ class CardgamesGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class _Held:
-    # Holds an immutable state and, once asked for, its legal ids: OpenSpiel clones a Python
-    # state with copy.deepcopy, and neither needs copying, so the clone shares them (and a
-    # play-out lists the legal ids of each position once, not again to check the move).
-    # The same goes for what each seat observes, asked for twice (information state and
-    # observation) by OpenSpiel's tests.
-    # OpenSpiel asks for the player to move several times a step: also worked out once.
-    __slots__ = ("legal", "player", "sparse", "texts", "value")
+    # The deal in progress: a step engine (without observations: a search never reads them)
+    # and what has been worked out of the position now (the library's state, the sorted legal
+    # ids, each seat's observation and text), dropped at every move. OpenSpiel clones a
+    # Python state with copy.deepcopy: a clone copies the engine into a mask of its own and
+    # starts with nothing worked out.
+    __slots__ = ("engine", "env", "legal", "mask", "player", "sparse", "texts", "value")
 
-    def __init__(self, value: AnyState | None) -> None:
-        self.value = value
-        if value is None:
-            self.player = _CHANCE
-        else:
-            self.player = _TERMINAL if value.is_over else value.to_move
+    def __init__(self, env: EnvGame) -> None:
+        self.env = env
+        self.mask = bytearray(env.action_count)
+        self.engine: StepEngine[Any] | None = None
+        self.player = _CHANCE
+        self.forget()
+
+    def forget(self) -> None:
+        engine = self.engine
+        if engine is not None:
+            self.player = _TERMINAL if engine.over() else engine.actor()
+        self.value: AnyState | None = None
         self.legal: list[int] | None = None
         self.texts: dict[int, str] = {}
         self.sparse: dict[int, tuple[list[int], list[tuple[int, float]]]] = {}
 
+    def __getstate__(self) -> tuple[EnvGame, AnyState | None]:
+        # Pickled as the position: the engine is rebuilt from it.
+        engine = self.engine
+        position = None if engine is None or self.player == _CHANCE else engine.state()
+        return (self.env, position)
+
+    def __setstate__(self, saved: tuple[EnvGame, AnyState | None]) -> None:
+        env, position = saved
+        self.__init__(env)  # type: ignore[misc]
+        if position is not None:
+            self.engine = env.engine(None, self.mask)
+            self.engine.load(position)
+            self.forget()
+
     def __deepcopy__(self, memo: dict[int, object]) -> _Held:
-        return self
+        twin = object.__new__(_Held)
+        twin.env = self.env
+        twin.mask = bytearray(len(self.mask))
+        twin.player = self.player
+        twin.engine = None
+        if self.engine is not None:
+            twin.engine = self.engine.copy()
+            twin.engine.move_to(None, twin.mask, 0)
+        twin.value = self.value  # immutable: shared
+        twin.legal = self.legal
+        twin.texts = self.texts
+        twin.sparse = self.sparse
+        return twin
 
 
 class _Start:
@@ -380,8 +384,8 @@ class _Start:
 
 
 class CardgamesState(pyspiel.State):  # type: ignore[misc]
-    """A state of a :class:`CardgamesGame`: the seed bytes drawn so far, then the library's
-    state (``position``) once the deal is made."""
+    """A state of a :class:`CardgamesGame`: the seed bytes drawn so far, then the deal in
+    progress (``position`` is the library's state) once it is made."""
 
     def __init__(self, game: CardgamesGame) -> None:
         super().__init__(game)
@@ -389,7 +393,13 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
         self.seed = 0
         self.chance_steps = 0
         self._start = _Start(None)
-        self._held = _Held(None)
+        self._held = _Held(game.env)
+
+    def _engine(self) -> StepEngine[Any]:
+        held = self._held
+        if held.engine is None:
+            held.engine = self.env.engine(None, held.mask)
+        return held.engine
 
     @property
     def start(self) -> AnyState | None:
@@ -404,53 +414,76 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
     @property
     def position(self) -> AnyState | None:
         """The library's state once the deal is made (None during the chance nodes)."""
-        return self._held.value
+        held = self._held
+        if held.engine is None or held.player == _CHANCE:
+            return None
+        if held.value is None:
+            held.value = held.engine.state()
+        return held.value
 
     @position.setter
     def position(self, value: AnyState | None) -> None:
-        self._held = _Held(value)
+        held = self._held
+        if value is None:
+            held.engine = None
+            held.player = _CHANCE
+            held.forget()
+            return
+        self._engine().load(value)
+        held.forget()
+        held.value = value
+
+    def engine(self) -> StepEngine[Any] | None:
+        """The step engine of the deal in progress (None before the deal): a search may copy
+        it to play on without OpenSpiel's state objects
+        (:class:`~cardgames.env.spiel_bots.EngineRollouts`); it must not be stepped itself."""
+        held = self._held
+        if held.engine is None or held.player == _CHANCE:
+            return None
+        return held.engine
 
     def current_player(self) -> int:
-        """The seat to move, or OpenSpiel's chance or terminal player."""
+        """The seat that chooses the next move, or OpenSpiel's chance or terminal player."""
         return self._held.player
 
     def _legal_actions(self, player: int) -> list[int]:
         held = self._held
-        position = held.value
-        if position is None or player != held.player:
+        if held.engine is None or player != held.player or player < 0:
             return []
         if held.legal is None:
-            held.legal = sorted(self.env.legal_ids(position))
+            held.legal = sorted(held.engine.legal())
         return list(held.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The 256 values of the next seed byte, each with probability 1/256."""
-        if self.position is not None:
+        if self._held.player != _CHANCE:
             return []
         return list(_CHANCE_OUTCOMES)
 
     def _apply_action(self, action: int) -> None:
-        if self.position is None:
+        held = self._held
+        if held.player == _CHANCE:
             if not 0 <= action < _BYTE:
                 raise RulesError(f"invalid chance outcome {quote(action)}: expected 0 to 255")
             self.seed = self.seed * _BYTE + action
             self.chance_steps += 1
             if self.chance_steps == SEED_BYTES:
-                self.position = self.env.new_state(self.seed)
+                shuffle, first = self.env.draw(self.seed)
+                self._engine().reset(shuffle, first)
+                held.forget()
             return
-        position = self.position
-        legal = self._held.legal
-        if legal is None or isinstance(position, tailor.State):
-            self.position = self.env.play(position, action, legal)
-        elif action in legal:
-            self.position = position.play(tarot_space.move_of_id(action, position.rules))
-        else:
-            self.position = self.env.play(position, action)  # raises, naming the legal ids
+        engine = self._engine()
+        if held.player == _TERMINAL or not 0 <= action < len(held.mask) or not held.mask[action]:
+            env = self.env
+            name = str(env.space.move(action)) if 0 <= action < env.action_count else "?"
+            raise illegal_id(action, name, sorted(engine.legal()), env.title)
+        engine.step(action)
+        held.forget()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed byte {action}"
-        return action_name(action, self.env.rules)
+        return str(self.env.space.move(action))
 
     def is_terminal(self) -> bool:
         """Whether the deal (round) is over."""
@@ -458,19 +491,23 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         """Each seat's payoff once the deal is over, zeros before."""
-        if self.position is None:
+        held = self._held
+        if held.engine is None or held.player == _CHANCE:
             return [0.0] * self.env.players
-        return list(self.env.returns(self.position))
+        return list(held.engine.returns())
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardgamesState:
         """A state that ``player_id`` cannot tell from this one: a world drawn from the
-        player's view, with a :class:`random.Random` seeded from ``probability_sampler`` (a
-        callable giving floats in [0, 1), as OpenSpiel passes). Before the deal, a copy."""
+        player's view (its ``sample``), with a :class:`random.Random` seeded from
+        ``probability_sampler`` (a callable giving floats in [0, 1), as OpenSpiel passes).
+        Before the deal, a copy."""
         position = self.position
         if position is None:
             return self.clone()  # type: ignore[no-any-return]
         rng = random.Random(int(float(probability_sampler()) * 2**53))
-        world = position.view(player_id).sample(rng)
+        # Every game's view draws the worlds it cannot tell apart (tarot, tailor and bridge
+        # views all have ``sample``): the one thing asked of a view here beyond the protocol.
+        world = self.env.game.view(position, player_id).sample(rng)
         game = self.get_game()
         return game.state_from(world)  # type: ignore[no-any-return]
 
@@ -481,6 +518,7 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
         ``starting_state=`` and the position's written form. The game's
         :meth:`~CardgamesGame.deserialize_state` reads it back.
 
+        >>> from cardgames import tailor
         >>> state = openspiel_game(tailor.Rules(players=2)).new_initial_state()
         >>> state.apply_action(7)
         >>> state.serialize()
@@ -492,11 +530,12 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
         return "".join(lines)
 
     def __str__(self) -> str:
-        if self.position is None:
+        position = self.position
+        if position is None:
             return f"dealing ({self.chance_steps} of {SEED_BYTES} seed bytes drawn)"
         # The state's written form: what OpenSpiel prints of a state (and asks for on every
         # step of its tests), twenty times quicker than the drawn table.
-        return str(self.position)
+        return str(position)
 
 
 def _starting_position(rules: AnyRules, text: str, line: str) -> AnyState:
@@ -508,11 +547,7 @@ def _starting_position(rules: AnyRules, text: str, line: str) -> AnyState:
             f"{_POSITION_TEXT_LIMIT} characters"
         )
     try:
-        position: AnyState = (
-            tailor.State.parse(written)
-            if isinstance(rules, tailor.Rules)
-            else tarot.State.parse(written)
-        )
+        position: AnyState = games.of(rules).parse_state(written)
     except CardgamesError as error:
         raise SpielNotationError(
             f"invalid serialized state {quote(text)}: line 1: {error}"
@@ -537,75 +572,62 @@ class CardgamesObserver:
     def set_from(self, state: CardgamesState, player: int) -> None:
         """Fill ``tensor`` with what ``player`` knows in ``state`` (zeros before the deal)."""
         self.tensor.fill(0.0)
-        held = state._held
-        if held.value is None:
+        position = state.position
+        if position is None:
             return
+        held = state._held
         found = held.sparse.get(player)
         if found is None:
-            found = held.sparse[player] = self.env.sparse(held.value, player)
+            found = held.sparse[player] = self.env.sparse(position, player)
         ones, values = found
         self.tensor[ones] = 1.0
-        for position, value in values:
-            self.tensor[position] = value
+        for index, value in values:
+            self.tensor[index] = value
 
     def string_from(self, state: CardgamesState, player: int) -> str:
         """The player's view in writing (:func:`cardgames.env.information_state`)."""
-        held = state._held
-        if held.value is None:
+        position = state.position
+        if position is None:
             return f"dealing ({state.chance_steps} of {SEED_BYTES} seed bytes drawn)"
+        held = state._held
         text = held.texts.get(player)
         if text is None:
-            text = held.texts[player] = information_state(held.value.view(player))
+            text = held.texts[player] = information_state(self.env.game.view(position, player))
         return text
 
 
 def openspiel_game(rules: AnyRules) -> CardgamesGame:
-    """The OpenSpiel game of ``rules`` (any rule set of either game).
+    """The OpenSpiel game of ``rules`` (any rule set of any registered game).
 
+    >>> from cardgames import tarot
     >>> game = openspiel_game(tarot.Rules.french(players=3))
     >>> game.num_distinct_actions(), game.num_players(), game.get_type().short_name
     (88, 3, 'cardgames_tarot_french')
 
-    :raises RulesError: if ``rules`` is not a rule set of either game.
+    :raises RulesError: if ``rules`` is not a rule set of a game.
     """
     return CardgamesGame(rules)
 
 
-class _SimplifiedTarot(CardgamesGame):
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(_rules_of("cardgames_tarot", params), "cardgames_tarot")
+def _factory(name: str) -> type[CardgamesGame]:
+    # OpenSpiel keeps what it is given to build each game until the interpreter exits: a class
+    # (as OpenSpiel's own Python games register), since a function left there aborts the exit.
+    def build(self: CardgamesGame, params: dict[str, Any] | None = None) -> None:
+        CardgamesGame.__init__(self, _rules_of(name, params), name)
 
-
-class _TraditionalTarot(CardgamesGame):
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(_rules_of("cardgames_tarot_trad", params), "cardgames_tarot_trad")
-
-
-class _FrenchTarot(CardgamesGame):
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(_rules_of("cardgames_tarot_french", params), "cardgames_tarot_french")
-
-
-class _Tailor(CardgamesGame):
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(_rules_of("cardgames_tailor", params), "cardgames_tailor")
-
-
-# OpenSpiel keeps what it is given to build each game until the interpreter exits: a class
-# (as OpenSpiel's own Python games register), since a function left there aborts the exit.
-_FACTORIES: Final = {
-    "cardgames_tarot": _SimplifiedTarot,
-    "cardgames_tarot_trad": _TraditionalTarot,
-    "cardgames_tarot_french": _FrenchTarot,
-    "cardgames_tailor": _Tailor,
-}
+    # Kept in the module under its name, so that its instances pickle by reference.
+    kind = type(f"_Game_{name}", (CardgamesGame,), {"__init__": build})
+    globals()[kind.__name__] = kind
+    return kind
 
 
 def _register() -> None:
     registered = set(pyspiel.registered_names())
-    for name, factory in _FACTORIES.items():
+    for name, preset in _PRESETS.items():
         if name not in registered:
-            pyspiel.register_game(_game_type(name), factory)
+            rules = preset.rules(preset.default)
+            zero_sum = games.of(rules).actions(rules).zero_sum
+            pyspiel.register_game(_game_type(name, preset, zero_sum), _factory(name))
 
 
 _register()

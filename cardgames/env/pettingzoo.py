@@ -1,10 +1,13 @@
-"""PettingZoo AEC environments for Tarot and Chase the Tailor (needs the ``rl`` extra:
+"""PettingZoo AEC environments for every game (needs the ``rl`` extra:
 ``pip install 'cardgames[rl]'``).
 
 :func:`tarot_env` plays one Tarot deal per episode, :func:`tailor_env` one round of Chase the
-Tailor (not a whole match). The agents are ``player_0``, ``player_1``... (the seats); the one
-to act is the seat to move, which in Chase the Tailor may act several times running (after a
-draw, or when a Joker skips the others). Each observation is a dict:
+Tailor (not a whole match), :func:`bridge_env` the play of one bridge deal, and
+:func:`game_env` any rule set of any registered game. The agents are ``player_0``,
+``player_1``... (the seats); the one to act is the seat that chooses the next move, which in
+Chase the Tailor may act several times running (after a draw, or when a Joker skips the
+others), and in bridge is the declarer for the dummy's cards too. The environments run on the
+game's fast step when it has one (:mod:`cardgames.env.engine`). Each observation is a dict:
 
 * ``"observation"``: :func:`cardgames.env.observe` of the agent's view, a ``float32`` array;
 * ``"action_mask"``: an ``int8`` array with 1 for each legal action id of the agent (all 0
@@ -36,13 +39,13 @@ import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
 
-from cardgames import tailor, tarot
-from cardgames.env.arrays import dense_array, ids_mask
-from cardgames.env.games import AnyState, EnvGame
+from cardgames import bridge, tailor, tarot
+from cardgames.action_space import check_action_id, illegal_id, new_buffers
+from cardgames.env.games import AnyState, EnvGame, of_game
 from cardgames.errors import RulesError
 from cardgames.validation import check_int, quote
 
-__all__ = ["CardgamesAECEnv", "tailor_env", "tarot_env"]
+__all__ = ["CardgamesAECEnv", "bridge_env", "game_env", "tailor_env", "tarot_env"]
 
 Observation = dict[str, npt.NDArray[Any]]
 _RENDER_MODES: Final = ("ansi",)
@@ -50,7 +53,8 @@ _RENDER_MODES: Final = ("ansi",)
 
 class CardgamesAECEnv(AECEnv):  # type: ignore[misc]
     """A PettingZoo AEC environment over one :class:`~cardgames.env.games.EnvGame` (see the
-    module description). Build one with :func:`tarot_env` or :func:`tailor_env`.
+    module description). Build one with :func:`tarot_env`, :func:`tailor_env`,
+    :func:`bridge_env` or :func:`game_env`.
 
     :param game: the game and its rules.
     :param render_mode: None, or ``"ansi"`` for :meth:`render` to return the table as text.
@@ -84,9 +88,14 @@ class CardgamesAECEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {
             agent: gymnasium.spaces.Discrete(count) for agent in self.possible_agents
         }
+        observations, mask = new_buffers(1, game.players, size, count)
+        self._engine = game.engine(observations, mask)
+        # numpy views of the engine's buffers, which it keeps up to date as it plays
+        self._observations = np.frombuffer(observations, np.float32).reshape(game.players, size)
+        self._mask = np.frombuffer(mask, np.int8)
         self._rng = random.Random()
+        self._dealt = False
         self._state: AnyState | None = None
-        self._legal: list[int] = []
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -100,8 +109,10 @@ class CardgamesAECEnv(AECEnv):  # type: ignore[misc]
 
         :raises RulesError: before the first :meth:`reset`.
         """
-        if self._state is None:
+        if not self._dealt:
             raise RulesError(f"{self} has not been reset: call reset() first")
+        if self._state is None:
+            self._state = self._engine.state()
         return self._state
 
     def _seat_of(self, agent: object) -> int:
@@ -133,19 +144,17 @@ class CardgamesAECEnv(AECEnv):  # type: ignore[misc]
         """
         if seed is not None:
             self._rng = random.Random(check_int(seed, "seed", low=0, high=2**64 - 1))
-        state = self.game.new_state(self._rng)
-        self._enter(state)
+        shuffle, first = self.game.draw(self._rng)
+        self._engine.reset(shuffle, first)
+        self._dealt = True
+        self._state = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[state.to_move]
-
-    def _enter(self, state: AnyState) -> None:
-        self._state = state
-        self._legal = self.game.legal_ids(state)
+        self.agent_selection = self.possible_agents[self._engine.actor()]
 
     def observe(self, agent: str) -> Observation:
         """The observation dict of ``agent`` (see the module description).
@@ -154,14 +163,15 @@ class CardgamesAECEnv(AECEnv):  # type: ignore[misc]
             ``possible_agents``.
         """
         seat = self._seat_of(agent)
-        state = self.state_now
-        ones, values = self.game.sparse(state, seat)
-        observation = dense_array(self.game.observation_size, ones, values)
-        legal = self._legal if seat == state.to_move else ()
-        return {
-            "observation": observation,
-            "action_mask": ids_mask(legal, self.game.action_count),
-        }
+        if not self._dealt:
+            raise RulesError(f"{self} has not been reset: call reset() first")
+        engine = self._engine
+        engine.sync(seat)
+        if seat == engine.actor() and not engine.over():
+            mask = self._mask.copy()
+        else:
+            mask = np.zeros(self.game.action_count, np.int8)
+        return {"observation": self._observations[seat].copy(), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play the action id ``action`` for the agent to act (None for an agent whose episode
@@ -174,25 +184,48 @@ class CardgamesAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations.get(agent) or self.truncations.get(agent):
             self._was_dead_step(action)
             return
-        state = self.game.play(self.state_now, action, self._legal)
-        self._enter(state)
+        if not self._dealt:
+            raise RulesError(f"{self} has not been reset: call reset() first")
+        engine = self._engine
+        game = self.game
+        number = check_action_id(action, game.action_count, game.title)
+        if engine.over() or not self._mask[number]:
+            raise illegal_id(
+                number, str(game.space.move(number)), sorted(engine.legal()), game.title
+            )
+        engine.step(number)
+        self._state = None
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        if state.is_over:
-            for seat, payoff in enumerate(self.game.returns(state)):
+        if engine.over():
+            for seat, payoff in enumerate(engine.returns()):
                 self.rewards[self.possible_agents[seat]] = payoff
             self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
-        self.agent_selection = self.possible_agents[state.to_move]
+        self.agent_selection = self.possible_agents[engine.actor()]
 
     def render(self) -> str | None:
         """The table as text with ``render_mode="ansi"``, else None."""
-        if self.render_mode != "ansi" or self._state is None:
+        if self.render_mode != "ansi" or not self._dealt:
             return None
-        return self.game.render(self._state)
+        return self.game.render(self.state_now)
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def game_env(rules: object, render_mode: str | None = None) -> CardgamesAECEnv:
+    """A PettingZoo AEC environment playing one deal per episode of the game of ``rules``, any
+    rule set of any registered game (a game added to the registry gets one too).
+
+    >>> env = game_env(tailor.Rules(players=2))
+    >>> env.possible_agents, env.metadata["name"]
+    (['player_0', 'player_1'], 'cardgames_tailor_v0')
+
+    :raises RulesError: if ``rules`` is not a rule set of a game, or for an unknown render
+        mode.
+    """
+    return CardgamesAECEnv(EnvGame(rules), render_mode)
 
 
 def tarot_env(rules: tarot.Rules | None = None, render_mode: str | None = None) -> CardgamesAECEnv:
@@ -203,9 +236,7 @@ def tarot_env(rules: tarot.Rules | None = None, render_mode: str | None = None) 
         unknown render mode.
     """
     rules = tarot.Rules.traditional(players=3) if rules is None else rules
-    if not isinstance(rules, tarot.Rules):
-        raise RulesError(f"invalid Tarot rules {quote(rules)}: expected a cardgames.tarot.Rules")
-    return CardgamesAECEnv(EnvGame(rules), render_mode)
+    return game_env(of_game(rules, tarot.GAME, "cardgames.tarot.Rules"), render_mode)
 
 
 def tailor_env(
@@ -220,8 +251,24 @@ def tailor_env(
         unknown render mode.
     """
     rules = tailor.Rules() if rules is None else rules
-    if not isinstance(rules, tailor.Rules):
-        raise RulesError(
-            f"invalid Chase the Tailor rules {quote(rules)}: expected a cardgames.tailor.Rules"
-        )
-    return CardgamesAECEnv(EnvGame(rules), render_mode)
+    return game_env(of_game(rules, tailor.GAME, "cardgames.tailor.Rules"), render_mode)
+
+
+def bridge_env(
+    contract: bridge.Contract | None = None, render_mode: str | None = None
+) -> CardgamesAECEnv:
+    """A PettingZoo AEC environment playing the cards of one bridge deal per episode in
+    ``contract`` (default: no trump, South declaring). The declarer's agent chooses the
+    dummy's cards too; rewards are each seat's side's tricks.
+
+    >>> env = bridge_env()
+    >>> env.reset(seed=2)
+    >>> env.agent_selection, int(env.observe("player_3")["action_mask"].sum())
+    ('player_3', 13)
+
+    :raises RulesError: if ``contract`` is not a :class:`cardgames.bridge.Contract`, or for
+        an unknown render mode.
+    """
+    if contract is None:
+        contract = bridge.GAME.default_rules()
+    return game_env(of_game(contract, bridge.GAME, "cardgames.bridge.Contract"), render_mode)

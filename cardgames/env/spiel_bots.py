@@ -5,8 +5,8 @@ command line like any other bot: it is handed only its seat's view and its
 :class:`random.Random`. OpenSpiel's bots act on an OpenSpiel state, which holds every hand, so
 on each decision the adapter
 
-1. draws one world consistent with the view (:meth:`cardgames.tarot.view.View.sample` or
-   :meth:`cardgames.tailor.view.View.sample`, with the bot's ``rng``): the seat's own cards
+1. draws one world consistent with the view (the view's ``sample``, such as
+   :meth:`cardgames.tarot.view.View.sample`, with the bot's ``rng``): the seat's own cards
    and everything it has seen are as in the view, the cards it cannot see are dealt at random
    among the places they may be;
 2. wraps that world as an OpenSpiel state (:meth:`cardgames.env.openspiel.CardgamesGame.state_from`)
@@ -17,8 +17,9 @@ on each decision the adapter
 The world is a stand-in, never the truth: the bot could only cheat by reading the hidden cards
 of the state, and those were drawn by the adapter. What each bot makes of the world differs:
 
-* :func:`ismcts` (OpenSpiel's ``ISMCTSBot``) keys its tree by information states and draws a
-  new world from the player's view for every simulation
+* :func:`ismcts` (OpenSpiel's ``ISMCTSBot``, valuing a leaf by random play-outs run on the
+  game's step engine, :class:`EngineRollouts`) keys its tree by information states and draws
+  a new world from the player's view for every simulation
   (:meth:`cardgames.env.openspiel.CardgamesState.resample_from_infostate`), so the first world
   only starts it off;
 * :func:`mcts` (OpenSpiel's ``MCTSBot``) searches the one sampled world as if every card were
@@ -51,10 +52,10 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts as spiel_ismcts
 from open_spiel.python.algorithms import mcts as spiel_mcts
 
-from cardgames import tailor
+from cardgames import bridge, tailor
 from cardgames.bots.protocol import TarotMove
-from cardgames.env import tailor_space, tarot_space
-from cardgames.env.core import AnyRules, AnyView, GameMove, legal_ids
+from cardgames.cards import Card
+from cardgames.env.core import AnyRules, AnyView, GameMove, move_of, view_space
 from cardgames.env.openspiel import CardgamesGame, CardgamesState, openspiel_game
 from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.players import check_rng
@@ -62,7 +63,7 @@ from cardgames.tailor.view import View as TailorView
 from cardgames.tarot.view import View as TarotView
 from cardgames.validation import check_int, quote, strict_arguments
 
-__all__ = ["BotMaker", "SpielBot", "ismcts", "mcts", "uniform_random"]
+__all__ = ["BotMaker", "EngineRollouts", "SpielBot", "ismcts", "mcts", "uniform_random"]
 
 _SEED_LIMIT: Final = 2**32
 _MAX_SIMULATIONS: Final = 10**7
@@ -112,35 +113,68 @@ class SpielBot:
     def choose(self, view: TarotView, rng: int | random.Random) -> TarotMove: ...
     @overload
     def choose(self, view: TailorView, rng: int | random.Random) -> tailor.Move: ...
+    @overload
+    def choose(self, view: bridge.View, rng: int | random.Random) -> Card: ...
     def choose(self, view: AnyView, rng: int | random.Random) -> GameMove:
         """The move the OpenSpiel bot makes in a world drawn from ``view``.
 
         :param rng: a :class:`random.Random` (advanced) or an int seed.
-        :raises RulesError: if ``view`` is not a view of either game, or ``rng`` not a
+        :raises RulesError: if ``view`` is not a view of a game, or ``rng`` not a
             :class:`random.Random` or a seed.
         :raises IllegalMoveError: if the view's seat is not to move, or the OpenSpiel bot
             answers with anything but an int (a float, a text, None) or with an id that is
             not legal (naming the id and the legal ones).
         """
-        if not isinstance(view, TarotView | TailorView):
-            raise RulesError(
-                f"invalid view {quote(view)}: expected a cardgames.tarot.View or a "
-                "cardgames.tailor.View"
-            )
+        space = view_space(view)
         rng = check_rng(rng)
-        if not legal_ids(view):
+        if not space.legal_ids(view):
             # OpenSpiel's bots act for the player to move only (some crash otherwise).
             raise IllegalMoveError(
                 f"invalid view for {self.name}: seat {view.seat} is not to move, so it has no "
                 "legal action"
             )
-        game = _game(view.rules)
+        game = _game(space.rules)
+        # Every game's view draws the worlds it cannot tell apart (its ``sample``).
         state = game.state_from(view.sample(rng))
-        bot = self.maker(game, view.seat, rng.randrange(_SEED_LIMIT))
+        bot = self.maker(game, int(view.seat), rng.randrange(_SEED_LIMIT))
         action = _action_id(bot.step(state), self.name)
-        if isinstance(view, TarotView):
-            return tarot_space.checked_move(action, view)
-        return tailor_space.checked_move(action, view)
+        return move_of(action, view)
+
+
+class EngineRollouts(spiel_mcts.RandomRolloutEvaluator):  # type: ignore[misc]
+    """OpenSpiel's random roll-out evaluator with the play-outs run on the state's step
+    engine: from a state of our games, each play-out copies the engine and plays uniformly
+    random legal ids to the end of the deal, as :class:`RandomRolloutEvaluator
+    <open_spiel.python.algorithms.mcts.RandomRolloutEvaluator>` plays them through OpenSpiel's
+    state interface, but without a state object per move (several times quicker). The
+    random numbers come from ``random_state``; before the deal (chance nodes) it plays as
+    OpenSpiel's own.
+
+    >>> import numpy as np
+    >>> from cardgames import tailor
+    >>> from cardgames.env.openspiel import openspiel_game
+    >>> game = openspiel_game(tailor.Rules(players=2))
+    >>> state = game.state_from(tailor.deal(game.rules, seed=3))
+    >>> values = EngineRollouts(2, np.random.RandomState(1)).evaluate(state)
+    >>> values.shape, bool(values.max() <= 0)
+    ((2,), True)
+    """
+
+    def evaluate(self, state: Any) -> Any:
+        """The mean returns of the play-outs from ``state``."""
+        engine = state.engine() if isinstance(state, CardgamesState) else None
+        if engine is None:
+            return super().evaluate(state)
+        rng = random.Random(int(self._random_state.randint(_SEED_LIMIT)))
+        total = np.zeros(state.env.players)
+        for _ in range(self.n_rollouts):
+            playout = engine.copy()
+            playout.move_to(None, bytearray(state.env.action_count), 0)
+            while not playout.over():
+                legal = playout.legal()
+                playout.step(legal[rng.randrange(len(legal))])
+            total += playout.returns()
+        return total / self.n_rollouts
 
 
 @attrs.frozen
@@ -151,7 +185,7 @@ class _ISMCTSMaker:
 
     def __call__(self, game: CardgamesGame, seat: int, seed: int) -> Any:
         random_state = np.random.RandomState(seed)
-        evaluator = spiel_mcts.RandomRolloutEvaluator(self.rollouts, random_state)
+        evaluator = EngineRollouts(self.rollouts, random_state)
         bot = spiel_ismcts.ISMCTSBot(
             game, evaluator, self.uct_c, self.simulations, random_state=random_state
         )
@@ -177,7 +211,7 @@ class _MCTSMaker:
 
     def __call__(self, game: CardgamesGame, seat: int, seed: int) -> Any:
         random_state = np.random.RandomState(seed)
-        evaluator = spiel_mcts.RandomRolloutEvaluator(self.rollouts, random_state)
+        evaluator = EngineRollouts(self.rollouts, random_state)
         return spiel_mcts.MCTSBot(
             game, self.uct_c, self.simulations, evaluator, random_state=random_state
         )

@@ -19,6 +19,7 @@ from cardgames.errors import NotationError, RulesError
 from cardgames.tailor._validate import FULL_PACK
 from cardgames.tailor.rules import Rules
 from cardgames.tailor.state import State
+from cardgames.tailor.turns import shuffled_round_state
 from cardgames.validation import SEED_LIMIT, as_tuple, check_int, check_seat, quote
 
 __all__ = ["deal"]
@@ -90,6 +91,9 @@ def deal(
         )
     check_seat(first_player, rules.players, "first_player")
     pins = None if fixed is None else _pins(fixed, rules)
+    if deck is None and pins is None:
+        # the common deal, on card indices in the compiled rules (the same cards as below)
+        return shuffled_round_state(State, rules, seed, first_player)
     if deck is None:
         order = list(Deck.tailor().shuffled(seed))
     else:

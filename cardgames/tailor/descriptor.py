@@ -31,6 +31,7 @@ from cardgames.tailor.analysis import (
 )
 from cardgames.tailor.bot_play import sampled_values, settled_move, tailor_rule_move
 from cardgames.tailor.deal import deal
+from cardgames.tailor.env_space import TailorActions
 from cardgames.tailor.match import Match
 from cardgames.tailor.moves import Move, parse_move
 from cardgames.tailor.positions import random_position
@@ -287,6 +288,11 @@ class TailorGame:
         while start.previous is not None:
             start = start.previous
         return format_round(start, state.history())
+
+    def actions(self, rules: Rules) -> TailorActions:
+        """The action ids, masks and observations under ``rules`` (:class:`TailorActions
+        <cardgames.tailor.env_space.TailorActions>`)."""
+        return TailorActions(rules)
 
     def rule_move(self, view: View, rng: random.Random) -> Move:
         """:func:`cardgames.tailor.bot_play.tailor_rule_move` (deterministic)."""

@@ -56,7 +56,15 @@ from cardgames.tailor.moves import (
     read_move,
 )
 from cardgames.tailor.rules import Call, Rules, hand_points, hand_value
-from cardgames.tailor.turns import apply_move, legal_moves, move_problem, move_text, play_text
+from cardgames.tailor.turns import (
+    apply_move,
+    legal_moves,
+    move_problem,
+    move_text,
+    play_text,
+    round_over,
+    trusted_state,
+)
 from cardgames.validation import quote, strict_arguments
 
 if TYPE_CHECKING:
@@ -167,24 +175,25 @@ class State(_Link):
         """A state built without the constructor's checks, for positions the rules produced
         from a checked one (the move loop, where the checks would cost more than the move).
         ``previous`` and ``last_move`` are the way back (both None for a starting state)."""
-        state = object.__new__(cls)
-        set_field = object.__setattr__
-        set_field(state, "rules", rules)
-        set_field(state, "hands", hands)
-        set_field(state, "pile", pile)
-        set_field(state, "stock", stock)
-        set_field(state, "top", top)
-        set_field(state, "direction", direction)
-        set_field(state, "to_move", to_move)
-        set_field(state, "chase_active", chase_active)
-        set_field(state, "drawn", drawn)
-        set_field(state, "passes", passes)
-        set_field(state, "turns", turns)
-        set_field(state, "seed", seed)
-        set_field(state, "reshuffles", reshuffles)
-        set_field(state, "_previous", previous)
-        set_field(state, "_last_move", last_move)
-        return state
+        # built by the rules' compiled module, which makes one at every move
+        return trusted_state(
+            cls,
+            rules,
+            hands,
+            pile,
+            stock,
+            top,
+            direction,
+            to_move,
+            chase_active,
+            drawn,
+            passes,
+            turns,
+            seed,
+            reshuffles,
+            previous,
+            last_move,
+        )
 
     def _fields(self) -> tuple[object, ...]:
         """The constructor's arguments, in the order :meth:`_trusted` takes them."""
@@ -258,7 +267,7 @@ class State(_Link):
         >>> deal(Rules()).is_over
         False
         """
-        return self.winner is not None or self.is_stalemate
+        return round_over(self)  # winner or is_stalemate, worked out in the compiled rules
 
     @property
     def top_card(self) -> Card:
@@ -429,7 +438,9 @@ class State(_Link):
         """
         if isinstance(move, str):
             return play_text(self, move)
-        self.check(move)
+        problem = move_problem(self, move)  # check(), without its call (made at every move)
+        if problem is not None:
+            raise IllegalMoveError(f"illegal move {move_text(move)}: {problem}")
         return apply_move(self, move)
 
     def read_move(self, text: str) -> Move:

@@ -16,10 +16,21 @@ hands as bit masks, with the follow rule of :func:`~cardgames.tailor.can_follow`
 from __future__ import annotations
 
 import itertools
+import random
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
-from cardgames.cards import JOKER_1, JOKER_2, STANDARD_PACK_SIZE, TAILOR, Card, Rank, Suit
+from cardgames._shuffle import shuffled_range
+from cardgames.cards import (
+    JOKER_1,
+    JOKER_2,
+    STANDARD_PACK_SIZE,
+    TAILOR,
+    TAILOR_PACK_SIZE,
+    Card,
+    Rank,
+    Suit,
+)
 from cardgames.cardset import CardSet, iter_bits
 from cardgames.deck import shuffle_order
 from cardgames.errors import IllegalMoveError
@@ -33,7 +44,7 @@ from cardgames.tailor.moves import (
     PlayJoker,
     PlayTailor,
 )
-from cardgames.tailor.rules import Call, can_follow, derive_seed
+from cardgames.tailor.rules import Call, Rules, can_follow, derive_seed
 from cardgames.validation import quote
 
 if TYPE_CHECKING:
@@ -50,8 +61,12 @@ __all__ = [
     "move_problem",
     "move_text",
     "play_text",
+    "round_over",
+    "shuffled_round",
+    "shuffled_round_state",
     "target_index",
     "top_text",
+    "trusted_state",
 ]
 
 ALL_SUITED: Final = (1 << STANDARD_PACK_SIZE) - 1
@@ -100,10 +115,19 @@ def target_index(top: Card | Call | None) -> int:
     return top.card.index if isinstance(top, Call) else top.index
 
 
+def round_over(state: State) -> bool:
+    """Whether the round of ``state`` has ended: a full cycle of passes, the cap of turns
+    reached, or an empty hand (:attr:`State.is_over <cardgames.tailor.State.is_over>`)."""
+    rules = state.rules
+    if state.passes >= rules.players or state.turns >= rules.max_turns:
+        return True
+    return any(not hand.mask for hand in state.hands)
+
+
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of ``state``, in the order
     :meth:`State.legal_moves() <cardgames.tailor.State.legal_moves>` gives."""
-    if state.is_over:
+    if round_over(state):
         return ()
     rules = state.rules
     seat = state.to_move
@@ -115,12 +139,19 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return tuple(after_draw)
     target = target_index(state.top)
     playable = hand & (ALL_SUITED if target < 0 else FOLLOW_MASKS[target])
-    moves: list[Move] = [_PLAYS[index] for index in iter_bits(playable)]
+    moves: list[Move] = []
     dumps: list[tuple[int, ...]] = []
-    for first in iter_bits(playable):
-        dumps.extend(_dump_orders(state, first, hand))
-    dumps.sort()
-    moves.extend(Dump(tuple(_CARDS[index] for index in order)) for order in dumps)
+    rest = playable
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        first = low.bit_length() - 1
+        moves.append(_PLAYS[first])
+        if hand & RANK_MASKS[first % 13] != low:  # another card of its rank: dumps
+            dumps.extend(_dump_orders(state, first, hand))
+    if dumps:
+        dumps.sort()
+        moves.extend(Dump(tuple(_CARDS[index] for index in order)) for order in dumps)
     for joker in _JOKERS:
         if hand >> joker.index & 1:
             moves.extend(_JOKER_MOVES[joker])
@@ -172,8 +203,17 @@ def _moves_with(state: State, card: Card, hand: int, dumps: bool) -> list[Move]:
 
 def move_problem(state: State, move: object) -> str | None:
     """What is wrong with ``move`` (the rule it breaks), or None if it is legal."""
-    if state.is_over:
+    if round_over(state):
         return "the round is over"
+    if type(move) is Play and state.drawn is None:
+        # The commonest move, accepted at once when every rule of _card_problem holds (a
+        # suited card of the hand that follows); any other goes the long way for its message.
+        card = move.card
+        index = card.index if type(card) is Card else -1
+        if 0 <= index < STANDARD_PACK_SIZE and state.hands[state.to_move].mask >> index & 1:
+            target = target_index(state.top)
+            if target < 0 or FOLLOW_MASKS[target] >> index & 1:
+                return None
     rules = state.rules
     seat = state.to_move
     hand = state.hands[seat].mask
@@ -287,15 +327,107 @@ def move_text(move: object) -> str:
     return quote(move)
 
 
+def trusted_state(
+    cls: type[State],
+    rules: Rules,
+    hands: tuple[CardSet, ...],
+    pile: tuple[Card, ...],
+    stock: tuple[Card, ...],
+    top: Card | Call | None,
+    direction: int,
+    to_move: int,
+    chase_active: bool,
+    drawn: Card | None,
+    passes: int,
+    turns: int,
+    seed: int,
+    reshuffles: int,
+    previous: State | None,
+    last_move: Move | None,
+) -> State:
+    """A state of these fields built without the constructor's checks (see
+    :meth:`State._trusted <cardgames.tailor.State._trusted>`, which calls it)."""
+    state = object.__new__(cls)
+    set_field = object.__setattr__
+    set_field(state, "rules", rules)
+    set_field(state, "hands", hands)
+    set_field(state, "pile", pile)
+    set_field(state, "stock", stock)
+    set_field(state, "top", top)
+    set_field(state, "direction", direction)
+    set_field(state, "to_move", to_move)
+    set_field(state, "chase_active", chase_active)
+    set_field(state, "drawn", drawn)
+    set_field(state, "passes", passes)
+    set_field(state, "turns", turns)
+    set_field(state, "seed", seed)
+    set_field(state, "reshuffles", reshuffles)
+    set_field(state, "_previous", previous)
+    set_field(state, "_last_move", last_move)
+    return state
+
+
+def shuffled_round(rules: Rules, seed: int) -> tuple[list[int], int, list[int]]:
+    """The round :func:`cardgames.tailor.deal` deals from ``seed`` (a shuffled pack, no pins),
+    on card indices: each seat's hand as a mask, the card turned up, and the stock (the next
+    card first). One card at a time round the seats; a Joker or the Tailor turned up goes
+    under the stock under ``special_start="bury"`` (unless nothing else is left)."""
+    order = shuffled_range(TAILOR_PACK_SIZE, random.Random(seed))
+    players = rules.players
+    dealt = players * rules.hand_size
+    masks = [0] * players
+    for position in range(dealt):
+        masks[position % players] |= 1 << order[position]
+    stock = order[dealt:]
+    first = stock.pop(0)
+    if rules.special_start == "bury" and any(card < STANDARD_PACK_SIZE for card in stock):
+        while first >= STANDARD_PACK_SIZE:
+            stock.append(first)
+            first = stock.pop(0)
+    return masks, first, stock
+
+
+def shuffled_round_state(cls: type[State], rules: Rules, seed: int, first_player: int) -> State:
+    """The state at the start of :func:`shuffled_round`'s round (the arguments checked by the
+    caller, every card in one place by construction: no constructor check)."""
+    masks, first, stock = shuffled_round(rules, seed)
+    turned = _CARDS[first]
+    return trusted_state(
+        cls,
+        rules,
+        tuple([_card_set(mask) for mask in masks]),
+        (turned,),
+        tuple([_CARDS[index] for index in stock]),
+        None if first >= STANDARD_PACK_SIZE else turned,
+        1,
+        first_player,
+        False,
+        None,
+        0,
+        0,
+        seed,
+        0,
+        None,
+        None,
+    )
+
+
+def _card_set(mask: int) -> CardSet:
+    cards = object.__new__(CardSet)
+    object.__setattr__(cards, "mask", mask)
+    return cards
+
+
 class _Table:
-    """Scratch copy of the changing parts of a state, used while one move is applied."""
+    """Scratch copy of the changing parts of a state, used while one move is applied: the
+    hands as masks, the pile and the stock as the state's tuples until a move changes them."""
 
     __slots__ = ("hands", "pile", "reshuffles", "seed", "stock")
 
     def __init__(self, state: State) -> None:
         self.hands = [hand.mask for hand in state.hands]
-        self.pile = list(state.pile)
-        self.stock = list(state.stock)
+        self.pile = state.pile
+        self.stock = state.stock
         self.reshuffles = state.reshuffles
         self.seed = state.seed
 
@@ -311,9 +443,10 @@ class _Table:
                 order = shuffle_order(
                     len(under), derive_seed(self.seed, "reshuffle", self.reshuffles)
                 )
-                self.stock = [under[i] for i in order]
+                self.stock = tuple(under[i] for i in order)
                 self.pile = self.pile[-1:]
-            card = self.stock.pop(0)
+            card = self.stock[0]
+            self.stock = self.stock[1:]
             self.hands[seat] |= 1 << card.index
         return card
 
@@ -330,7 +463,12 @@ def apply_move(state: State, move: Move) -> State:
     passes = 0
     drawn: Card | None = None
     step = 1
-    if isinstance(move, Draw):
+    if isinstance(move, Play):
+        played = move.card
+        table.hands[seat] &= ~(1 << played.index)
+        table.pile = (*table.pile, played)
+        top = played
+    elif isinstance(move, Draw):
         card = table.draw(seat)
         if card is not None and can_follow(card, top):
             drawn, step = card, 0
@@ -345,8 +483,8 @@ def apply_move(state: State, move: Move) -> State:
             cards = (move.card,)
         for card in cards:
             table.hands[seat] &= ~(1 << card.index)
-        table.pile.extend(cards)
-        if isinstance(move, Play | Dump):
+        table.pile = (*table.pile, *cards)
+        if isinstance(move, Dump):
             top = cards[-1]
         elif isinstance(move, PlayJoker):
             if rules.after_joker == "any":
@@ -361,6 +499,7 @@ def apply_move(state: State, move: Move) -> State:
                 if players == 2 and rules.two_player_reverse_skips:
                     step = 2
         else:
+            assert isinstance(move, PlayTailor)
             top = move.call
             if rules.chase_mode:
                 chase = not (chase and rules.tailor_breaks_chase)
@@ -373,11 +512,18 @@ def apply_move(state: State, move: Move) -> State:
         to_move = seat
     elif chase and step and passes < players and turns < rules.max_turns:
         table.draw(to_move)
-    return state._trusted(
+    # a hand that did not change keeps its card set; one that did is a set of cards the hand
+    # held, so its mask is valid and the constructor's check is skipped
+    hands = tuple(
+        old if old.mask == mask else _card_set(mask)
+        for old, mask in zip(state.hands, table.hands, strict=True)
+    )
+    return trusted_state(
+        type(state),
         rules,
-        tuple(CardSet(mask) for mask in table.hands),
-        tuple(table.pile),
-        tuple(table.stock),
+        hands,
+        table.pile,
+        table.stock,
         top,
         direction,
         to_move,
@@ -387,8 +533,8 @@ def apply_move(state: State, move: Move) -> State:
         turns,
         state.seed,
         table.reshuffles,
-        previous=state,
-        last_move=move,
+        state,
+        move,
     )
 
 

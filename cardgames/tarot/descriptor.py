@@ -34,6 +34,7 @@ from cardgames.tarot.analysis import (
 from cardgames.tarot.bot_play import sampled_values, settled_move, tarot_rule_move
 from cardgames.tarot.contracts import Announcement, Bid, Call, Declaration, parse_move
 from cardgames.tarot.deal import Deal
+from cardgames.tarot.env_space import TarotActions
 from cardgames.tarot.estimates import analyse_with_estimates
 from cardgames.tarot.game import Game
 from cardgames.tarot.positions import random_position
@@ -370,6 +371,11 @@ class TarotGame:
     def deal_text(self, state: State) -> str:
         """:func:`cardgames.tarot.show.format_deal`, the hands dealt first."""
         return format_deal(state, hands=True)
+
+    def actions(self, rules: Rules) -> TarotActions:
+        """The action ids, masks and observations under ``rules`` (:class:`TarotActions
+        <cardgames.tarot.env_space.TarotActions>`)."""
+        return TarotActions(rules)
 
     def rule_move(self, view: View, rng: random.Random) -> AnyMove:
         """:func:`cardgames.tarot.bot_play.tarot_rule_move` (deterministic)."""

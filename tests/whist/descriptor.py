@@ -16,6 +16,7 @@ from cardgames.errors import RulesError
 from cardgames.search.results import Analysis, Limit
 from cardgames.svg import hand as hand_picture
 from cardgames.validation import quote
+from whist.actions import WhistActions
 from whist.game import SEATS, Rules, State, View, deal
 from whist.records import DealRecord, Record, dumps, loads
 from whist.search import WhistAnalyser
@@ -38,6 +39,9 @@ class WhistGame:
 
     def default_rules(self) -> Rules:
         return Rules()
+
+    def actions(self, rules: Rules) -> WhistActions:
+        return WhistActions(rules)
 
     def parse_rules(self, text: str) -> Rules:
         return Rules.parse(text)
