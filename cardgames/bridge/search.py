@@ -444,9 +444,11 @@ class BridgeSearch:
         hand = hands[leader]
         relevant = 0
         cut = False
-        pairs: list[int] = []
+        skip = 0
         for entry_code in lead_moves(hands, leader, hint, self._trump):
             card = entry_code & 63
+            if skip >> card & 1:
+                continue
             low_card = (entry_code >> 6) & 63
             bit = 1 << card
             hands[leader] = hand ^ bit
@@ -470,11 +472,11 @@ class BridgeSearch:
             if cut:
                 relevant = self._relevant
                 break
-            relevant |= self._relevant
-            if low_card != NONE:
-                pairs.append(card << 6 | low_card)
-        if not cut:
-            relevant = _extend(relevant, pairs)
+            child = self._relevant
+            relevant |= child
+            skip |= _below_relevant(child, card, low_card)
+            if skip >> card & 1 == 0 and low_card != NONE:
+                relevant |= 1 << low_card
         if best >= target:
             low, high = best, left
         else:
@@ -506,8 +508,11 @@ class BridgeSearch:
         best = -1 if maximising else 99
         relevant = 0
         cut = False
+        skip = 0
         for entry_code in moves:
             card = entry_code & 63
+            if skip >> card & 1:
+                continue
             low_card = (entry_code >> 6) & 63
             bit = 1 << card
             hands[seat] = hand ^ bit
@@ -551,28 +556,22 @@ class BridgeSearch:
             if cut:
                 relevant = self._relevant
                 break
-            relevant |= self._relevant
-            if low_card != NONE:
+            child = self._relevant
+            relevant |= child
+            skip |= _below_relevant(child, card, low_card)
+            if skip >> card & 1 == 0 and low_card != NONE:
                 relevant |= 1 << low_card
         self._relevant = relevant
         return best
 
 
-def _extend(relevant: int, pairs: list[int]) -> int:
-    """``relevant`` with the lowest card of a lead's class added wherever the class reaches
-    into the region from above (``pairs`` holds ``card << 6 | lowest``): the cards merged with
-    the lead are worth the same as it only where they stay together."""
-    changed = True
-    while changed:
-        changed = False
-        for pair in pairs:
-            card = pair >> 6
-            low = pair & 63
-            if relevant >> low & 1:
-                continue
-            shift = 13 * (card // 13)
-            wanted = (relevant >> shift) & SUIT_BITS
-            if wanted and card - shift >= (wanted & -wanted).bit_length() - 1:
-                relevant |= 1 << low
-                changed = True
-    return relevant
+def _below_relevant(child: int, card: int, low_card: int) -> int:
+    """The cards of ``card``'s suit below every card of that suit in ``child`` (what the
+    search after ``card`` relied on), if ``card`` is among them: any card of the hand there
+    plays exactly as ``card`` did (0 otherwise)."""
+    shift = 13 * (card // 13)
+    wanted = (child >> shift) & SUIT_BITS
+    lowest = (wanted & -wanted).bit_length() - 1 if wanted else 13
+    if card - shift >= lowest:
+        return 0
+    return ((1 << lowest) - 1) << shift
