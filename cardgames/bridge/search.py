@@ -49,14 +49,14 @@ from cardgames.bridge.search_model import (
     BridgeModel,
     follow_moves,
     lead_moves,
-    quick_tricks,
-    sure_trumps,
 )
+from cardgames.bridge.search_bounds import lead_loser, quick_tricks, sure_trumps
 from cardgames.search.engine import LimitReached
 
 __all__ = ["BridgeSearch", "describe", "region_of", "table_key"]
 
 _NO_TIME: Final = float("inf")
+
 
 
 def _pext_table(bits: int) -> list[int]:
@@ -245,6 +245,7 @@ class BridgeSearch:
         self.model: Final = model
         self.table: dict[tuple[int, int], list[list[int]]] = {}
         self.nodes = 0
+        self.tricks = 0
         self.node_limit: int | None = None
         self.deadline: float | None = None
         self._trump: Final = model.trump
@@ -398,10 +399,17 @@ class BridgeSearch:
         elif left - quick < target:
             self._relevant = quick_cards
             return left - quick
-        if trump != NO_TRUMP:
-            # Top trumps win their tricks whoever leads: the other side's bound the value from
-            # the other end.
-            sure, sure_cards = sure_trumps(hands, (leader + 1) & 3, trump)
+        # Top trumps win their tricks whoever leads, and a lead into the opponents' top cards
+        # loses this trick: the other side's sure tricks bound the value from the other end.
+        sure, sure_cards = sure_trumps(hands, (leader + 1) & 3, trump)
+        loser = lead_loser(hands, leader, trump)
+        if loser:
+            if trump == NO_TRUMP or (hands[leader] >> (13 * trump)) & SUIT_BITS == 0:
+                sure += 1
+                sure_cards |= loser
+            elif sure == 0:
+                sure, sure_cards = 1, loser
+        if sure:
             if maximising:
                 if left - sure < target:
                     self._relevant = sure_cards
@@ -409,6 +417,7 @@ class BridgeSearch:
             elif sure >= target:
                 self._relevant = sure_cards
                 return sure
+        if trump != NO_TRUMP:
             sure, sure_cards = sure_trumps(hands, leader, trump)
             if maximising:
                 if sure >= target:
@@ -524,6 +533,7 @@ class BridgeSearch:
             else:
                 new_card, new_seat = win_card, win_seat
             if count == 3:
+                self.tricks += 1
                 won = 1 if (new_seat & 1) == side else 0
                 win_suit_cards = ((played | bit) >> (13 * (new_card // 13))) & SUIT_BITS
                 self._leader = new_seat
