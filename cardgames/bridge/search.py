@@ -261,6 +261,7 @@ class BridgeSearch:
         self._win_seat = 0
         self._played = 0
         self._relevant = 0
+        self._killers = [-1] * 14
 
     # -- the ZeroWindowSearch protocol ---------------------------------------------------
 
@@ -454,7 +455,7 @@ class BridgeSearch:
         relevant = 0
         cut = False
         skip = 0
-        for entry_code in lead_moves(hands, leader, hint, self._trump):
+        for entry_code in lead_moves(hands, leader, hint, self._trump, self._killers[left]):
             card = entry_code & 63
             if skip >> card & 1:
                 continue
@@ -480,6 +481,7 @@ class BridgeSearch:
                 cut = value < target
             if cut:
                 relevant = self._relevant
+                self._killers[left] = card
                 break
             child = self._relevant
             relevant |= child

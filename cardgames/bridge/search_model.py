@@ -214,7 +214,7 @@ NONE: Final = 63
 """In a move list entry ``low << 6 | card``: the card is alone in its class."""
 
 
-def lead_moves(hands: list[int], leader: int, hint: int, trump: int) -> list[int]:
+def lead_moves(hands: list[int], leader: int, hint: int, trump: int, killer: int = -1) -> list[int]:
     """The distinct leads, best first, each as ``low << 6 | card`` where ``low`` is the
     lowest card of its class (63: the card is alone)."""
     me = hands[leader]
@@ -272,6 +272,12 @@ def lead_moves(hands: list[int], leader: int, hint: int, trump: int) -> list[int
     if hint >= 0:
         for index, entry in enumerate(moves):
             if entry & 63 == hint:
+                if index:
+                    moves.insert(0, moves.pop(index))
+                break
+    if killer >= 0 and killer != hint:
+        for index, entry in enumerate(moves):
+            if entry & 63 == killer:
                 if index:
                     moves.insert(0, moves.pop(index))
                 break
