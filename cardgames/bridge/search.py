@@ -50,7 +50,7 @@ from cardgames.bridge.search_model import (
     follow_moves,
     lead_moves,
 )
-from cardgames.bridge.search_bounds import lead_loser, quick_tricks, sure_trumps
+from cardgames.bridge.search_bounds import guarded_trump, lead_loser, quick_tricks, sure_trumps
 from cardgames.search.engine import LimitReached
 
 __all__ = ["BridgeSearch", "describe", "region_of", "table_key"]
@@ -410,6 +410,10 @@ class BridgeSearch:
                 sure_cards |= loser
             elif sure == 0:
                 sure, sure_cards = 1, loser
+        if sure == 0 and (target == left if maximising else target == 1):
+            guard = guarded_trump(hands, leader, trump)
+            if guard:
+                sure, sure_cards = 1, guard
         if sure:
             if maximising:
                 if left - sure < target:

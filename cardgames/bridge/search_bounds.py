@@ -17,7 +17,16 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["NO_TRUMP", "SUIT_BITS", "cashing", "lead_loser", "popcount", "quick_tricks", "sure_trumps"]
+__all__ = [
+    "NO_TRUMP",
+    "SUIT_BITS",
+    "cashing",
+    "guarded_trump",
+    "lead_loser",
+    "popcount",
+    "quick_tricks",
+    "sure_trumps",
+]
 
 SUIT_BITS: Final = 0x1FFF
 """The thirteen bits of one suit."""
@@ -55,8 +64,9 @@ def cashing(hands: list[int], hand: int, trump: int) -> tuple[int, int]:
     holds trumps, the other suits' rounds are capped by partner's plain cards, so that partner
     is never forced to ruff and take the lead.
 
-    >>> hands = [0b1110 << 13 | 1, 0b0001 << 13 | 2, 0b10, 0b100]  # North: A K Q of 4 hearts
-    >>> cashing(hands, 0, NO_TRUMP)[0]  # East's last heart falls under them: the 2 wins too
+    >>> north = 0b1110000000001 << 13  # A K Q 2 of hearts
+    >>> east = 0b10 << 13 | 0b1110  # the 3 of hearts, the 5 4 3 of spades
+    >>> cashing([north, east, 0b1111 << 4, 0b1111 << 8], 0, NO_TRUMP)[0]  # the 2 wins too
     4
     """
     me = hands[hand]
@@ -226,3 +236,32 @@ def lead_loser(hands: list[int], leader: int, trump: int) -> int:
             return 0
         cards |= 1 << (shift + opponents.bit_length() - 1)
     return cards
+
+
+def guarded_trump(hands: list[int], leader: int, trump: int) -> int:
+    """The trumps that make one trick sure for the side not on lead when the side on lead
+    must win every trick (a mask), or 0.
+
+    A hand of that side whose best trump is beaten only by trumps of the hand on its right,
+    and which holds more trumps than there are above that one, wins a trick: while the side
+    on lead wins every trick it leads every trick, so the hand on the right always plays
+    before it; the hand drops a low trump under each higher one, and takes the trick with its
+    best trump whenever trumps are played without one of them, or when it can ruff.
+
+    >>> guarded_trump([1 << 12 | 1, 1 << 11 | 1 << 1, 1 << 2, 1 << 3], 0, 0)  # East's K 3
+    6144
+    """
+    if trump == NO_TRUMP:
+        return 0
+    shift = 13 * trump
+    for seat in ((leader + 1) & 3, (leader + 3) & 3):
+        mine = (hands[seat] >> shift) & SUIT_BITS
+        if not mine:
+            continue
+        best = mine.bit_length() - 1
+        everyone = (hands[0] | hands[1] | hands[2] | hands[3]) >> shift & SUIT_BITS
+        above = everyone >> (best + 1) << (best + 1)
+        right = (hands[(seat + 3) & 3] >> shift) & SUIT_BITS
+        if above & right == above and _POP[mine] > _POP[above]:
+            return (above | 1 << best) << shift
+    return 0
