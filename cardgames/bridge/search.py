@@ -404,12 +404,9 @@ class BridgeSearch:
         # loses this trick: the other side's sure tricks bound the value from the other end.
         sure, sure_cards = sure_trumps(hands, (leader + 1) & 3, trump)
         loser = lead_loser(hands, leader, trump)
-        if loser:
-            if trump == NO_TRUMP or (hands[leader] >> (13 * trump)) & SUIT_BITS == 0:
-                sure += 1
-                sure_cards |= loser
-            elif sure == 0:
-                sure, sure_cards = 1, loser
+        if loser and sure == 0:
+            # Not one more than the top trumps: they might fall on this very trick.
+            sure, sure_cards = 1, loser
         if sure == 0 and (target == left if maximising else target == 1):
             guard = guarded_trump(hands, leader, trump)
             if guard:
