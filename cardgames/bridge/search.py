@@ -392,7 +392,9 @@ class BridgeSearch:
             return left
         maximising = (leader & 1) == self._side
         trump = self._trump
-        quick, quick_cards = quick_tricks(hands, leader, trump)
+        # What the side on lead must win for the test to succeed (maximising) or fail.
+        need = target if maximising else left - target + 1
+        quick, quick_cards = quick_tricks(hands, leader, trump, need)
         if maximising:
             if quick >= target:
                 self._relevant = quick_cards
@@ -402,7 +404,7 @@ class BridgeSearch:
             return left - quick
         # Top trumps win their tricks whoever leads, and a lead into the opponents' top cards
         # loses this trick: the other side's sure tricks bound the value from the other end.
-        sure, sure_cards = sure_trumps(hands, (leader + 1) & 3, trump)
+        sure, sure_cards = sure_trumps(hands, (leader + 1) & 3, trump, left - need + 1)
         loser = lead_loser(hands, leader, trump)
         if loser and sure == 0:
             # Not one more than the top trumps: they might fall on this very trick.
@@ -420,7 +422,7 @@ class BridgeSearch:
                 self._relevant = sure_cards
                 return sure
         if trump != NO_TRUMP:
-            sure, sure_cards = sure_trumps(hands, leader, trump)
+            sure, sure_cards = sure_trumps(hands, leader, trump, need)
             if maximising:
                 if sure >= target:
                     self._relevant = sure_cards

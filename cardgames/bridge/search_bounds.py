@@ -52,10 +52,10 @@ def _top_cards(cards: int, count: int) -> int:
     return out
 
 
-def cashing(hands: list[int], hand: int, trump: int) -> tuple[int, int]:
+def cashing(hands: list[int], hand: int, trump: int, need: int = 13) -> tuple[int, int]:
     """Tricks ``hand``, on lead, wins in a row by cashing cards above every other card of
     their suit (so that it keeps the lead and partner never overtakes), and the cards relied
-    on.
+    on. The count stops once it reaches ``need``, so that it relies on as few cards as it can.
 
     A suit whose winners outlast every other hand's length runs to its end. With trumps, the
     top trumps go first; if they draw the opponents' trumps, every suit is cashed as at no
@@ -87,19 +87,29 @@ def cashing(hands: list[int], hand: int, trump: int) -> tuple[int, int]:
         partner_trumps = _POP[(partner >> shift) & SUIT_BITS]
         if mine:
             top = _POP[mine >> ((others >> shift) & SUIT_BITS).bit_length()]
+            if top >= need:
+                return need, _top_cards(mine, need) << shift
             if top:
                 used = _top_cards(mine, top) << shift
                 trump_count = top
                 if top >= lho_trumps and top >= rho_trumps and top >= partner_trumps:
                     trump_count = _POP[mine]
+                    if trump_count >= need:
+                        return trump_count, used
         drawn = trump_count >= lho_trumps and trump_count >= rho_trumps
         partner_trumps_left = partner_trumps > trump_count
         if trump_count:
             lho_trumps = max(0, lho_trumps - trump_count)
             rho_trumps = max(0, rho_trumps - trump_count)
+    # Partner never has to ruff while he has a plain card to play instead.
+    plain = 13
+    if partner_trumps_left:
+        plain = _POP[partner & SUIT_BITS] + _POP[(partner >> 13) & SUIT_BITS]
+        plain += _POP[(partner >> 26) & SUIT_BITS] + _POP[partner >> 39]
+        plain -= _POP[(partner >> (13 * trump)) & SUIT_BITS]
+    total = trump_count
     side = 0
-    best = 0
-    best_used = 0
+    best = best_mine = best_shift = 0
     for suit in range(4):
         if suit == trump:
             continue
@@ -120,31 +130,32 @@ def cashing(hands: list[int], hand: int, trump: int) -> tuple[int, int]:
                 and top >= _POP[(partner >> shift) & SUIT_BITS]
             ):
                 count = _POP[mine]
+            count = min(count, plain - side)
+            if count <= 0:
+                break
+            wanted = need - total - side
+            if count >= wanted:
+                # The winners alone do it where they are enough; a long suit needs them all.
+                return need, used | _top_cards(mine, min(wanted, top)) << shift
             side += count
             used |= _top_cards(mine, top) << shift
         else:
-            count = top
+            count = min(top, plain)
             if lho_trumps and lho_length < count:
                 count = lho_length
             if rho_trumps and rho_length < count:
                 count = rho_length
             if count > best:
-                best = count
-                best_used = _top_cards(mine, count) << shift
-    if not drawn:
-        side = best
-        used |= best_used
-    if partner_trumps_left:
-        plain = _POP[partner & SUIT_BITS] + _POP[(partner >> 13) & SUIT_BITS]
-        plain += _POP[(partner >> 26) & SUIT_BITS] + _POP[partner >> 39]
-        plain -= _POP[(partner >> (13 * trump)) & SUIT_BITS]
-        side = min(side, plain)
-    return trump_count + side, used
+                best, best_mine, best_shift = count, mine, shift
+    if best:
+        count = min(best, need - total)
+        return total + count, used | _top_cards(best_mine, count) << best_shift
+    return total + side, used
 
 
-def quick_tricks(hands: list[int], leader: int, trump: int) -> tuple[int, int]:
+def quick_tricks(hands: list[int], leader: int, trump: int, need: int = 13) -> tuple[int, int]:
     """Tricks the side of ``leader``, on lead at the start of a trick, is sure to win, and the
-    cards whose ranks that count relies on.
+    cards whose ranks that count relies on (the count stops once it reaches ``need``).
 
     The better of two plans: the leader cashes its own winners (:func:`cashing`); or the
     leader leads a card of a suit in which partner holds the top card, and partner, now on
@@ -154,7 +165,9 @@ def quick_tricks(hands: list[int], leader: int, trump: int) -> tuple[int, int]:
     >>> quick_tricks(hands, 0, NO_TRUMP)[0]  # North leads to South's two aces
     2
     """
-    total, used = cashing(hands, leader, trump)
+    total, used = cashing(hands, leader, trump, need)
+    if total >= need:
+        return total, used
     me = hands[leader]
     partner_seat = (leader + 2) & 3
     partner = hands[partner_seat]
@@ -178,16 +191,17 @@ def quick_tricks(hands: list[int], leader: int, trump: int) -> tuple[int, int]:
         break
     if entry < 0:
         return total, used
-    partner_total, partner_used = cashing(hands, partner_seat, trump)
+    partner_total, partner_used = cashing(hands, partner_seat, trump, need)
     if partner_total > total:
         return partner_total, partner_used | 1 << entry
     return total, used
 
 
-def sure_trumps(hands: list[int], seat: int, trump: int) -> tuple[int, int]:
+def sure_trumps(hands: list[int], seat: int, trump: int, need: int = 13) -> tuple[int, int]:
     """Tricks the side of ``seat`` is sure to win with its trumps, whoever leads, and the
     cards that count relies on: one hand's trumps above every trump of the opponents each win
-    the trick they are played to (two such cards of one hand never fall together).
+    the trick they are played to (two such cards of one hand never fall together). The count
+    stops at ``need``.
 
     >>> sure_trumps([0b1100, 0b0010, 0b0001, 0], 0, 0)  # North's A K over East's Q
     (2, 12)
@@ -202,8 +216,10 @@ def sure_trumps(hands: list[int], seat: int, trump: int) -> tuple[int, int]:
     count = _POP[mine >> top]
     other = _POP[partner >> top]
     if other > count:
-        return other, _top_cards(partner, other) << shift
-    if count == 0:
+        count = min(other, need)
+        return count, _top_cards(partner, count) << shift
+    count = min(count, need)
+    if count <= 0:
         return 0, 0
     return count, _top_cards(mine, count) << shift
 
