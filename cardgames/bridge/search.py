@@ -50,7 +50,13 @@ from cardgames.bridge.search_model import (
     follow_moves,
     lead_moves,
 )
-from cardgames.bridge.search_bounds import guarded_trump, lead_loser, quick_tricks, sure_trumps
+from cardgames.bridge.search_bounds import (
+    guarded_trump,
+    lead_loser,
+    quick_tricks,
+    second_hand_tricks,
+    sure_trumps,
+)
 from cardgames.search.engine import LimitReached
 
 __all__ = ["BridgeSearch", "describe", "region_of", "table_key"]
@@ -515,6 +521,19 @@ class BridgeSearch:
         trump = self._trump
         side = self._side
         maximising = (seat & 1) == side
+        if count == 1:
+            # Tricks still to play, this one included.
+            left = _count(hand)
+            need = target if maximising else left - target + 1
+            sure, sure_cards = second_hand_tricks(hands, seat, win_card, trump, need)
+            if sure:
+                if maximising:
+                    if sure >= target:
+                        self._relevant = sure_cards
+                        return sure
+                elif left - sure < target:
+                    self._relevant = sure_cards
+                    return left - sure
         follow = hand & (SUIT_BITS << (13 * lead_suit))
         moves = follow_moves(
             hands, seat, follow if follow else hand, played, win_card, win_seat, trump

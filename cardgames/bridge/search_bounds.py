@@ -281,3 +281,72 @@ def guarded_trump(hands: list[int], leader: int, trump: int) -> int:
         if above & right == above and _POP[mine] > _POP[above]:
             return (above | 1 << best) << shift
     return 0
+
+
+def second_hand_tricks(
+    hands: list[int], seat: int, win_card: int, trump: int, need: int = 13
+) -> tuple[int, int]:
+    """Tricks the side of ``seat``, second to play to a trick led with ``win_card``, is sure
+    to win from this trick on, and the cards relied on (the count stops at ``need``).
+
+    The side wins this trick if one of its hands holds a card of the suit led above the card
+    led and above all of the third hand's (who cannot ruff it), or if one of its hands can
+    ruff and the third hand can neither follow nor overruff... that is, the third hand
+    follows suit or holds no trump. At no trump the hand that wins it then cashes the cards
+    it holds above every other card of their suits.
+
+    >>> hands = [0, 1 << 12 | 1 << 11 | 1 << 25, 1 << 3, 1 << 4]  # East: A K of spades
+    >>> second_hand_tricks(hands, 1, 2, 4)  # North led the 4: East wins it, then his K, his AH
+    (3, 33560576)
+    """
+    suit = win_card // 13
+    shift = 13 * suit
+    partner = (seat + 2) & 3
+    third = (seat + 1) & 3
+    mine = (hands[seat] >> shift) & SUIT_BITS
+    ours = (hands[partner] >> shift) & SUIT_BITS
+    theirs = (hands[third] >> shift) & SUIT_BITS
+    third_ruffs = (
+        trump != NO_TRUMP
+        and suit != trump
+        and not theirs
+        and (hands[third] >> (13 * trump)) & SUIT_BITS != 0
+    )
+    if third_ruffs:
+        return 0, 0
+    top = (mine | ours).bit_length() - 1
+    if top > win_card - shift and top > theirs.bit_length() - 1:
+        winner = seat if mine >> top & 1 else partner
+        cards = 1 << (shift + top)
+    elif trump != NO_TRUMP and suit != trump:
+        tshift = 13 * trump
+        if (not mine and (hands[seat] >> tshift) & SUIT_BITS) or (
+            not ours and (hands[partner] >> tshift) & SUIT_BITS
+        ):
+            return 1, 0
+        return 0, 0
+    else:
+        return 0, 0
+    if need <= 1 or trump != NO_TRUMP:
+        return 1, cards
+    # At no trump the winner leads next and cashes what stays above everyone else's cards.
+    count = 1
+    me = hands[winner]
+    others = hands[0] | hands[1] | hands[2] | hands[3]
+    others ^= me
+    for other_suit in range(4):
+        other_shift = 13 * other_suit
+        held = (me >> other_shift) & SUIT_BITS
+        if not held:
+            continue
+        rest = (others >> other_shift) & SUIT_BITS
+        if other_suit == suit:
+            held ^= 1 << top  # the card that wins this trick
+        winners = _POP[held >> rest.bit_length()]
+        if winners:
+            winners = min(winners, need - count)
+            count += winners
+            cards |= _top_cards(held, winners) << other_shift
+            if count >= need:
+                break
+    return count, cards
