@@ -536,7 +536,15 @@ class BridgeSearch:
                     return left - sure
         follow = hand & (SUIT_BITS << (13 * lead_suit))
         moves = follow_moves(
-            hands, seat, follow if follow else hand, played, win_card, win_seat, trump
+            hands,
+            seat,
+            follow if follow else hand,
+            played,
+            win_card,
+            win_seat,
+            trump,
+            lead_suit,
+            3 - count,
         )
         best = -1 if maximising else 99
         relevant = 0

@@ -214,6 +214,9 @@ NONE: Final = 63
 """In a move list entry ``low << 6 | card``: the card is alone in its class."""
 
 
+P: list[int] = [0, 20, 17, 10, 15, 40, 30, 25, 10, 10, 7, 1]
+
+
 def lead_moves(hands: list[int], leader: int, hint: int, trump: int, killer: int = -1) -> list[int]:
     """The distinct leads, best first, each as ``low << 6 | card`` where ``low`` is the
     lowest card of its class (63: the card is alone)."""
@@ -221,8 +224,13 @@ def lead_moves(hands: list[int], leader: int, hint: int, trump: int, killer: int
     partner = hands[(leader + 2) & 3]
     lho = hands[(leader + 1) & 3]
     rho = hands[(leader + 3) & 3]
+    everyone = me | partner | lho | rho
+    left = popcount(me)
     opponents = lho | rho
-    opponents_trump = trump < 4 and (opponents >> (13 * trump)) & SUIT_BITS != 0
+    tshift = 13 * trump
+    lho_trumps = trump < 4 and (lho >> tshift) & SUIT_BITS != 0
+    rho_trumps = trump < 4 and (rho >> tshift) & SUIT_BITS != 0
+    partner_trumps = trump < 4 and (partner >> tshift) & SUIT_BITS != 0
     scored: list[int] = []
     for suit in range(4):
         shift = 13 * suit
@@ -231,14 +239,29 @@ def lead_moves(hands: list[int], leader: int, hint: int, trump: int, killer: int
             continue
         theirs = (opponents >> shift) & SUIT_BITS
         ours = (partner >> shift) & SUIT_BITS
+        left_cards = (lho >> shift) & SUIT_BITS
+        right_cards = (rho >> shift) & SUIT_BITS
+        all_cards = (everyone >> shift) & SUIT_BITS
         others = theirs | ours
         top_theirs = theirs.bit_length()
-        partner_tops = ours.bit_length() > top_theirs
-        ruffable = (
-            opponents_trump
-            and suit != trump
-            and ((lho >> shift) & SUIT_BITS == 0 or (rho >> shift) & SUIT_BITS == 0)
+        partner_tops = ours.bit_length() > top_theirs and ours.bit_length() > mine.bit_length()
+        ruffable = suit != trump and (
+            (lho_trumps and not left_cards) or (rho_trumps and not right_cards)
         )
+        # The suit's weight: fewer cards for the opponents to choose from, fewer nodes.
+        count_left = popcount(left_cards) if left_cards else left + 1
+        count_right = popcount(right_cards) if right_cards else left + 1
+        weight = -P[10] * (count_left + count_right) // P[11]
+        if ruffable:
+            weight -= P[1]
+        if suit != trump and partner_trumps and not ours and right_cards:
+            weight += P[2]
+        top_card = all_cards.bit_length() - 1
+        second = (all_cards ^ (1 << top_card)).bit_length() - 1 if top_card >= 0 else -1
+        if (right_cards >> top_card & 1 or (second >= 0 and right_cards >> second & 1)) and popcount(right_cards) != 1:
+            weight -= P[3]
+        elif left_cards >> top_card & 1 and second >= 0 and ours >> second & 1 and popcount(ours) != 1:
+            weight += P[4]
         upper = 1 << 13
         top = -1
         low = NONE
@@ -250,16 +273,19 @@ def lead_moves(hands: list[int], leader: int, hint: int, trump: int, killer: int
                 low = strength  # the same class as the card above
             else:
                 if top >= 0:
-                    if top >= top_theirs and not ruffable:
-                        score = 60 + top
+                    rank = popcount(all_cards & ((1 << top) - 1))
+                    if top >= top_theirs and top > ours.bit_length() - 1 and not ruffable:
+                        score = weight + P[5]
                     elif partner_tops and not ruffable:
-                        score = 45 - top
+                        score = weight + P[6] - rank
+                    elif top == second and low != NONE:
+                        score = weight + P[7]
                     else:
-                        score = 30 - top
-                    if suit == trump and score < 60:
-                        score -= 12
+                        score = weight + P[8] - rank
+                    if suit == trump and top < top_theirs:
+                        score -= P[9]
                     scored.append(
-                        score << 12 | (NONE if low == NONE else shift + low) << 6 | (shift + top)
+                        (score + 512) << 12 | (NONE if low == NONE else shift + low) << 6 | (shift + top)
                     )
                 if not rest:
                     break
@@ -284,24 +310,51 @@ def lead_moves(hands: list[int], leader: int, hint: int, trump: int, killer: int
     return moves
 
 
+Q: list[int] = [70, 40, 30, 40, 1]
+
+
 def follow_moves(
-    hands: list[int], seat: int, legal: int, played: int, win_card: int, win_seat: int, trump: int
+    hands: list[int],
+    seat: int,
+    legal: int,
+    played: int,
+    win_card: int,
+    win_seat: int,
+    trump: int,
+    lead_suit: int = -1,
+    later: int = 0,
 ) -> list[int]:
     """The distinct cards ``seat`` may play to the trick, best first, each as
-    ``low << 6 | card`` (see :func:`lead_moves`)."""
+    ``low << 6 | card`` (see :func:`lead_moves`); ``later`` hands play after it."""
     others = played
     for other in range(4):
         if other != seat:
             others |= hands[other]
     win_suit = win_card // 13
-    partner_winning = ((win_seat ^ seat) & 1) == 0
     scored: list[int] = []
+    tshift = 13 * trump
+    # The best card each later opponent can play: in the suit led, or else a trump.
+    best_led = -1
+    best_trump = -1
+    for step in range(1, later + 1):
+        other = (seat + step) & 3
+        if ((other ^ seat) & 1) == 0:
+            continue
+        hand = hands[other]
+        follow = (hand >> (13 * lead_suit)) & SUIT_BITS
+        if follow:
+            best_led = max(best_led, 13 * lead_suit + follow.bit_length() - 1)
+        elif trump < 4:
+            trumps = (hand >> tshift) & SUIT_BITS
+            if trumps:
+                best_trump = max(best_trump, tshift + trumps.bit_length() - 1)
     for suit in range(4):
         shift = 13 * suit
         mine = (legal >> shift) & SUIT_BITS
         if not mine:
             continue
         between = (others >> shift) & SUIT_BITS
+        length = popcount(mine)
         upper = 1 << 13
         top = -1
         low = NONE
@@ -317,13 +370,21 @@ def follow_moves(
                     beats = (suit == win_suit and card > win_card) or (
                         suit == trump and win_suit != trump
                     )
-                    if partner_winning:
-                        score = 20 - top if beats else 50 - top
-                    elif beats:
-                        score = 60 - top
+                    new_card = card if beats else win_card
+                    new_seat = seat if beats else win_seat
+                    if ((new_seat ^ seat) & 1) == 0:
+                        new_suit = new_card // 13
+                        if new_suit == trump:
+                            sure = best_trump < new_card and (lead_suit != trump or best_led < new_card)
+                        else:
+                            sure = best_trump < 0 and best_led < new_card
+                        score = Q[0] - top if sure else Q[1] - top
                     else:
-                        score = 30 - top
-                    scored.append(score << 12 | (NONE if low == NONE else shift + low) << 6 | card)
+                        score = Q[2] - top
+                    score += Q[4] * length
+                    scored.append(
+                        (score + 512) << 12 | (NONE if low == NONE else shift + low) << 6 | card
+                    )
                 if not rest:
                     break
                 top = strength
