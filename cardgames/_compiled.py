@@ -38,6 +38,7 @@ COMPILED_MODULES: Final = (
     "cardgames.tailor.search_model",
     "cardgames.tailor.search",
     "cardgames.bridge.search_model",
+    "cardgames.bridge.search_bounds",
     "cardgames.bridge.search",
 )
 """The modules that the compiled build turns into native code (dotted names)."""

@@ -227,7 +227,7 @@ _REGION: Final = 0
 _LOW: Final = 4
 _HIGH: Final = 5
 _BEST: Final = 6
-_ENTRIES_PER_SHAPE: Final = 24
+_ENTRIES_PER_SHAPE: Final = 128
 
 
 @final
@@ -440,7 +440,7 @@ class BridgeSearch:
         entries = self.table.get((code[3], code[4]))
         hint = -1
         if entries is not None:
-            for entry in entries:
+            for entry in reversed(entries):
                 region = entry[_REGION]
                 if (
                     code[0] & region != entry[1]
