@@ -173,6 +173,37 @@ def quick_tricks(hands: list[int], leader: int, trump: int, need: int = 13) -> t
     partner = hands[partner_seat]
     lho = hands[(leader + 1) & 3]
     rho = hands[(leader + 3) & 3]
+    # Plans that rely on no rank: a suit the opponents are out of wins every round both
+    # partners can still lead it; and partner ruffs a lead he is out of when neither
+    # opponent can overruff (each follows suit or holds no trump).
+    tshift = 13 * trump
+    lho_trumps = trump != NO_TRUMP and (lho >> tshift) & SUIT_BITS != 0
+    rho_trumps = trump != NO_TRUMP and (rho >> tshift) & SUIT_BITS != 0
+    partner_trumps = trump != NO_TRUMP and (partner >> tshift) & SUIT_BITS != 0
+    for suit in range(4):
+        shift = 13 * suit
+        mine = (me >> shift) & SUIT_BITS
+        if not mine:
+            continue
+        ours = (partner >> shift) & SUIT_BITS
+        lho_cards = (lho >> shift) & SUIT_BITS
+        rho_cards = (rho >> shift) & SUIT_BITS
+        if not lho_cards and not rho_cards and ours:
+            if suit == trump or not (lho_trumps or rho_trumps):
+                rounds = min(_POP[mine], _POP[ours])
+                if rounds > total:
+                    total, used = rounds, 0
+        elif (
+            suit != trump
+            and not ours
+            and partner_trumps
+            and (lho_cards or not lho_trumps)
+            and (rho_cards or not rho_trumps)
+            and total == 0
+        ):
+            total, used = 1, 0
+    if total >= need:
+        return total, used
     rest = me | lho | rho
     entry = -1
     for suit in range(4):
