@@ -297,10 +297,32 @@ class BridgeSearch:
         return max(low, found[0]), min(high, found[1])
 
     def hint(self, position: list[int]) -> int:
-        """The table's best lead at ``position`` (a trick's start), or -1."""
-        if position[COUNT]:
+        """The card to try first at ``position``: the table's best lead at a trick's start,
+        otherwise the first card of the search's own order."""
+        if self.model.is_over(position):
             return -1
-        return self._lookup(position[:4], position[LEADER])[2]
+        self._load(position)
+        hands = self._hands
+        if position[COUNT]:
+            seat = (self._leader + self._count) & 3
+            hand = hands[seat]
+            follow = hand & (SUIT_BITS << (13 * self._lead_suit))
+            moves = follow_moves(
+                hands,
+                seat,
+                follow if follow else hand,
+                self._played,
+                self._win_card,
+                self._win_seat,
+                self._trump,
+                self._lead_suit,
+                3 - self._count,
+            )
+            return moves[0] & 63
+        leader = self._leader
+        best = self._lookup(hands, leader)[2]
+        left = _count(hands[leader])
+        return lead_moves(hands, leader, best, self._trump, self._killers[left])[0] & 63
 
     # -- the table -------------------------------------------------------------------------
 
