@@ -16,7 +16,8 @@ PURE_TESTS := tests/test_search_engine.py tests/test_backends.py $(wildcard test
 	cardgames/tarot/horizon.py cardgames/tarot/evaluation.py tests/test_tarot_evaluation.py \
 	cardgames/tailor/search.py cardgames/tailor/search_model.py \
 	cardgames/tailor/search_turns.py cardgames/tailor/search_codes.py \
-	tests/test_bridge_solver.py cardgames/bridge/search.py cardgames/bridge/search_model.py cardgames/bridge/search_bounds.py
+	tests/test_bridge_solver.py cardgames/bridge/search.py cardgames/bridge/search_model.py cardgames/bridge/search_bounds.py \
+	cardgames/bridge/search_order.py cardgames/bridge/search_table.py
 
 # setuptools' editable install finds the package through an import hook, which mypy cannot
 # follow; a plain .pth entry for the checkout lets `mypy my_script.py` (the venv's mypy, any

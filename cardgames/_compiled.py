@@ -39,6 +39,8 @@ COMPILED_MODULES: Final = (
     "cardgames.tailor.search",
     "cardgames.bridge.search_model",
     "cardgames.bridge.search_bounds",
+    "cardgames.bridge.search_order",
+    "cardgames.bridge.search_table",
     "cardgames.bridge.search",
 )
 """The modules that the compiled build turns into native code (dotted names)."""

@@ -14,8 +14,10 @@ import pytest
 
 from cardgames import bridge, solver
 from cardgames.bridge import Contract, Deal, Seat, State, Strain
-from cardgames.bridge.search import BridgeSearch, table_key
-from cardgames.bridge.search_model import BridgeModel, card_code, code_card, quick_tricks
+from cardgames.bridge.search import BridgeSearch
+from cardgames.bridge.search_bounds import quick_tricks
+from cardgames.bridge.search_model import BridgeModel, card_code, code_card
+from cardgames.bridge.search_table import table_key
 from cardgames.cards import Card
 from cardgames.errors import AnalysisError, IllegalMoveError, NotationError
 from cardgames.search.engine import reference_value, score_moves
