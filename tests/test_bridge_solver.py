@@ -3,6 +3,7 @@ alpha-beta on small endings, card by card."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -190,6 +191,93 @@ def test_dd_table_text_errors() -> None:
         DDTable(((14, 0, 0, 0, 0),) * 4)
     with pytest.raises(AnalysisError, match="invalid tricks"):
         DDTable("abc")
+
+
+_GRID = """     NT  S  H  D  C
+N     6  7  6  7  6
+E     6  6  7  6  7
+S     6  7  6  7  6
+W     6  6  7  6  7"""
+
+
+def test_dd_table_refuses_an_endless_iterable() -> None:
+    rows = ((7, 6, 7, 6, 6),) * 4
+    with pytest.raises(AnalysisError, match="invalid tricks"):
+        DDTable(itertools.repeat(rows[0]))  # type: ignore[arg-type]
+    with pytest.raises(AnalysisError, match="invalid tricks"):
+        DDTable((itertools.count(),) * 4)  # type: ignore[arg-type]
+    with pytest.raises(AnalysisError, match="invalid upper"):
+        DDTable(rows, upper=itertools.repeat(rows[0]))  # type: ignore[arg-type]
+
+
+def test_dd_table_checks_the_progress_callback_before_searching() -> None:
+    deal = Deal.parse("N:AK.Q.. Q.AK.. J.J.A. T.T..A")
+    with pytest.raises(AnalysisError, match="invalid progress 5"):
+        solver.dd_table(deal, progress=5)  # type: ignore[arg-type]
+    with pytest.raises(AnalysisError, match="invalid limit"):
+        solver.dd_table(deal, limit=100)  # type: ignore[arg-type]
+
+
+def test_dd_table_text_reads_ascii_digits_only() -> None:
+    assert DDTable.parse(_GRID).get("N", "S") == 7
+    with pytest.raises(NotationError, match="bad row"):
+        DDTable.parse(_GRID.replace("N     6  7", "N     \u0663  7"))  # Arabic-Indic three
+    with pytest.raises(NotationError, match="bad row"):
+        DDTable.parse(_GRID.replace("N     6  7", "N     \uff16  7"))  # fullwidth six
+
+
+def test_dd_table_nodes_are_a_count() -> None:
+    rows = ((7, 6, 7, 6, 6),) * 4
+    for bad in ("many", -5, True, 2.0):
+        with pytest.raises(AnalysisError, match="invalid nodes"):
+            DDTable(rows, nodes=bad)  # type: ignore[arg-type]
+    assert DDTable(rows, nodes=12).nodes == 12
+
+
+def test_dd_table_under_a_limit_keeps_bounds() -> None:
+    deal = Deal(bridge.random_position(4, tricks_played=5).hands)
+    exact = solver.dd_table(deal)
+    assert exact.exact
+    done: list[int] = []
+    table = solver.dd_table(deal, done.append, limit=solver.Limit(nodes=300))
+    assert done == list(range(1, 21))
+    assert table.nodes <= 300
+    assert not table.exact and table.upper is not None
+    for declarer in Seat:
+        for strain in Strain:
+            low, high = table.bounds(declarer, strain)
+            assert low <= exact.get(declarer, strain) <= high
+            if low != high:
+                with pytest.raises(AnalysisError, match="limit"):
+                    table.get(declarer, strain)
+    assert DDTable.parse(str(table)) == table
+    assert "-" in str(table)
+    timed = solver.dd_table(deal, limit=solver.Limit(time=0.001))
+    for declarer in Seat:
+        for strain in Strain:
+            low, high = timed.bounds(declarer, strain)
+            assert low <= exact.get(declarer, strain) <= high
+
+
+def test_dd_table_bounds_must_be_ordered() -> None:
+    rows = ((7, 6, 7, 6, 6),) * 4
+    with pytest.raises(AnalysisError, match="invalid upper"):
+        DDTable(rows, upper=((6, 6, 7, 6, 6), *rows[1:]))
+    assert DDTable(rows, upper=rows) == DDTable(rows)
+    assert DDTable(rows, upper=rows).exact
+
+
+def test_dd_table_shares_a_table_between_the_sides_soundly() -> None:
+    # The four searches of a strain share one table: each cell must still be what a search
+    # of its own finds.
+    for seed in range(3):
+        deal = Deal(bridge.random_position(seed, tricks_played=6).hands)
+        table = solver.dd_table(deal)
+        for strain in Strain:
+            for declarer in Seat:
+                state = State(deal, Contract(declarer, strain))
+                solution = solver.solve(state, perspective=int(declarer))
+                assert table.get(declarer, strain) == solution.value
 
 
 _BACKEND_SCRIPT = """

@@ -47,6 +47,21 @@ typedef int64_t i64;
 #define LENGTH 1
 #define OFFSET 512
 
+/* A counting mode for study (build with -DDD_STATS): where the search spends its nodes. It
+ * is compiled out of the ordinary build. */
+#ifdef DD_STATS
+enum {
+    S_LEAD, S_LEAD_TRIVIAL, S_LEAD_QUICK, S_LEAD_LATER, S_LEAD_OWN_TRUMPS, S_LEAD_TABLE,
+    S_LEAD_CUT, S_LEAD_ALL, S_LEAD_MOVES, S_LEAD_FIRST_CUT, S_LEAD_SKIPPED,
+    S_FOLLOW1, S_FOLLOW2, S_FOLLOW3, S_SECOND_QUICK, S_FOLLOW_MOVES, S_FOLLOW_SKIPPED,
+    S_FOLLOW_CUT, S_FOLLOW_ALL, S_FOLLOW_FIRST_CUT, S_LEFT = 20, S_COUNT = 40
+};
+static i64 STATS[S_COUNT];
+#define STAT(i) (STATS[i]++)
+#else
+#define STAT(i) ((void)0)
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 static inline int popcount(u64 x) { return __builtin_popcountll(x); }
 static inline int bit_length(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
@@ -949,10 +964,16 @@ static int lead(CoreObject *c, int target) {
     int leader = c->leader;
     int left = hand_size(hands[leader]);
     c->relevant = 0;
-    if (left == 0 || target <= 0)
+    STAT(S_LEAD);
+    STAT(S_LEFT + left);
+    if (left == 0 || target <= 0) {
+        STAT(S_LEAD_TRIVIAL);
         return 0;
-    if (target > left)
+    }
+    if (target > left) {
+        STAT(S_LEAD_TRIVIAL);
         return left;
+    }
     int maximising = (leader & 1) == c->side;
     int trump = c->trump;
     int need = maximising ? target : left - target + 1;
@@ -960,10 +981,12 @@ static int lead(CoreObject *c, int target) {
     int quick = quick_tricks(hands, leader, trump, need, &quick_cards);
     if (maximising) {
         if (quick >= target) {
+            STAT(S_LEAD_QUICK);
             c->relevant = quick_cards;
             return quick;
         }
     } else if (left - quick < target) {
+        STAT(S_LEAD_QUICK);
         c->relevant = quick_cards;
         return left - quick;
     }
@@ -982,10 +1005,12 @@ static int lead(CoreObject *c, int target) {
     if (sure) {
         if (maximising) {
             if (left - sure < target) {
+                STAT(S_LEAD_LATER);
                 c->relevant = sure_cards;
                 return left - sure;
             }
         } else if (sure >= target) {
+            STAT(S_LEAD_LATER);
             c->relevant = sure_cards;
             return sure;
         }
@@ -994,10 +1019,12 @@ static int lead(CoreObject *c, int target) {
         sure = sure_trumps(hands, leader, trump, need, &sure_cards);
         if (maximising) {
             if (sure >= target) {
+                STAT(S_LEAD_OWN_TRUMPS);
                 c->relevant = sure_cards;
                 return sure;
             }
         } else if (left - sure < target) {
+            STAT(S_LEAD_OWN_TRUMPS);
             c->relevant = sure_cards;
             return left - sure;
         }
@@ -1016,11 +1043,13 @@ static int lead(CoreObject *c, int target) {
                 continue;
             int low = flip ? left - entry->high : entry->low;
             if (low >= target) {
+                STAT(S_LEAD_TABLE);
                 c->relevant = absolute_region(hands, region);
                 return low;
             }
             int high = flip ? left - entry->low : entry->high;
             if (high < target) {
+                STAT(S_LEAD_TABLE);
                 c->relevant = absolute_region(hands, region);
                 return high;
             }
@@ -1038,11 +1067,19 @@ static int lead(CoreObject *c, int target) {
     u64 skip = 0;
     int moves[16];
     int n = lead_moves(hands, leader, hint, trump, c->killers[left], moves);
+    int tried = 0;
+    (void)tried;
     for (int i = 0; i < n; i++) {
         int move = moves[i];
         int card = move & 63;
-        if (skip >> card & 1)
+        if (skip >> card & 1) {
+            STAT(S_LEAD_SKIPPED);
             continue;
+        }
+        STAT(S_LEAD_MOVES);
+#ifdef DD_STATS
+        tried++;
+#endif
         u64 bit = 1ULL << card;
         hands[leader] = hand ^ bit;
         c->lead_suit = card / 13;
@@ -1064,6 +1101,11 @@ static int lead(CoreObject *c, int target) {
             if (value >= target) {
                 relevant = c->relevant;
                 c->killers[left] = card;
+                STAT(S_LEAD_CUT);
+#ifdef DD_STATS
+                if (tried == 1)
+                    STAT(S_LEAD_FIRST_CUT);
+#endif
                 goto searched;
             }
         } else {
@@ -1074,6 +1116,11 @@ static int lead(CoreObject *c, int target) {
             if (value < target) {
                 relevant = c->relevant;
                 c->killers[left] = card;
+                STAT(S_LEAD_CUT);
+#ifdef DD_STATS
+                if (tried == 1)
+                    STAT(S_LEAD_FIRST_CUT);
+#endif
                 goto searched;
             }
         }
@@ -1084,6 +1131,7 @@ static int lead(CoreObject *c, int target) {
         if (!(skip >> card & 1) && low_card != NONE)
             relevant |= 1ULL << low_card;
     }
+    STAT(S_LEAD_ALL);
 searched:;
     int low, high;
     if (best >= target) {
@@ -1122,6 +1170,7 @@ static int follow(CoreObject *c, int target) {
     int trump = c->trump;
     int side = c->side;
     int maximising = (seat & 1) == side;
+    STAT(S_FOLLOW1 + count - 1);
     if (count == 1) {
         int left = hand_size(hand);
         int need = maximising ? target : left - target + 1;
@@ -1130,10 +1179,12 @@ static int follow(CoreObject *c, int target) {
         if (sure) {
             if (maximising) {
                 if (sure >= target) {
+                    STAT(S_SECOND_QUICK);
                     c->relevant = sure_cards;
                     return sure;
                 }
             } else if (left - sure < target) {
+                STAT(S_SECOND_QUICK);
                 c->relevant = sure_cards;
                 return left - sure;
             }
@@ -1146,11 +1197,19 @@ static int follow(CoreObject *c, int target) {
     int best = maximising ? -1 : 99;
     u64 relevant = 0;
     u64 skip = 0;
+    int tried = 0;
+    (void)tried;
     for (int i = 0; i < n; i++) {
         int move = moves[i];
         int card = move & 63;
-        if (skip >> card & 1)
+        if (skip >> card & 1) {
+            STAT(S_FOLLOW_SKIPPED);
             continue;
+        }
+        STAT(S_FOLLOW_MOVES);
+#ifdef DD_STATS
+        tried++;
+#endif
         u64 bit = 1ULL << card;
         hands[seat] = hand ^ bit;
         int suit = card / 13;
@@ -1197,14 +1256,14 @@ static int follow(CoreObject *c, int target) {
                 best = value;
             if (value >= target) {
                 relevant = c->relevant;
-                goto done;
+                goto cut;
             }
         } else {
             if (value < best)
                 best = value;
             if (value < target) {
                 relevant = c->relevant;
-                goto done;
+                goto cut;
             }
         }
         u64 child = c->relevant;
@@ -1214,7 +1273,15 @@ static int follow(CoreObject *c, int target) {
         if (!(skip >> card & 1) && low_card != NONE)
             relevant |= 1ULL << low_card;
     }
-done:
+    STAT(S_FOLLOW_ALL);
+    c->relevant = relevant;
+    return best;
+cut:
+    STAT(S_FOLLOW_CUT);
+#ifdef DD_STATS
+    if (tried == 1)
+        STAT(S_FOLLOW_FIRST_CUT);
+#endif
     c->relevant = relevant;
     return best;
 }
@@ -1447,11 +1514,32 @@ static PyTypeObject CoreType = {
     .tp_getset = Core_getset,
 };
 
+#ifdef DD_STATS
+static PyObject *stats(PyObject *module, PyObject *unused) {
+    PyObject *out = PyList_New(S_COUNT);
+    if (!out)
+        return NULL;
+    for (int i = 0; i < S_COUNT; i++) {
+        PyList_SET_ITEM(out, i, PyLong_FromLongLong(STATS[i]));
+        STATS[i] = 0;
+    }
+    return out;
+}
+
+static PyMethodDef module_methods[] = {
+    {"stats", stats, METH_NOARGS, "The counts so far (and reset them)."},
+    {NULL, NULL, 0, NULL},
+};
+#endif
+
 static struct PyModuleDef ddcore_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "cardgames.bridge._ddcore",
     .m_doc = "The bridge double-dummy search in C: see cardgames.bridge.search_native.",
     .m_size = -1,
+#ifdef DD_STATS
+    .m_methods = module_methods,
+#endif
 };
 
 PyMODINIT_FUNC PyInit__ddcore(void) {

@@ -263,26 +263,26 @@ _MAX_TABLE_TEXT: Final = 1000
 _CELL: Final = re.compile(r"([0-9]{1,2})(?:-([0-9]{1,2}))?", re.ASCII)
 
 
-def _to_rows(value: object) -> tuple[tuple[int, ...], ...]:
+def _to_rows(value: object, what: str = "tricks") -> tuple[tuple[int, ...], ...]:
     expected = "expected four rows (N E S W) of five numbers (S H D C NT)"
-    rows = as_tuple(value, "tricks", error=AnalysisError, limit=4)
+    rows = as_tuple(value, what, error=AnalysisError, limit=4)
     try:
-        rows = tuple(as_tuple(row, "tricks", error=AnalysisError, limit=5) for row in rows)
+        rows = tuple(as_tuple(row, what, error=AnalysisError, limit=5) for row in rows)
     except AnalysisError:
-        raise AnalysisError(f"invalid tricks {quote(value)}: {expected}") from None
+        raise AnalysisError(f"invalid {what} {quote(value)}: {expected}") from None
     if len(rows) != 4 or any(len(row) != 5 for row in rows):
-        raise AnalysisError(f"invalid tricks {quote(value)}: {expected}")
+        raise AnalysisError(f"invalid {what} {quote(value)}: {expected}")
     for row in rows:
         for tricks in row:
             if type(tricks) is not int or not 0 <= tricks <= 13:
                 raise AnalysisError(
-                    f"invalid tricks {quote(value)}: expected whole numbers of tricks, 0 to 13"
+                    f"invalid {what} {quote(value)}: expected whole numbers of tricks, 0 to 13"
                 )
     return rows
 
 
 def _to_upper(value: object) -> tuple[tuple[int, ...], ...] | None:
-    return None if value is None else _to_rows(value)
+    return None if value is None else _to_rows(value, "upper")
 
 
 def _check_nodes(_: object, __: object, value: object) -> None:
