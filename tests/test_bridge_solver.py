@@ -203,11 +203,11 @@ W     6  6  7  6  7"""
 def test_dd_table_refuses_an_endless_iterable() -> None:
     rows = ((7, 6, 7, 6, 6),) * 4
     with pytest.raises(AnalysisError, match="invalid tricks"):
-        DDTable(itertools.repeat(rows[0]))  # type: ignore[arg-type]
+        DDTable(itertools.repeat(rows[0]))
     with pytest.raises(AnalysisError, match="invalid tricks"):
-        DDTable((itertools.count(),) * 4)  # type: ignore[arg-type]
+        DDTable((itertools.count(),) * 4)
     with pytest.raises(AnalysisError, match="invalid upper"):
-        DDTable(rows, upper=itertools.repeat(rows[0]))  # type: ignore[arg-type]
+        DDTable(rows, upper=itertools.repeat(rows[0]))
 
 
 def test_dd_table_checks_the_progress_callback_before_searching() -> None:
