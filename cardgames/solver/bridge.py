@@ -33,8 +33,9 @@ import attrs
 
 from cardgames.bridge.deal import Deal
 from cardgames.bridge.rules import Contract, Seat, Strain
+from cardgames.bridge.search import BridgeSearch
 from cardgames.bridge.search_model import BridgeModel, card_code
-from cardgames.bridge.search_native import new_search, new_table
+from cardgames.bridge.search_native import NativeSearch, new_search, new_table
 from cardgames.bridge.state import State
 from cardgames.cards import Card
 from cardgames.errors import AnalysisError, NotationError
@@ -438,6 +439,72 @@ def _check_progress(progress: object) -> Callable[[int], object] | None:
     return progress
 
 
+_TABLE_ORDER: Final = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+
+
+class _TableSearch:
+    """The searches of one double-dummy table: per strain one search table shared by a search
+    for each side, and the bounds reached on each of the twenty results."""
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+        self.cards = deal.cards_each
+        self.searches: dict[Strain, list[BridgeSearch | NativeSearch]] = {}
+        self.bounds = {
+            (declarer, strain): (0, self.cards) for strain in Strain for declarer in Seat
+        }
+
+    @property
+    def nodes(self) -> int:
+        return sum(search.nodes for pair in self.searches.values() for search in pair)
+
+    def search(
+        self, declarer: Seat, strain: Strain, nodes: int | None, seconds: float | None
+    ) -> None:
+        """Search one result further, within ``nodes`` more nodes and ``seconds`` more
+        seconds (None: no limit), starting from the bounds reached so far."""
+        pair = self.searches.get(strain)
+        if pair is None:
+            table = new_table()
+            pair = [new_search(BridgeModel(int(strain), side), table) for side in (0, 1)]
+            self.searches[strain] = pair
+        search = pair[int(declarer) & 1]
+        model = search.model
+        root = model.encode(State(self.deal, Contract(declarer, strain)))
+        low, high = self.bounds[declarer, strain]
+        search.node_limit = None if nodes is None else search.nodes + nodes
+        search.deadline = None if seconds is None else time.perf_counter() + seconds
+        try:
+            if nodes is not None and nodes <= 0:
+                raise LimitReached(low, high)  # no node left for this result
+            low, high = refine(
+                search, root, low, high, self._guess(declarer, strain), share_budget=False
+            )
+        except LimitReached as reached:
+            low, high = max(low, reached.args[0]), min(high, reached.args[1])
+        finally:
+            search.node_limit = search.deadline = None
+        self.bounds[declarer, strain] = (low, high)
+
+    def _guess(self, declarer: Seat, strain: Strain) -> int | None:
+        """Where the search of a result starts: partner's value if known, else the rest of
+        the tricks of an opponent's (the values of a strain are close to that)."""
+        for other, flip in (
+            (declarer.partner, False),
+            (declarer.next, True),
+            (declarer.partner.next, True),
+        ):
+            low, high = self.bounds[other, strain]
+            if low == high:
+                return self.cards - low if flip else low
+        return None
+
+    def table(self) -> DDTable:
+        lows = tuple(tuple(self.bounds[seat, strain][0] for strain in Strain) for seat in Seat)
+        highs = tuple(tuple(self.bounds[seat, strain][1] for strain in Strain) for seat in Seat)
+        return DDTable(lows, nodes=self.nodes, upper=highs)
+
+
 def dd_table(
     deal: Deal,
     progress: Callable[[int], None] | None = None,
@@ -448,17 +515,21 @@ def dd_table(
     declaring side takes with the opening lead from the declarer's left.
 
     The four searches of one strain share one search table (its entries hold for either
-    side), and each starts from the value found before it (partner's, or the rest of the
-    tricks for the other side).
+    side), and each starts from a value found before it (partner's, or the rest of the tricks
+    for the other side).
 
-    Under a ``limit`` each of the twenty results gets an equal share of what is left of the
-    budget when its turn comes (the node budget is never exceeded). A result whose share runs
-    out keeps the bounds its search had reached: the table is then not :attr:`~DDTable.exact`,
-    its cell reads ``low-high``, :meth:`DDTable.bounds` gives both and :meth:`DDTable.get`
-    refuses it.
+    Under a ``limit`` (nodes, seconds, or both, for the whole table) the twenty results are
+    searched in turn, each with an equal share of what is left of the budget; a result whose
+    share runs out keeps the bounds its search had reached, and once all twenty have had a
+    turn, what is left goes round the unfinished ones again (their searches resume from their
+    bounds and keep their tables) until the budget is spent. The node budget is never
+    exceeded. A table with a result left unfinished is not :attr:`~DDTable.exact`: its cell
+    reads ``low-high``, :meth:`DDTable.bounds` gives both ends and :meth:`DDTable.get` refuses
+    it.
 
     :param deal: the deal (a full one or an ending, the same number of cards in each hand).
-    :param progress: called with the number of results done after each one (1 to 20).
+    :param progress: called after each of the twenty results has had its first turn, with the
+        number done (1 to 20).
     :param limit: a node and/or time budget for the whole table.
     :raises AnalysisError: if ``deal`` is not a :class:`~cardgames.bridge.deal.Deal`, for a
         progress that is not callable, or a limit that is not a :class:`~cardgames.solver.Limit`.
@@ -471,45 +542,26 @@ def dd_table(
     clock = CallClock(limit.time if limit is not None else None)
     deadline = clock.deadline()
     node_limit = limit.nodes if limit is not None else None
-    cards = deal.cards_each
-    lows = [[0] * 5 for _ in range(4)]
-    highs = [[cards] * 5 for _ in range(4)]
-    spent = 0
-    done = 0
-    for strain in Strain:
-        table = new_table()
-        searches = [new_search(BridgeModel(int(strain), side), table) for side in (0, 1)]
-        guess: int | None = None
-        for declarer in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST):
-            side = int(declarer) & 1
-            search = searches[side]
-            model = search.model
-            root = model.encode(State(deal, Contract(declarer, strain)))
-            left = 20 - done
-            before = search.nodes
-            if node_limit is not None:
-                search.node_limit = before + (node_limit - spent) // left
+    work = _TableSearch(deal)
+    cells = [(declarer, strain) for strain in Strain for declarer in _TABLE_ORDER]
+    first = True
+    while cells:
+        for index, (declarer, strain) in enumerate(cells):
+            turns = len(cells) - index
+            nodes = None if node_limit is None else (node_limit - work.nodes) // turns
+            seconds = None
             if deadline is not None:
-                now = time.perf_counter()
-                search.deadline = now + (deadline - now) / left
-            low, high = model.future_bounds(root)
-            try:
-                if search.node_limit is not None and search.node_limit <= before:
-                    raise LimitReached(low, high)  # no node left for this result
-                low, high = refine(search, root, low, high, guess)
-            except LimitReached as reached:
-                low, high = reached.args
-            spent += search.nodes - before
-            lows[declarer][strain], highs[declarer][strain] = low, high
-            # The next search starts from this value: partner's is the same, the other
-            # side's the rest of the tricks.
-            guess = (low + high) // 2
-            if declarer == Seat.SOUTH:
-                guess = cards - guess
-            done += 1
-            if report is not None:
-                report(done)
+                seconds = max(0.0, deadline - time.perf_counter()) / turns
+            work.search(declarer, strain, nodes, seconds)
+            if first and report is not None:
+                report(index + 1)
+        first = False
+        cells = [cell for cell in cells if work.bounds[cell][0] < work.bounds[cell][1]]
+        out_of_nodes = node_limit is not None and work.nodes >= node_limit
+        out_of_time = deadline is not None and time.perf_counter() >= deadline
+        if out_of_nodes or out_of_time:
+            break
     clock.searched()
-    table_result = DDTable(tuple(tuple(row) for row in lows), nodes=spent, upper=highs)
+    result = work.table()
     clock.stop()
-    return table_result
+    return result
