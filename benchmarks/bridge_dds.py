@@ -28,8 +28,8 @@ tricks completed, DDS's as tricks), and how the median node counts grow per tric
 the smallest and the largest number of tricks left timed.
 
 Any disagreement is printed and makes the exit status 1. The first line says which bridge search
-runs: the C core, the Python search compiled with mypyc, or plain Python (``CARDGAMES_PURE=1``
-forces Python).
+runs: the C core, the Python search compiled with mypyc (``--no-c``), or plain Python
+(``CARDGAMES_PURE=1`` forces Python).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ import time
 
 from cardgames import bridge, solver
 from cardgames._compiled import backend
-from cardgames.bridge import Deal, Seat, State, Strain
+from cardgames.bridge import Deal, Seat, State, Strain, search_native
 from cardgames.bridge.search_native import native_available
 from cardgames.cards import Card
 
@@ -267,7 +267,14 @@ def main() -> None:
         help="tricks left in the positions timed (13: whole deals)",
     )
     parser.add_argument("--tables", type=int, default=5, help="whole-deal tables timed")
+    parser.add_argument(
+        "--no-c",
+        action="store_true",
+        help="run the Python search (compiled with mypyc if it was built) instead of the C core",
+    )
     args = parser.parse_args()
+    if args.no_c:
+        search_native._ddcore = None
     dds_core.SetMaxThreads(1)
     print(f"bridge search: {search_name()}; DDS on one thread; CPU seconds")
     solve_board(dds_position(bridge.random_position(0)), SolveMode.OptimalOne)  # DDS's set-up
