@@ -287,18 +287,36 @@ out = []
 for seed in range(4):
     state = bridge.random_position(seed, tricks_played=8, cards=seed % 4)
     analysis = solver.analyse(state)
-    out.append([str(analysis.value), analysis.nodes, [str(e.value) for e in analysis.move_values]])
+    limited = solver.analyse(state, limit=solver.Limit(nodes=60))
+    out.append([str(analysis.value), analysis.nodes, [str(e.value) for e in analysis.move_values],
+                limited.nodes, str(limited.lower), str(limited.upper)])
+table = solver.dd_table(bridge.Deal(bridge.random_position(9, tricks_played=7).hands))
+out.append([str(table), table.nodes])
 print(json.dumps(out))
 """
 
 
 def test_pure_python_gives_the_same_answers_with_the_same_nodes() -> None:
-    here = []
+    # The installed search (the C core where it was built, else the compiled or pure Python
+    # one) against pure Python in a second interpreter: the same values, the same nodes.
+    here: list[list[object]] = []
     for seed in range(4):
         state = bridge.random_position(seed, tricks_played=8, cards=seed % 4)
         analysis = solver.analyse(state)
+        limited = solver.analyse(state, limit=solver.Limit(nodes=60))
         values = [str(entry.value) for entry in analysis.move_values]
-        here.append([str(analysis.value), analysis.nodes, values])
+        here.append(
+            [
+                str(analysis.value),
+                analysis.nodes,
+                values,
+                limited.nodes,
+                str(limited.lower),
+                str(limited.upper),
+            ]
+        )
+    table = solver.dd_table(Deal(bridge.random_position(9, tricks_played=7).hands))
+    here.append([str(table), table.nodes])
     done = subprocess.run(
         [sys.executable, "-c", _BACKEND_SCRIPT],
         capture_output=True,
