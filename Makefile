@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-NATIVE_SOURCES := setup.py cardgames/_compiled.py $(shell $(PYTHON) -c "import runpy; print(' '.join(m.replace('.', '/') + '.py' for m in runpy.run_path('cardgames/_compiled.py')['COMPILED_MODULES']))")
+NATIVE_SOURCES := setup.py cardgames/_compiled.py cardgames/bridge/_ddcore.c $(shell $(PYTHON) -c "import runpy; print(' '.join(m.replace('.', '/') + '.py' for m in runpy.run_path('cardgames/_compiled.py')['COMPILED_MODULES']))")
 BUILD_REQUIRES = $(shell $(PYTHON) -c "import tomllib; print(' '.join(repr(r) for r in tomllib.load(open('pyproject.toml', 'rb'))['build-system']['requires']))")
 # The pure-Python pass covers what the compiled build replaces: the engine, the games' search
 # modules and the solver on top of them (the rest of the code is the same Python either way).
@@ -16,7 +16,9 @@ PURE_TESTS := tests/test_search_engine.py tests/test_backends.py $(wildcard test
 	cardgames/tarot/horizon.py cardgames/tarot/evaluation.py tests/test_tarot_evaluation.py \
 	cardgames/tailor/search.py cardgames/tailor/search_model.py \
 	cardgames/tailor/search_turns.py cardgames/tailor/search_codes.py \
-	tests/test_bridge_solver.py cardgames/bridge/search.py cardgames/bridge/search_model.py \
+	tests/test_bridge_solver.py tests/test_bridge_search.py cardgames/bridge/search.py \
+	cardgames/bridge/search_model.py cardgames/bridge/search_bounds.py \
+	cardgames/bridge/search_order.py cardgames/bridge/search_table.py \
 	tests/test_env_fast_step.py cardgames/tarot/env_step.py cardgames/tarot/env_rules.py \
 	cardgames/tailor/env_step.py cardgames/tailor/turns.py tests/test_tailor_state.py \
 	tests/test_legal_moves_agree.py cardgames/_shuffle.py tests/test_deck.py

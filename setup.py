@@ -2,8 +2,11 @@
 native build of the solver's hot modules.
 
 When mypyc (part of mypy) and a working C compiler are available, the modules listed in
-``cardgames/_compiled.py`` are compiled to extension modules. If anything goes wrong, or
-``CARDGAMES_PURE=1`` is set, the package is built as pure Python, which always works.
+``cardgames/_compiled.py`` are compiled to extension modules, and the bridge search's C core
+(``cardgames/bridge/_ddcore.c``, the same search as ``cardgames/bridge/search.py``) is built
+with the compiler. Each part that fails is left out with a message, and the package falls back
+to Python for it; with ``CARDGAMES_PURE=1`` set, the package is built as pure Python, which
+always works.
 """
 
 from __future__ import annotations
@@ -46,6 +49,15 @@ def _compiled_extensions() -> list[Extension]:
     return extensions
 
 
+def _c_extensions() -> list[Extension]:
+    if os.environ.get(COMPILED["PURE_VARIABLE"], "") == "1":
+        return []
+    if not sysconfig.get_config_var("CC") and sys.platform != "win32":
+        _say("no C compiler configured: the bridge search runs in Python")
+        return []
+    return [Extension("cardgames.bridge._ddcore", ["cardgames/bridge/_ddcore.c"])]
+
+
 class OptionalBuildExt(build_ext):
     """Build the native modules if the C compiler cooperates; otherwise carry on without."""
 
@@ -63,4 +75,7 @@ class OptionalBuildExt(build_ext):
             _say(f"compiling {ext.name} failed ({error}): it stays pure Python")
 
 
-setup(ext_modules=_compiled_extensions(), cmdclass={"build_ext": OptionalBuildExt})
+setup(
+    ext_modules=_compiled_extensions() + _c_extensions(),
+    cmdclass={"build_ext": OptionalBuildExt},
+)

@@ -3,6 +3,7 @@ alpha-beta on small endings, card by card."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -15,8 +16,10 @@ from hang_guard import WALL_SECONDS
 
 from cardgames import bridge, solver
 from cardgames.bridge import Contract, Deal, Seat, State, Strain
-from cardgames.bridge.search import BridgeSearch, table_key
-from cardgames.bridge.search_model import BridgeModel, card_code, code_card, quick_tricks
+from cardgames.bridge.search import BridgeSearch
+from cardgames.bridge.search_bounds import quick_tricks
+from cardgames.bridge.search_model import BridgeModel, card_code, code_card
+from cardgames.bridge.search_table import table_key
 from cardgames.cards import Card
 from cardgames.errors import AnalysisError, IllegalMoveError, NotationError
 from cardgames.search.engine import reference_value, score_moves
@@ -191,6 +194,93 @@ def test_dd_table_text_errors() -> None:
         DDTable("abc")
 
 
+_GRID = """     NT  S  H  D  C
+N     6  7  6  7  6
+E     6  6  7  6  7
+S     6  7  6  7  6
+W     6  6  7  6  7"""
+
+
+def test_dd_table_refuses_an_endless_iterable() -> None:
+    rows = ((7, 6, 7, 6, 6),) * 4
+    with pytest.raises(AnalysisError, match="invalid tricks"):
+        DDTable(itertools.repeat(rows[0]))
+    with pytest.raises(AnalysisError, match="invalid tricks"):
+        DDTable((itertools.count(),) * 4)
+    with pytest.raises(AnalysisError, match="invalid upper"):
+        DDTable(rows, upper=itertools.repeat(rows[0]))
+
+
+def test_dd_table_checks_the_progress_callback_before_searching() -> None:
+    deal = Deal.parse("N:AK.Q.. Q.AK.. J.J.A. T.T..A")
+    with pytest.raises(AnalysisError, match="invalid progress 5"):
+        solver.dd_table(deal, progress=5)  # type: ignore[arg-type]
+    with pytest.raises(AnalysisError, match="invalid limit"):
+        solver.dd_table(deal, limit=100)  # type: ignore[arg-type]
+
+
+def test_dd_table_text_reads_ascii_digits_only() -> None:
+    assert DDTable.parse(_GRID).get("N", "S") == 7
+    with pytest.raises(NotationError, match="bad row"):
+        DDTable.parse(_GRID.replace("N     6  7", "N     \u0663  7"))  # Arabic-Indic three
+    with pytest.raises(NotationError, match="bad row"):
+        DDTable.parse(_GRID.replace("N     6  7", "N     \uff16  7"))  # fullwidth six
+
+
+def test_dd_table_nodes_are_a_count() -> None:
+    rows = ((7, 6, 7, 6, 6),) * 4
+    for bad in ("many", -5, True, 2.0):
+        with pytest.raises(AnalysisError, match="invalid nodes"):
+            DDTable(rows, nodes=bad)  # type: ignore[arg-type]
+    assert DDTable(rows, nodes=12).nodes == 12
+
+
+def test_dd_table_under_a_limit_keeps_bounds() -> None:
+    deal = Deal(bridge.random_position(4, tricks_played=5).hands)
+    exact = solver.dd_table(deal)
+    assert exact.exact
+    done: list[int] = []
+    table = solver.dd_table(deal, done.append, limit=solver.Limit(nodes=300))
+    assert done == list(range(1, 21))
+    assert table.nodes <= 300
+    assert not table.exact and table.upper is not None
+    for declarer in Seat:
+        for strain in Strain:
+            low, high = table.bounds(declarer, strain)
+            assert low <= exact.get(declarer, strain) <= high
+            if low != high:
+                with pytest.raises(AnalysisError, match="limit"):
+                    table.get(declarer, strain)
+    assert DDTable.parse(str(table)) == table
+    assert "-" in str(table)
+    timed = solver.dd_table(deal, limit=solver.Limit(time=0.001))
+    for declarer in Seat:
+        for strain in Strain:
+            low, high = timed.bounds(declarer, strain)
+            assert low <= exact.get(declarer, strain) <= high
+
+
+def test_dd_table_bounds_must_be_ordered() -> None:
+    rows = ((7, 6, 7, 6, 6),) * 4
+    with pytest.raises(AnalysisError, match="invalid upper"):
+        DDTable(rows, upper=((6, 6, 7, 6, 6), *rows[1:]))
+    assert DDTable(rows, upper=rows) == DDTable(rows)
+    assert DDTable(rows, upper=rows).exact
+
+
+def test_dd_table_shares_a_table_between_the_sides_soundly() -> None:
+    # The four searches of a strain share one table: each cell must still be what a search
+    # of its own finds.
+    for seed in range(3):
+        deal = Deal(bridge.random_position(seed, tricks_played=6).hands)
+        table = solver.dd_table(deal)
+        for strain in Strain:
+            for declarer in Seat:
+                state = State(deal, Contract(declarer, strain))
+                solution = solver.solve(state, perspective=int(declarer))
+                assert table.get(declarer, strain) == solution.value
+
+
 _BACKEND_SCRIPT = """
 import json
 from cardgames import bridge, solver
@@ -198,18 +288,36 @@ out = []
 for seed in range(4):
     state = bridge.random_position(seed, tricks_played=8, cards=seed % 4)
     analysis = solver.analyse(state)
-    out.append([str(analysis.value), analysis.nodes, [str(e.value) for e in analysis.move_values]])
+    limited = solver.analyse(state, limit=solver.Limit(nodes=60))
+    out.append([str(analysis.value), analysis.nodes, [str(e.value) for e in analysis.move_values],
+                limited.nodes, str(limited.lower), str(limited.upper)])
+table = solver.dd_table(bridge.Deal(bridge.random_position(9, tricks_played=7).hands))
+out.append([str(table), table.nodes])
 print(json.dumps(out))
 """
 
 
 def test_pure_python_gives_the_same_answers_with_the_same_nodes() -> None:
-    here = []
+    # The installed search (the C core where it was built, else the compiled or pure Python
+    # one) against pure Python in a second interpreter: the same values, the same nodes.
+    here: list[list[object]] = []
     for seed in range(4):
         state = bridge.random_position(seed, tricks_played=8, cards=seed % 4)
         analysis = solver.analyse(state)
+        limited = solver.analyse(state, limit=solver.Limit(nodes=60))
         values = [str(entry.value) for entry in analysis.move_values]
-        here.append([str(analysis.value), analysis.nodes, values])
+        here.append(
+            [
+                str(analysis.value),
+                analysis.nodes,
+                values,
+                limited.nodes,
+                str(limited.lower),
+                str(limited.upper),
+            ]
+        )
+    table = solver.dd_table(Deal(bridge.random_position(9, tricks_played=7).hands))
+    here.append([str(table), table.nodes])
     done = subprocess.run(
         [sys.executable, "-c", _BACKEND_SCRIPT],
         capture_output=True,

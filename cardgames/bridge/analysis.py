@@ -11,7 +11,8 @@ those it takes from here under best play by both sides.
 
 The search is the shared engine (:mod:`cardgames.search.engine`) driving
 :class:`~cardgames.bridge.search.BridgeSearch` over the int model
-:class:`~cardgames.bridge.search_model.BridgeModel`.
+:class:`~cardgames.bridge.search_model.BridgeModel`, or the same search in C when it was built
+(:func:`~cardgames.bridge.search_native.new_search`).
 
 >>> from cardgames import bridge
 >>> state = bridge.random_position(2, tricks_played=9)
@@ -23,9 +24,10 @@ The search is the shared engine (:mod:`cardgames.search.engine`) driving
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
@@ -33,6 +35,7 @@ from cardgames.bridge.deal import Deal
 from cardgames.bridge.rules import Contract, Seat, Strain
 from cardgames.bridge.search import BridgeSearch
 from cardgames.bridge.search_model import BridgeModel, card_code
+from cardgames.bridge.search_native import NativeSearch, new_search, new_table
 from cardgames.bridge.state import State
 from cardgames.cards import Card
 from cardgames.errors import AnalysisError, NotationError
@@ -45,7 +48,7 @@ from cardgames.search.engine import (
     score_moves,
 )
 from cardgames.search.results import Analysis, Limit, MoveValue, Solution
-from cardgames.validation import quote
+from cardgames.validation import as_tuple, check_int, quote
 
 __all__ = [
     "BRIDGE_OBJECTIVE",
@@ -105,7 +108,7 @@ class _Job:
         self.seat = _check_perspective(self.state, perspective)
         self.model = BridgeModel.for_state(self.state)
         self.root = self.model.encode(self.state)
-        self.search = BridgeSearch(self.model)
+        self.search = new_search(self.model)
         self.search.deadline = clock.deadline()
         if limit is not None:
             self.search.node_limit = limit.nodes
@@ -257,24 +260,38 @@ def reference_bridge_value(state: State, perspective: int | None = None) -> Frac
 
 # -- the double-dummy table --------------------------------------------------------------------
 
+_MAX_TABLE_TEXT: Final = 1000
+_CELL: Final = re.compile(r"([0-9]{1,2})(?:-([0-9]{1,2}))?", re.ASCII)
 
-def _to_rows(value: Any) -> tuple[tuple[int, ...], ...]:
+
+def _to_rows(value: object, what: str = "tricks") -> tuple[tuple[int, ...], ...]:
+    expected = "expected four rows (N E S W) of five numbers (S H D C NT)"
+    rows = as_tuple(value, what, error=AnalysisError, limit=4)
     try:
-        rows = tuple(tuple(row) for row in value)
-    except TypeError:
-        rows = ()
+        rows = tuple(as_tuple(row, what, error=AnalysisError, limit=5) for row in rows)
+    except AnalysisError:
+        raise AnalysisError(f"invalid {what} {quote(value)}: {expected}") from None
     if len(rows) != 4 or any(len(row) != 5 for row in rows):
-        raise AnalysisError(
-            f"invalid tricks {quote(value)}: expected four rows (N E S W) of five numbers "
-            "(S H D C NT)"
-        )
+        raise AnalysisError(f"invalid {what} {quote(value)}: {expected}")
     for row in rows:
         for tricks in row:
             if type(tricks) is not int or not 0 <= tricks <= 13:
                 raise AnalysisError(
-                    f"invalid tricks {quote(value)}: expected whole numbers of tricks, 0 to 13"
+                    f"invalid {what} {quote(value)}: expected whole numbers of tricks, 0 to 13"
                 )
     return rows
+
+
+def _to_upper(value: object) -> tuple[tuple[int, ...], ...] | None:
+    return None if value is None else _to_rows(value, "upper")
+
+
+def _check_nodes(_: object, __: object, value: object) -> None:
+    check_int(value, "nodes", low=0, error=AnalysisError)
+
+
+def _cell(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}-{high}"
 
 
 @attrs.frozen(repr=False)
@@ -295,30 +312,82 @@ class DDTable:
     W     6  6  7  6  7
     >>> DDTable.parse(str(table)) == table, table.get('N', 'S')
     (True, 7)
+
+    A table built under a limit (:func:`dd_table` with ``limit``) may hold bounds instead of
+    some values: ``tricks`` are then the lower bounds and ``upper`` the upper ones, and the
+    grid writes such a cell as ``low-high``.
+
+    >>> rows = ((7, 6, 7, 6, 6),) * 4
+    >>> bounded = DDTable(rows, upper=((7, 6, 9, 6, 6),) + rows[1:])
+    >>> bounded.exact, bounded.bounds('N', 'H'), str(bounded).splitlines()[1]
+    (False, (7, 9), 'N     6  7  7-9  6  6')
     """
 
     tricks: tuple[tuple[int, ...], ...] = attrs.field(converter=_to_rows)
     """Four rows (North, East, South, West) of five counts (spades, hearts, diamonds,
-    clubs, no trump)."""
-    nodes: int = attrs.field(default=0, eq=False)
+    clubs, no trump); lower bounds where :attr:`upper` says a cell is not exact."""
+    nodes: int = attrs.field(default=0, eq=False, validator=_check_nodes)
     """Search nodes spent building the table (not part of its value)."""
+    upper: tuple[tuple[int, ...], ...] | None = attrs.field(
+        default=None, converter=_to_upper, kw_only=True
+    )
+    """Upper bounds in the same layout, or None when every cell is exact."""
+
+    def __attrs_post_init__(self) -> None:
+        upper = self.upper
+        if upper is None:
+            return
+        for low_row, high_row in zip(self.tricks, upper, strict=True):
+            for low, high in zip(low_row, high_row, strict=True):
+                if high < low:
+                    raise AnalysisError(
+                        f"invalid upper {quote(upper)}: every upper bound must be at least "
+                        f"the tricks {quote(self.tricks)}"
+                    )
+        if upper == self.tricks:
+            object.__setattr__(self, "upper", None)
+
+    @property
+    def exact(self) -> bool:
+        """Whether every cell is an exact value (no limit cut the search short)."""
+        return self.upper is None
+
+    def bounds(self, declarer: Seat | int | str, strain: Strain | int | str) -> tuple[int, int]:
+        """The lowest and highest number of tricks ``declarer`` can take in ``strain`` as
+        far as the table knows (equal when the cell is exact)."""
+        seat = Seat.parse(declarer) if isinstance(declarer, str) else Seat.of(declarer)
+        denomination = Strain.parse(strain) if isinstance(strain, str) else Strain.of(strain)
+        low = self.tricks[seat][denomination]
+        high = low if self.upper is None else self.upper[seat][denomination]
+        return low, high
 
     def get(self, declarer: Seat | int | str, strain: Strain | int | str) -> int:
         """The tricks ``declarer`` takes in ``strain`` (each given as an enum, a number or a
-        letter such as ``'N'`` and ``'NT'``)."""
-        seat = Seat.parse(declarer) if isinstance(declarer, str) else Seat.of(declarer)
-        denomination = Strain.parse(strain) if isinstance(strain, str) else Strain.of(strain)
-        return self.tricks[seat][denomination]
+        letter such as ``'N'`` and ``'NT'``).
+
+        :raises AnalysisError: if a limit left that cell with bounds only (see
+            :meth:`bounds`).
+        """
+        low, high = self.bounds(declarer, strain)
+        if low != high:
+            raise AnalysisError(
+                f"the table does not know the tricks of {declarer!s} in {strain!s}: a limit "
+                f"stopped the search between {low} and {high} (see DDTable.bounds)"
+            )
+        return low
 
     def __str__(self) -> str:
-        lines = ["    " + "".join(f"{strain!s:>3}" for strain in _STRAIN_ORDER)]
-        for seat in Seat:
-            row = self.tricks[seat]
-            lines.append(f"{seat}   " + "".join(f"{row[strain]:>3}" for strain in _STRAIN_ORDER))
+        cells = [[_cell(*self.bounds(seat, strain)) for strain in _STRAIN_ORDER] for seat in Seat]
+        width = max(3, 1 + max(len(cell) for row in cells for cell in row))
+        lines = ["    " + "".join(f"{strain!s:>{width}}" for strain in _STRAIN_ORDER)]
+        for seat, row in zip(Seat, cells, strict=True):
+            lines.append(f"{seat}   " + "".join(f"{cell:>{width}}" for cell in row))
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return f"DDTable({self.tricks!r})"
+        if self.upper is None:
+            return f"DDTable({self.tricks!r})"
+        return f"DDTable({self.tricks!r}, upper={self.upper!r})"
 
     @classmethod
     def parse(cls, text: str) -> DDTable:
@@ -326,7 +395,12 @@ class DDTable:
 
         :raises NotationError: if ``text`` is not such a grid.
         """
-        lines = text.strip().splitlines() if isinstance(text, str) else []
+        if not isinstance(text, str) or len(text) > _MAX_TABLE_TEXT:
+            raise NotationError(
+                f"invalid table {quote(text)}: expected the text of a table (a header "
+                f"'NT S H D C' and rows N E S W, at most {_MAX_TABLE_TEXT} characters)"
+            )
+        lines = text.strip().splitlines()
         header = lines[0].split() if lines else []
         rows = [line.split() for line in lines[1:]]
         expected = [str(strain) for strain in _STRAIN_ORDER]
@@ -334,46 +408,160 @@ class DDTable:
             raise NotationError(
                 f"invalid table {quote(text)}: expected a header 'NT S H D C' and rows N E S W"
             )
-        tricks = []
+        lows = []
+        highs = []
         for row in rows:
-            if len(row) != 6 or not all(re.fullmatch(r"\d{1,2}", cell) for cell in row[1:]):
+            low_by_strain: dict[Strain, int] = {}
+            high_by_strain: dict[Strain, int] = {}
+            for strain, cell in zip(_STRAIN_ORDER, row[1:], strict=False):
+                match = _CELL.fullmatch(cell)
+                if match is not None:
+                    low_by_strain[strain] = int(match.group(1))
+                    high_by_strain[strain] = int(match.group(2) or match.group(1))
+            if len(row) != 6 or len(low_by_strain) != 5:
                 raise NotationError(f"invalid table {quote(text)}: bad row {' '.join(row)!r}")
-            by_strain = dict(zip(_STRAIN_ORDER, (int(cell) for cell in row[1:]), strict=True))
-            tricks.append(tuple(by_strain[strain] for strain in Strain))
+            lows.append(tuple(low_by_strain[strain] for strain in Strain))
+            highs.append(tuple(high_by_strain[strain] for strain in Strain))
         try:
-            return cls(tuple(tricks))
+            return cls(tuple(lows), upper=tuple(highs))
         except AnalysisError as error:
             raise NotationError(f"invalid table {quote(text)}: {error}") from None
 
 
-def dd_table(deal: Deal, progress: Callable[[int], None] | None = None) -> DDTable:
+def _check_progress(progress: object) -> Callable[[int], object] | None:
+    if progress is None:
+        return None
+    if not callable(progress):
+        raise AnalysisError(
+            f"invalid progress {quote(progress)}: expected a function of the number of "
+            "results done, or None"
+        )
+    return progress
+
+
+_TABLE_ORDER: Final = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+
+
+class _TableSearch:
+    """The searches of one double-dummy table: per strain one search table shared by a search
+    for each side, and the bounds reached on each of the twenty results."""
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+        self.cards = deal.cards_each
+        self.searches: dict[Strain, list[BridgeSearch | NativeSearch]] = {}
+        self.bounds = {
+            (declarer, strain): (0, self.cards) for strain in Strain for declarer in Seat
+        }
+
+    @property
+    def nodes(self) -> int:
+        return sum(search.nodes for pair in self.searches.values() for search in pair)
+
+    def search(
+        self, declarer: Seat, strain: Strain, nodes: int | None, seconds: float | None
+    ) -> None:
+        """Search one result further, within ``nodes`` more nodes and ``seconds`` more
+        seconds (None: no limit), starting from the bounds reached so far."""
+        pair = self.searches.get(strain)
+        if pair is None:
+            table = new_table()
+            pair = [new_search(BridgeModel(int(strain), side), table) for side in (0, 1)]
+            self.searches[strain] = pair
+        search = pair[int(declarer) & 1]
+        model = search.model
+        root = model.encode(State(self.deal, Contract(declarer, strain)))
+        low, high = self.bounds[declarer, strain]
+        search.node_limit = None if nodes is None else search.nodes + nodes
+        search.deadline = None if seconds is None else time.perf_counter() + seconds
+        try:
+            if nodes is not None and nodes <= 0:
+                raise LimitReached(low, high)  # no node left for this result
+            low, high = refine(
+                search, root, low, high, self._guess(declarer, strain), share_budget=False
+            )
+        except LimitReached as reached:
+            low, high = max(low, reached.args[0]), min(high, reached.args[1])
+        finally:
+            search.node_limit = search.deadline = None
+        self.bounds[declarer, strain] = (low, high)
+
+    def _guess(self, declarer: Seat, strain: Strain) -> int | None:
+        """Where the search of a result starts: partner's value if known, else the rest of
+        the tricks of an opponent's (the values of a strain are close to that)."""
+        for other, flip in (
+            (declarer.partner, False),
+            (declarer.next, True),
+            (declarer.partner.next, True),
+        ):
+            low, high = self.bounds[other, strain]
+            if low == high:
+                return self.cards - low if flip else low
+        return None
+
+    def table(self) -> DDTable:
+        lows = tuple(tuple(self.bounds[seat, strain][0] for strain in Strain) for seat in Seat)
+        highs = tuple(tuple(self.bounds[seat, strain][1] for strain in Strain) for seat in Seat)
+        return DDTable(lows, nodes=self.nodes, upper=highs)
+
+
+def dd_table(
+    deal: Deal,
+    progress: Callable[[int], None] | None = None,
+    *,
+    limit: Limit | None = None,
+) -> DDTable:
     """The double-dummy table of ``deal``: for each declarer and strain, the tricks the
     declaring side takes with the opening lead from the declarer's left.
 
-    The two declarers of a side in one strain share one search table (its entries hold for
-    either), and the second starts from the first one's answer.
+    The four searches of one strain share one search table (its entries hold for either
+    side), and each starts from a value found before it (partner's, or the rest of the tricks
+    for the other side).
+
+    Under a ``limit`` (nodes, seconds, or both, for the whole table) the twenty results are
+    searched in turn, each with an equal share of what is left of the budget; a result whose
+    share runs out keeps the bounds its search had reached, and once all twenty have had a
+    turn, what is left goes round the unfinished ones again (their searches resume from their
+    bounds and keep their tables) until the budget is spent. The node budget is never
+    exceeded. A table with a result left unfinished is not :attr:`~DDTable.exact`: its cell
+    reads ``low-high``, :meth:`DDTable.bounds` gives both ends and :meth:`DDTable.get` refuses
+    it.
 
     :param deal: the deal (a full one or an ending, the same number of cards in each hand).
-    :param progress: called with the number of results done after each one (1 to 20).
-    :raises AnalysisError: if ``deal`` is not a :class:`~cardgames.bridge.deal.Deal`.
+    :param progress: called after each of the twenty results has had its first turn, with the
+        number done (1 to 20).
+    :param limit: a node and/or time budget for the whole table.
+    :raises AnalysisError: if ``deal`` is not a :class:`~cardgames.bridge.deal.Deal`, for a
+        progress that is not callable, or a limit that is not a :class:`~cardgames.solver.Limit`.
     """
     if not isinstance(deal, Deal):
         raise AnalysisError(f"cannot build a table for {quote(deal)}: expected a bridge Deal")
-    tricks = [[0] * 5 for _ in range(4)]
-    nodes = 0
-    done = 0
-    for strain in Strain:
-        for side in (0, 1):
-            model = BridgeModel(int(strain), side)
-            search = BridgeSearch(model)
-            guess: int | None = None
-            for declarer in (Seat(side), Seat(side + 2)):
-                root = model.encode(State(deal, Contract(declarer, strain)))
-                low, high = model.future_bounds(root)
-                value, _ = refine(search, root, low, high, guess)
-                tricks[declarer][strain] = guess = value
-                done += 1
-                if progress is not None:
-                    progress(done)
-            nodes += search.nodes
-    return DDTable(tuple(tuple(row) for row in tricks), nodes=nodes)
+    report = _check_progress(progress)
+    if limit is not None and not isinstance(limit, Limit):
+        raise AnalysisError(f"invalid limit {quote(limit)}: expected a solver.Limit or None")
+    clock = CallClock(limit.time if limit is not None else None)
+    deadline = clock.deadline()
+    node_limit = limit.nodes if limit is not None else None
+    work = _TableSearch(deal)
+    cells = [(declarer, strain) for strain in Strain for declarer in _TABLE_ORDER]
+    first = True
+    while cells:
+        for index, (declarer, strain) in enumerate(cells):
+            turns = len(cells) - index
+            nodes = None if node_limit is None else (node_limit - work.nodes) // turns
+            seconds = None
+            if deadline is not None:
+                seconds = max(0.0, deadline - time.perf_counter()) / turns
+            work.search(declarer, strain, nodes, seconds)
+            if first and report is not None:
+                report(index + 1)
+        first = False
+        cells = [cell for cell in cells if work.bounds[cell][0] < work.bounds[cell][1]]
+        out_of_nodes = node_limit is not None and work.nodes >= node_limit
+        out_of_time = deadline is not None and time.perf_counter() >= deadline
+        if out_of_nodes or out_of_time:
+            break
+    clock.searched()
+    result = work.table()
+    clock.stop()
+    return result

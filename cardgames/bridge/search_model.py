@@ -35,17 +35,14 @@ __all__ = [
     "BANKED",
     "COUNT",
     "LEADER",
-    "NONE",
+    "NO_TRUMP",
     "SUIT_BITS",
     "TRICK",
     "BridgeModel",
     "card_code",
     "code_card",
-    "follow_moves",
-    "lead_moves",
     "popcount",
-    "quick_tricks",
-    "sure_trumps",
+    "trick_winner_code",
 ]
 
 LEADER: Final = 4
@@ -59,6 +56,7 @@ BANKED: Final = 9
 SUIT_BITS: Final = 0x1FFF
 """The thirteen bits of one suit."""
 NO_TRUMP: Final = 4
+"""The strain number of no trump."""
 
 
 def card_code(card: Card) -> int:
@@ -93,239 +91,6 @@ def popcount(mask: int) -> int:
         mask &= mask - 1
         count += 1
     return count
-
-
-def _top_cards(cards: int, count: int) -> int:
-    """The ``count`` highest set bits of ``cards`` (one suit)."""
-    out = 0
-    while count > 0 and cards:
-        bit = 1 << (cards.bit_length() - 1)
-        out |= bit
-        cards ^= bit
-        count -= 1
-    return out
-
-
-def quick_tricks(hands: list[int], leader: int, trump: int) -> tuple[int, int]:
-    """Tricks the side of ``leader``, on lead at the start of a trick, is sure to win, and the
-    cards whose ranks that count relies on (a mask).
-
-    With no trump: every card of the leader above all the other cards of its suit wins,
-    whatever anyone does; or, if partner holds such cards and the leader can reach one of
-    them with a low card of its suit, partner's. With trumps: the leader's top trumps, plus
-    the top cards of one other suit cashed first, for as many rounds as each opponent follows
-    suit or holds no trump and partner can follow or discard a plain card (and so never takes
-    the lead away).
-
-    >>> hands = [0b1100 << 13, 0b0011 << 13, 0b11 << 26, 0b11 << 39]
-    >>> quick_tricks(hands, 0, NO_TRUMP)[0], quick_tricks(hands, 1, NO_TRUMP)[0]
-    (2, 0)
-    """
-    me = hands[leader]
-    partner = hands[(leader + 2) & 3]
-    lho = hands[(leader + 1) & 3]
-    rho = hands[(leader + 3) & 3]
-    others = partner | lho | rho
-    used = 0
-    if trump == NO_TRUMP:
-        total = 0
-        theirs = me | lho | rho
-        partner_total = 0
-        partner_used = 0
-        entry = False
-        for suit in range(4):
-            shift = 13 * suit
-            mine = (me >> shift) & SUIT_BITS
-            if mine:
-                tops = mine >> ((others >> shift) & SUIT_BITS).bit_length()
-                if tops:
-                    count = popcount(tops)
-                    total += count
-                    used |= _top_cards(mine, count) << shift
-            ours = (partner >> shift) & SUIT_BITS
-            if ours:
-                tops = ours >> ((theirs >> shift) & SUIT_BITS).bit_length()
-                if tops:
-                    count = popcount(tops)
-                    partner_total += count
-                    partner_used |= _top_cards(ours, count) << shift
-                    if mine:
-                        entry = True
-        # Or the leader leads a low card to partner's top card of that suit, and partner
-        # cashes every card of his above all the others'.
-        if entry and partner_total > total:
-            return partner_total, partner_used
-        return total, used
-    tshift = 13 * trump
-    trump_mask = SUIT_BITS << tshift
-    mine = (me >> tshift) & SUIT_BITS
-    total = popcount(mine >> ((others >> tshift) & SUIT_BITS).bit_length()) if mine else 0
-    if total:
-        used = _top_cards(mine, total) << tshift
-    lho_ruffs = lho & trump_mask != 0
-    rho_ruffs = rho & trump_mask != 0
-    plain = popcount(partner & ~trump_mask)
-    best = 0
-    best_used = 0
-    for suit in range(4):
-        if suit == trump:
-            continue
-        shift = 13 * suit
-        mine = (me >> shift) & SUIT_BITS
-        if not mine:
-            continue
-        count = popcount(mine >> ((others >> shift) & SUIT_BITS).bit_length())
-        if lho_ruffs:
-            count = min(count, popcount((lho >> shift) & SUIT_BITS))
-        if rho_ruffs:
-            count = min(count, popcount((rho >> shift) & SUIT_BITS))
-        count = min(count, plain)
-        if count > best:
-            best = count
-            best_used = _top_cards(mine, count) << shift
-    return total + best, used | best_used
-
-
-def sure_trumps(hands: list[int], seat: int, trump: int) -> tuple[int, int]:
-    """Tricks the side of ``seat`` is sure to win with its trumps, whoever leads, and the
-    cards that count relies on: one hand's trumps above every trump of the opponents each win
-    the trick they are played to (two such cards of one hand never fall together).
-
-    >>> sure_trumps([0b1100, 0b0010, 0b0001, 0], 0, 0)  # North's A K over East's Q
-    (2, 12)
-    """
-    if trump == NO_TRUMP:
-        return 0, 0
-    shift = 13 * trump
-    theirs = ((hands[(seat + 1) & 3] | hands[(seat + 3) & 3]) >> shift) & SUIT_BITS
-    top = theirs.bit_length()
-    mine = (hands[seat] >> shift) & SUIT_BITS
-    partner = (hands[(seat + 2) & 3] >> shift) & SUIT_BITS
-    count = popcount(mine >> top)
-    other = popcount(partner >> top)
-    if other > count:
-        return other, _top_cards(partner, other) << shift
-    if count == 0:
-        return 0, 0
-    return count, _top_cards(mine, count) << shift
-
-
-NONE: Final = 63
-"""In a move list entry ``low << 6 | card``: the card is alone in its class."""
-
-
-def lead_moves(hands: list[int], leader: int, hint: int, trump: int) -> list[int]:
-    """The distinct leads, best first, each as ``low << 6 | card`` where ``low`` is the
-    lowest card of its class (63: the card is alone)."""
-    me = hands[leader]
-    partner = hands[(leader + 2) & 3]
-    lho = hands[(leader + 1) & 3]
-    rho = hands[(leader + 3) & 3]
-    opponents = lho | rho
-    opponents_trump = trump < 4 and (opponents >> (13 * trump)) & SUIT_BITS != 0
-    scored: list[int] = []
-    for suit in range(4):
-        shift = 13 * suit
-        mine = (me >> shift) & SUIT_BITS
-        if not mine:
-            continue
-        theirs = (opponents >> shift) & SUIT_BITS
-        ours = (partner >> shift) & SUIT_BITS
-        others = theirs | ours
-        top_theirs = theirs.bit_length()
-        partner_tops = ours.bit_length() > top_theirs
-        ruffable = (
-            opponents_trump
-            and suit != trump
-            and ((lho >> shift) & SUIT_BITS == 0 or (rho >> shift) & SUIT_BITS == 0)
-        )
-        upper = 1 << 13
-        top = -1
-        low = NONE
-        rest = mine
-        while True:
-            strength = rest.bit_length() - 1 if rest else -1
-            bit = 1 << strength if rest else 0
-            if rest and top >= 0 and not others & (upper - (bit << 1)):
-                low = strength  # the same class as the card above
-            else:
-                if top >= 0:
-                    if top >= top_theirs and not ruffable:
-                        score = 60 + top
-                    elif partner_tops and not ruffable:
-                        score = 45 - top
-                    else:
-                        score = 30 - top
-                    if suit == trump and score < 60:
-                        score -= 12
-                    scored.append(
-                        score << 12 | (NONE if low == NONE else shift + low) << 6 | (shift + top)
-                    )
-                if not rest:
-                    break
-                top = strength
-                low = NONE
-            upper = bit
-            rest ^= bit
-    scored.sort(reverse=True)
-    moves = [entry & 0xFFF for entry in scored]
-    if hint >= 0:
-        for index, entry in enumerate(moves):
-            if entry & 63 == hint:
-                if index:
-                    moves.insert(0, moves.pop(index))
-                break
-    return moves
-
-
-def follow_moves(
-    hands: list[int], seat: int, legal: int, played: int, win_card: int, win_seat: int, trump: int
-) -> list[int]:
-    """The distinct cards ``seat`` may play to the trick, best first, each as
-    ``low << 6 | card`` (see :func:`lead_moves`)."""
-    others = played
-    for other in range(4):
-        if other != seat:
-            others |= hands[other]
-    win_suit = win_card // 13
-    partner_winning = ((win_seat ^ seat) & 1) == 0
-    scored: list[int] = []
-    for suit in range(4):
-        shift = 13 * suit
-        mine = (legal >> shift) & SUIT_BITS
-        if not mine:
-            continue
-        between = (others >> shift) & SUIT_BITS
-        upper = 1 << 13
-        top = -1
-        low = NONE
-        rest = mine
-        while True:
-            strength = rest.bit_length() - 1 if rest else -1
-            bit = 1 << strength if rest else 0
-            if rest and top >= 0 and not between & (upper - (bit << 1)):
-                low = strength
-            else:
-                if top >= 0:
-                    card = shift + top
-                    beats = (suit == win_suit and card > win_card) or (
-                        suit == trump and win_suit != trump
-                    )
-                    if partner_winning:
-                        score = 20 - top if beats else 50 - top
-                    elif beats:
-                        score = 60 - top
-                    else:
-                        score = 30 - top
-                    scored.append(score << 12 | (NONE if low == NONE else shift + low) << 6 | card)
-                if not rest:
-                    break
-                top = strength
-                low = NONE
-            upper = bit
-            rest ^= bit
-    scored.sort(reverse=True)
-    return [entry & 0xFFF for entry in scored]
 
 
 def trick_winner_code(leader: int, cards: list[int], trump: int) -> int:

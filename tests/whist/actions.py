@@ -18,7 +18,6 @@ from cardgames.action_space import EnvPreset, Layout, Sparse, add_bits, check_ac
 from cardgames.cards import STANDARD_PACK_SIZE, Card
 from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.validation import check_seat, quote
-
 from whist.game import SEATS, Rules, State, View, trick_winner
 
 _CARDS: Final = tuple(Card.from_index(index) for index in range(STANDARD_PACK_SIZE))
