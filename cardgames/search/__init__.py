@@ -21,10 +21,12 @@ from cardgames.search.engine import (
     refine,
     score_moves,
 )
+from cardgames.search.stats import CutStats
 
 __all__ = [
     "NO_NODE_LIMIT",
     "CountdownModel",
+    "CutStats",
     "LimitReached",
     "Reference",
     "SearchModel",

@@ -34,6 +34,8 @@ import time
 from collections.abc import Callable, Hashable
 from typing import Final, Generic, Protocol, TypeVar, final
 
+from cardgames.search.stats import CutStats
+
 __all__ = [
     "NO_NODE_LIMIT",
     "CountdownModel",
@@ -416,17 +418,29 @@ class SimpleSearch(Generic[P]):
 
     :param model: the game tree.
     :param key: a hashable summary of a position for the table.
+    :param stats: if given, counts where the nodes go and where the cut-offs happen, by the
+        depth below the probed position (place always 0; see
+        :class:`~cardgames.search.stats.CutStats`).
     """
 
-    def __init__(self, model: SearchModel[P], key: Callable[[P], Hashable]) -> None:
+    def __init__(
+        self,
+        model: SearchModel[P],
+        key: Callable[[P], Hashable],
+        stats: CutStats | None = None,
+    ) -> None:
         self.model = model
         self.key = key
+        self.stats = stats
         self.table: dict[Hashable, list[int]] = {}
         self.nodes = 0
         self.node_limit: int | None = None
         self.deadline: float | None = None
 
     def probe(self, position: P, target: int) -> int:
+        return self._search(position, target, 0)
+
+    def _search(self, position: P, target: int, depth: int) -> int:
         model = self.model
         if model.is_over(position):
             return 0
@@ -435,11 +449,19 @@ class SimpleSearch(Generic[P]):
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise LimitReached
         self.nodes += 1
+        stats = self.stats
+        if stats is not None:
+            stats.node(depth, 0)
         key = self.key(position)
         entry = self.table.get(key)
+        outcome = "stored"
         if entry is None:
             low, high = model.future_bounds(position)
             entry = self.table[key] = [low, high, -1]
+            outcome = "fresh"
+        if stats is not None:
+            decided = entry[0] >= target or entry[1] < target
+            stats.table_outcome(depth, outcome + (" decided" if decided else " searched"))
         if entry[0] >= target:
             return entry[0]
         if entry[1] < target:
@@ -452,14 +474,23 @@ class SimpleSearch(Generic[P]):
             moves.insert(0, entry[2])
         best = -_INFINITY if maximising else _INFINITY
         best_move = -1
+        tried = 0
+        cut = False
         for move in moves:
+            tried += 1
             child = model.child(position, move)
             gained = model.banked(child) - banked
-            value = gained + self.probe(child, target - gained)
+            value = gained + self._search(child, target - gained, depth + 1)
             if (maximising and value > best) or (not maximising and value < best):
                 best, best_move = value, move
             if (maximising and best >= target) or (not maximising and best < target):
+                cut = True
                 break
+        if stats is not None:
+            if cut:
+                stats.cut(depth, 0, tried)
+            else:
+                stats.exhausted(depth, 0, tried)
         if best >= target:
             entry[0] = best
         else:

@@ -52,6 +52,7 @@ from time import perf_counter
 from typing import Final, final
 
 from cardgames.search.engine import LimitReached, Reference, refine
+from cardgames.search.stats import CutStats
 from cardgames.tarot.search_bounds import last_trick, trick_start_bounds
 from cardgames.tarot.search_model import (
     NO_MIN,
@@ -143,6 +144,7 @@ class TarotSearch:
         "_restricted",
         "_shortcuts",
         "_slam_watch",
+        "_stats",
         "_stop_at",
         "_timed",
         "canonical_table",
@@ -162,8 +164,10 @@ class TarotSearch:
         node_limit: int | None = None,
         deadline: float | None = None,
         shortcuts: bool = True,
+        stats: CutStats | None = None,
     ) -> None:
         self.model: TarotModel = model
+        self._stats: CutStats | None = stats
         self.table: dict[tuple[int, ...], list[int]] = {}
         self.canonical_table: dict[tuple[int, ...], list[int]] = {}
         self.move_cache: dict[int, list[int]] = {}
@@ -342,9 +346,18 @@ class TarotSearch:
             entry = self.canonical_table.get(canonical)
             if entry is not None:
                 self.table[key] = entry
+                outcome = "canonical"
             else:
                 entry = self._new_entry(leader, flags, remaining, canonical)
                 self.table[key] = entry
+                outcome = "fresh"
+        else:
+            outcome = "stored"
+        stats = self._stats
+        if stats is not None:
+            stats.node(left, 0)
+            decided = entry[0] >= target or entry[1] < target
+            stats.table_outcome(left, outcome + (" decided" if decided else " searched"))
         if entry[0] >= target:
             return entry[0]
         if entry[1] < target:
@@ -398,6 +411,8 @@ class TarotSearch:
             if nodes >= self._limit or (self._timed and perf_counter() > self._stop_at):
                 raise LimitReached
             self.nodes = nodes + 1
+            if self._stats is not None:
+                self._stats.node(left, index)
         hands = self._hands
         num = self._num
         real_hand = hands[player]
@@ -494,6 +509,12 @@ class TarotSearch:
                         break
         if index == 0:
             self._cut = best_bit
+        stats = self._stats
+        if stats is not None:
+            if best >= target if is_max else best < target:
+                stats.cut(left, index, moves.index(best_bit) + 1)
+            else:
+                stats.exhausted(left, index, len(moves))
         if move_key >= 0 and best_bit != moves[0] and (best >= target if is_max else best < target):
             promote(self.move_cache, move_key, moves, best_bit)
         return best
