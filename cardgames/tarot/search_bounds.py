@@ -273,7 +273,7 @@ def excuse_bounds(model: TarotModel, holder: int, flags: int) -> tuple[int, int,
     (to be added to those on the cards), and a lower bound its holder makes sure of by playing
     it at once (to be taken on its own)."""
     # Once the Excuse waits, only two things in the flags can still change: E_WON can be set
-    # and the least won card can only go down.
+    # and the least won card can only go down, though never below the cheapest card there is.
     state = (flags >> EX_SHIFT) & 3
     if holder < 0 or state == EX_SETTLED:
         return 0, 0, 0
@@ -281,8 +281,11 @@ def excuse_bounds(model: TarotModel, holder: int, flags: int) -> tuple[int, int,
     holder_max = model.maximiser[holder]
     won = flags & E_WON
     # What the holder keeps once its side has won a trick: the Excuse, less the least
-    # card won so far when it is exchanged (the card given may only be cheaper).
+    # card won so far when it is exchanged (the card given may only be cheaper), and at most
+    # the Excuse less the cheapest card of all.
+    cheapest = model.weight_classes[0][0]
     kept = weight - (flags >> MIN_SHIFT) if model.exchange else weight
+    most_kept = weight - cheapest if model.exchange else weight
     if state == EX_UNPLAYED:
         # Played to any trick but the last (a trick start has two or more to come), the
         # Excuse then waits with E_WON set, as below.
@@ -291,10 +294,12 @@ def excuse_bounds(model: TarotModel, holder: int, flags: int) -> tuple[int, int,
     if holder_max:
         if winner_max:
             return weight, weight, 0  # the analysed side keeps it either way
-        return (kept if won else 0), weight, 0
+        return (kept if won else 0), most_kept, 0
     if not winner_max:
         return 0, 0, 0  # the other side keeps it either way
+    # The analysed side gets the Excuse if the holder's side never wins a trick, else (when
+    # it is exchanged) the card given for it: the least won, at least the cheapest card.
+    given_least = cheapest if model.exchange else 0
     if won:
-        # The analysed side gets at most the card given in exchange.
-        return 0, (weight - kept), 0
-    return 0, weight, 0
+        return given_least, (weight - kept), 0
+    return given_least, weight, 0
