@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
-from typing import Final, Generic, Protocol, TypeVar, final
+from typing import Final, Generic, Literal, Protocol, TypeVar, final
 
 from cardgames.search.stats import CutStats
 
 __all__ = [
     "NO_NODE_LIMIT",
+    "Approach",
     "CountdownModel",
     "LimitReached",
     "Reference",
@@ -54,6 +55,12 @@ NO_NODE_LIMIT: Final = 1 << 62
 """A node limit that is never reached."""
 
 _INFINITY: Final = 1 << 60
+
+Approach = Literal["both", "above", "below"]
+"""From which side :func:`refine` closes in on a value: ``"both"`` (plain MTD(f)), or
+``"above"``/``"below"`` when the probes that fail low (upper bounds) or fail high (lower
+bounds) are the cheap ones, so that the driver never strides past a returned bound towards
+the expensive side."""
 
 P = TypeVar("P")
 P_contra = TypeVar("P_contra", contravariant=True)
@@ -140,10 +147,17 @@ def refine(
     *,
     share_budget: bool = True,
     report: Callable[[int, int, int], None] | None = None,
+    approach: Approach = "both",
 ) -> tuple[int, int]:
     """Narrow ``[low, high]`` (bounds on the value still to come at ``position``) to the true
     value by MTD(f): zero-window probes that start at ``guess`` and move to the bound each probe
     returns. Returns the final, equal bounds.
+
+    Probes that keep moving the same way take growing strides. With ``approach="above"`` the
+    strides go up only: a probe that fails low moves the next one to the bound it returned,
+    never below, so that the value is reached from above and only the last probes have to
+    prove a lower bound (the right choice when those proofs cost the most, as for a lone
+    player against two; the guess should then err high). ``"below"`` is the mirror image.
 
     Under a node or time limit each probe may spend only a quarter of what is left; a probe
     that runs out is dropped for two easier ones halfway to each end of the interval, so that a
@@ -199,7 +213,9 @@ def refine(
             # moving the same way take growing strides instead.
             streak = streak + 1 if moved == direction else 0
             direction = moved
-            if streak:
+            if streak and not (
+                (approach == "above" and moved < 0) or (approach == "below" and moved > 0)
+            ):
                 current += moved * (1 << streak)
             current = max(low, min(high, current))
     finally:
@@ -247,6 +263,8 @@ def score_moves(
     root: P,
     guess: int | None = None,
     progress: Progress | None = None,
+    approach: Approach = "both",
+    margin: int = 0,
 ) -> tuple[dict[int, tuple[int, int]], bool]:
     """Bounds on the value of every distinct legal move of ``root`` (banked value included),
     and whether a limit stopped any of them.
@@ -262,6 +280,9 @@ def score_moves(
     ``progress``, if given, is called after each move is scored and after each probe that
     narrows a move's bounds, with the moves scored, the moves to score, the nodes searched
     and a lower and an upper bound on the value of ``root`` from all that is known so far.
+
+    ``approach`` is passed to :func:`refine`; with ``"above"`` (``"below"``) each later move
+    starts ``margin`` above (below) the value of the move before it.
 
     >>> model = CountdownModel()
     >>> score_moves(model, SimpleSearch(model, key=tuple), [4, 0])  # take 1, leaving 3
@@ -301,6 +322,7 @@ def score_moves(
                 high,
                 None if guess is None else guess - banked,
                 report=None if reporter is None else reporter.probed,
+                approach=approach,
             )
         except LimitReached as reached:
             low, high = reached.args
@@ -309,6 +331,10 @@ def score_moves(
             search.node_limit, search.deadline = node_limit, deadline
         bounds[move] = (banked + low, banked + high)
         guess = banked + low
+        if approach == "above":
+            guess += margin
+        elif approach == "below":
+            guess -= margin
         if reporter is not None:
             reporter.bounds[move] = bounds[move]
             reporter.scored = len(bounds)

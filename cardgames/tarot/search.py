@@ -51,7 +51,7 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Final, final
 
-from cardgames.search.engine import LimitReached, Reference, refine
+from cardgames.search.engine import Approach, LimitReached, Reference, refine
 from cardgames.search.stats import CutStats
 from cardgames.tarot.search_bounds import last_trick, trick_start_bounds
 from cardgames.tarot.search_model import (
@@ -221,14 +221,20 @@ class TarotSearch:
         return self.refine(position, low, high, guess)[0]
 
     def refine(
-        self, position: Position, low: int, high: int, guess: int | None = None
+        self,
+        position: Position,
+        low: int,
+        high: int,
+        guess: int | None = None,
+        approach: Approach = "both",
     ) -> tuple[int, int]:
         """Narrow ``[low, high]`` to the true value with the engine's MTD(f) driver
-        (:func:`cardgames.search.engine.refine`), keeping this searcher's table throughout.
+        (:func:`cardgames.search.engine.refine`, where ``approach`` is explained), keeping
+        this searcher's table throughout.
 
         :raises LimitReached: with ``args == (low, high)`` reached so far.
         """
-        return refine(self, position, low, high, guess)
+        return refine(self, position, low, high, guess, approach=approach)
 
     def tighten(self, position: Position, low: int, high: int) -> tuple[int, int]:
         """``[low, high]`` narrowed by the bounds the table holds for ``position`` (at a trick
