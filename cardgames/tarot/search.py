@@ -48,6 +48,7 @@ compiled with this one (mypyc calls them directly).
 
 from __future__ import annotations
 
+import gc
 from time import perf_counter
 from typing import Final, final
 
@@ -73,6 +74,7 @@ from cardgames.tarot.search_numbering import (
     Numbering,
     ascending_bits,
     canonical_key,
+    table_key,
 )
 from cardgames.tarot.search_order import (
     after_card,
@@ -213,7 +215,17 @@ class TarotSearch:
         """A fail-soft zero-window search: at least ``target`` means a lower bound, less an
         upper bound on the scaled points still to come."""
         self._start(position)
-        return self._run(position, target)
+        # The table's entries are lists, which the cyclic garbage collector would walk over
+        # again and again as the table grows; the search makes no reference cycles, so the
+        # collector rests while a probe runs.
+        collecting = gc.isenabled()
+        if collecting:
+            gc.disable()
+        try:
+            return self._run(position, target)
+        finally:
+            if collecting:
+                gc.enable()
 
     def value(self, position: Position, guess: int | None = None) -> int:
         """The exact scaled points still to come for the analysed side (see :meth:`refine`)."""
@@ -296,7 +308,7 @@ class TarotSearch:
                 return 0
             if left == 1:
                 return last_trick(self.model, self._num, hands, leader, flags, self._holder)
-            key = (*hands, leader | flags << 3)
+            key = table_key(hands, leader | flags << 3)
             entry = self.table.get(key)
             if entry is not None:
                 if entry[0] >= target:
@@ -462,7 +474,7 @@ class TarotSearch:
                 else:
                     # Probe the table here: most lookups decide at once, without a call.
                     needed = target - gained
-                    key = (*hands, new_player | new_flags << 3)
+                    key = table_key(hands, new_player | new_flags << 3)
                     entry = self.table.get(key)
                     if entry is not None and entry[0] >= needed:
                         result = gained + entry[0]

@@ -26,7 +26,14 @@ from cardgames.tarot.search_model import (
     TarotModel,
 )
 
-__all__ = ["Numbering", "ascending_bits", "canonical_key", "descending_bits", "squeeze"]
+__all__ = [
+    "Numbering",
+    "ascending_bits",
+    "canonical_key",
+    "descending_bits",
+    "squeeze",
+    "table_key",
+]
 
 EXCUSE: Final = 1 << EXCUSE_BIT
 WORLD_BIT: Final = 76
@@ -45,6 +52,23 @@ NO_CARD: Final = -2
 # plus one, the seat's place in the trick and whether its side is winning.
 MOVE_KEY_INDEX: Final = 7
 MOVE_KEY_OWN: Final = 10
+
+
+def table_key(hands: list[int], last: int) -> tuple[int, ...]:
+    """The hands followed by ``last`` as one tuple: a table key. (A tuple display of a fixed
+    length is built in one step; unpacking a list into one goes through a list.)
+
+    >>> table_key([1, 2, 4], 9)
+    (1, 2, 4, 9)
+    """
+    n = len(hands)
+    if n == 3:
+        return (hands[0], hands[1], hands[2], last)
+    if n == 4:
+        return (hands[0], hands[1], hands[2], hands[3], last)
+    if n == 5:
+        return (hands[0], hands[1], hands[2], hands[3], hands[4], last)
+    return (*hands, last)
 
 
 def ascending_bits(mask: int) -> list[int]:
@@ -291,4 +315,4 @@ def canonical_key(
                         code = code << 6 | (spare & class_mask).bit_count()
                     dead_codes[spare] = code
                 compressed[seat] = (compressed[seat] & ~dead) | code << num.bits
-    return (*compressed, leader_flags)
+    return table_key(compressed, leader_flags)
