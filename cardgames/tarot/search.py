@@ -135,7 +135,6 @@ class TarotSearch:
         "_hands",
         "_holder",
         "_holder_team",
-        "_in_play_points",
         "_limit",
         "_max_seats",
         "_maximiser",
@@ -188,10 +187,9 @@ class TarotSearch:
         self._max_seats: list[int] = [seat for seat in range(n) if model.maximiser[seat]]
         # The card numbering (widened by _start): no card yet.
         self._num: Numbering = Numbering(model, 0)
-        # Caches in the numbering: the points code of a set of dead-suit cards (see
-        # canonical_key) and the scaled points of the cards in play (but the Excuse).
+        # A cache in the numbering: the points code of a set of dead-suit cards (see
+        # canonical_key).
         self._dead_codes: dict[int, int] = {}
-        self._in_play_points: dict[int, int] = {}
         # The probe under way (see _start).
         self._hands: list[int] = [0] * n
         self._holder: int = -1
@@ -285,7 +283,6 @@ class TarotSearch:
             self._num = Numbering(self.model, old.universe | cards)
             self.move_cache.clear()
             self._dead_codes.clear()
-            self._in_play_points.clear()
             if self.table or self.canonical_table:
                 self.table = self._num.rekey(self.table, old)
                 self.canonical_table = self._num.rekey_canonical(self.canonical_table, old)
@@ -401,8 +398,7 @@ class TarotSearch:
         # A fresh table entry (see trick_start_bounds), filed under the canonical key here.
         entry = trick_start_bounds(
             self.model, self._num, self._hands, leader, flags, remaining, self._holder,
-            self._slam_watch, self._shortcuts, self._max_seats, self._in_play_points,
-            self.free_trumps,
+            self._slam_watch, self._shortcuts, self._max_seats, self.free_trumps,
         )  # fmt: skip
         self.canonical_table[canonical] = entry
         return entry

@@ -28,7 +28,7 @@ from cardgames.tarot.search_model import (
     score_cards,
     slam_excuse,
 )
-from cardgames.tarot.search_numbering import WORLD_BIT, Numbering
+from cardgames.tarot.search_numbering import WORLD_BIT, Numbering, popcount
 
 __all__ = [
     "cash",
@@ -73,20 +73,15 @@ def trick_start_bounds(
     slam_watch: bool,
     shortcuts: bool,
     max_seats: list[int],
-    in_play_points: dict[int, int],
     free_trumps: dict[int, tuple[int, int]],
 ) -> list[int]:
     """A fresh table entry ``[low, high, -1]`` for a trick start: bounds on the scaled points
     still to come from what is in play (``remaining``), sure trump tricks and cashing, no lead
-    yet. ``holder`` is the seat holding or having played the Excuse (-1: none); the two dicts
-    are the searcher's caches (points of the cards in play but the Excuse, and
-    :func:`count_free_trumps`)."""
-    in_play = in_play_points.get(remaining)
-    if in_play is None:
-        in_play = 0
-        for class_weight, mask in num.weight_classes:
-            in_play += class_weight * (remaining & mask).bit_count()
-        in_play_points[remaining] = in_play
+    yet. ``holder`` is the seat holding or having played the Excuse (-1: none);
+    ``free_trumps`` is the searcher's cache of :func:`count_free_trumps`."""
+    in_play = 0
+    for class_weight, mask in num.weight_classes:
+        in_play += class_weight * popcount(remaining & mask)
     excuse_low, excuse_high, excuse_alone = excuse_bounds(model, holder, flags)
     high = in_play + excuse_high
     if remaining & num.magician:
@@ -195,7 +190,7 @@ def sure_floor(
         for class_weight, class_mask in weight_classes:
             if needed <= 0:
                 break
-            have = (hand & class_mask).bit_count()
+            have = popcount(hand & class_mask)
             if have > needed:
                 have = needed
             total += have * class_weight
@@ -233,10 +228,10 @@ def cash(num: Numbering, hands: list[int], restricted: bool, leader: int, flags:
             continue
         theirs = against & mask
         winners = mine & ~((1 << theirs.bit_length()) - 1)
-        count = winners.bit_count()
+        count = popcount(winners)
         if suit != TRUMP_SUIT:
             for other in trumpers:
-                held = (other & mask).bit_count()
+                held = popcount(other & mask)
                 if held < count:
                     count = held
         tricks += count
@@ -259,7 +254,7 @@ def cash(num: Numbering, hands: list[int], restricted: bool, leader: int, flags:
         for class_weight, class_mask in weight_classes:
             if needed <= 0:
                 break
-            have = (other & class_mask).bit_count()
+            have = popcount(other & class_mask)
             if have > needed:
                 have = needed
             points += have * class_weight

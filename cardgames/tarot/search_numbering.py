@@ -31,7 +31,9 @@ __all__ = [
     "ascending_bits",
     "canonical_key",
     "descending_bits",
+    "popcount",
     "squeeze",
+    "squeeze_run",
     "table_key",
 ]
 
@@ -52,6 +54,21 @@ NO_CARD: Final = -2
 # plus one, the seat's place in the trick and whether its side is winning.
 MOVE_KEY_INDEX: Final = 7
 MOVE_KEY_OWN: Final = 10
+
+
+def popcount(mask: int) -> int:
+    """The number of set bits of ``mask`` (at least 0), as ``int.bit_count``; a compiled
+    loop over the bits is several times cheaper than that method call for the few cards a
+    mask of the search holds.
+
+    >>> popcount(0b101100)
+    3
+    """
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
 
 
 def table_key(hands: list[int], last: int) -> tuple[int, ...]:
@@ -97,6 +114,50 @@ def descending_bits(mask: int) -> list[int]:
         bits.append(bit)
         mask ^= 1 << bit
     return bits
+
+
+_CHUNK: Final = 5
+_CHUNK_MASK: Final = (1 << _CHUNK) - 1
+
+
+def _squeeze_slowly(bits: int, within: int) -> int:
+    # squeeze, one bit at a time (for the tables below).
+    out = 0
+    rank_bit = 1
+    while within:
+        low_bit = within & -within
+        within ^= low_bit
+        if bits & low_bit:
+            out |= rank_bit
+        rank_bit <<= 1
+    return out
+
+
+# squeeze of every chunk of _CHUNK bits (index: within << _CHUNK | bits), and the number of
+# cards of every such chunk.
+_SQUEEZED: Final[list[int]] = [
+    _squeeze_slowly(index & _CHUNK_MASK, index >> _CHUNK) for index in range(1 << 2 * _CHUNK)
+]
+_CHUNK_COUNT: Final[list[int]] = [bin(index).count("1") for index in range(1 << _CHUNK)]
+
+
+def squeeze_run(bits: int, within: int) -> int:
+    """:func:`squeeze` a few bits at a time, from tables: ``bits`` must lie within
+    ``within``.
+
+    >>> bin(squeeze_run(0b1000100, 0b1010110))
+    '0b1010'
+    """
+    out = 0
+    shift = 0
+    while within:
+        chunk = within & _CHUNK_MASK
+        if chunk:
+            out |= _SQUEEZED[chunk << _CHUNK | (bits & _CHUNK_MASK)] << shift
+            shift += _CHUNK_COUNT[chunk]
+        within >>= _CHUNK
+        bits >>= _CHUNK
+    return out
 
 
 def squeeze(bits: int, within: int) -> int:
@@ -291,17 +352,11 @@ def canonical_key(
         if not gaps:
             continue  # already in canonical form
         run = block << base
+        lowest_gap = gaps & -gaps
         for seat in range(n):
             part = (hands[seat] >> base) & block
-            if part > gaps & -gaps:
-                # Close the gaps from the highest down: the cards above each move down one.
-                rest = gaps
-                while rest:
-                    gap = rest.bit_length() - 1
-                    rest ^= 1 << gap
-                    below = (1 << gap) - 1
-                    part = (part & below) | ((part >> 1) & ~below)
-                compressed[seat] = (compressed[seat] & ~run) | part << base
+            if part > lowest_gap:  # else no card of the hand lies above a gap
+                compressed[seat] = (compressed[seat] & ~run) | squeeze_run(part, in_play) << base
     if dead:
         # Cards of dead suits count only by their points.
         weight_classes = num.weight_classes
@@ -312,7 +367,7 @@ def canonical_key(
                 if code is None:
                     code = 0
                     for _, class_mask in weight_classes:
-                        code = code << 6 | (spare & class_mask).bit_count()
+                        code = code << 6 | popcount(spare & class_mask)
                     dead_codes[spare] = code
                 compressed[seat] = (compressed[seat] & ~dead) | code << num.bits
     return table_key(compressed, leader_flags)
