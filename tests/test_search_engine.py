@@ -5,10 +5,11 @@ wins the countdown exactly when the counter is not a multiple of three)."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgames.search import (
+    BoundsTable,
     CountdownModel,
     LimitReached,
     SimpleSearch,
@@ -142,3 +143,31 @@ def test_plain_mtd_strides_past_a_bound_that_closing_in_from_above_keeps() -> No
     refine(above, None, 0, 200, 100, approach="above")
     assert sum(reached for _, reached in plain.probes) > 1
     assert sum(reached for _, reached in above.probes) == 1
+
+
+def test_a_bounds_table_keeps_at_most_two_generations() -> None:
+    table = BoundsTable(capacity=3)
+    for key in range(10):
+        table.put(key, [key, key, -1])
+        assert len(table) <= 2 * 3
+    assert table.generations == 3
+    assert table.get(9) == [9, 9, -1] and table.get(0) is None
+
+
+def test_an_entry_looked_up_in_the_old_generation_survives_the_next_one() -> None:
+    table = BoundsTable(capacity=2)
+    table.put("a", [0, 1, -1])
+    table.put("b", [0, 1, -1])  # full: "a" and "b" become the old generation
+    assert table.get("a") is not None  # "a" moves back into the current one
+    table.put("c", [0, 1, -1])  # full again: "b" is dropped, "a" is kept
+    assert table.get("a") is not None and table.get("b") is None
+
+
+@settings(deadline=None)
+@given(st.integers(1, 18), st.integers(0, 1), st.integers(2, 6))
+def test_a_small_aging_table_changes_no_value(counter: int, seat: int, capacity: int) -> None:
+    model = CountdownModel()
+    search = SimpleSearch(model, key=tuple, table_capacity=capacity)
+    low, high = refine(search, [counter, seat], *model.future_bounds([counter, seat]))
+    assert low == high == theory(counter, seat)
+    assert len(search.table) <= 2 * capacity

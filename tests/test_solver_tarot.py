@@ -604,3 +604,16 @@ def test_trick_start_bounds_hold_once_the_excuse_waits(rules: tarot.Rules) -> No
             assert low <= exact <= high, (seed, perspective, low, exact, high)
             checked += 1
     assert checked >= 2 * rules.players
+
+
+def test_an_aging_table_changes_no_value() -> None:
+    # Tables far too small for the search age many times over; every value stays exact.
+    rules = tarot.Rules.traditional(players=3)
+    for seed in range(3):
+        state = tarot.random_position(rules, seed=seed, tricks_left=5)
+        model = build_model(rules, state.to_move)
+        position, _ = root_position(state, model)
+        small = TarotSearch(model, table_capacity=8)
+        assert small.value(position) == ReferenceSearch(model).value(position)
+        assert small.table.generations > 0
+        assert len(small.table) <= 16 and len(small.canonical_table) <= 16

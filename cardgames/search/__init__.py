@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cardgames.search.engine import (
     NO_NODE_LIMIT,
+    BoundsTable,
     CountdownModel,
     LimitReached,
     Reference,
@@ -25,6 +26,7 @@ from cardgames.search.stats import CutStats
 
 __all__ = [
     "NO_NODE_LIMIT",
+    "BoundsTable",
     "CountdownModel",
     "CutStats",
     "LimitReached",

@@ -39,6 +39,7 @@ from cardgames.search.stats import CutStats
 __all__ = [
     "NO_NODE_LIMIT",
     "Approach",
+    "BoundsTable",
     "CountdownModel",
     "LimitReached",
     "Reference",
@@ -221,6 +222,67 @@ def refine(
     finally:
         search.node_limit, search.deadline = node_limit, deadline
     return low, high
+
+
+@final
+class BoundsTable:
+    """A transposition table of bounds ``[low, high, move]`` that ages: it holds at most
+    about twice ``capacity`` entries.
+
+    New entries go to the current generation. When that holds ``capacity`` entries it
+    becomes the old one and the generation before is dropped; an entry looked up in the old
+    generation moves back into the current one, so entries still in use survive while those
+    of parts of the tree left behind go. (DDS keeps a fixed number of entries per pattern
+    and drops the oldest; a dict has no room to manage, so here whole generations age.)
+
+    >>> table = BoundsTable(capacity=2)
+    >>> table.put((1,), [0, 5, -1]); table.put((2,), [1, 4, -1])  # the second fills it
+    >>> table.get((1,)), table.generations  # (1,) moves back from the old generation
+    ([0, 5, -1], 1)
+    >>> table.put((3,), [2, 2, -1]); table.get((2,)) is None  # (2,) aged out with it
+    True
+
+    :param capacity: entries per generation (at least 1); :data:`NO_NODE_LIMIT` for a
+        table that never ages.
+    """
+
+    __slots__ = ("capacity", "current", "generations", "old")
+
+    def __init__(self, capacity: int = NO_NODE_LIMIT) -> None:
+        self.capacity: int = max(1, capacity)
+        self.current: dict[Hashable, list[int]] = {}
+        self.old: dict[Hashable, list[int]] = {}
+        self.generations: int = 0
+
+    def get(self, key: Hashable) -> list[int] | None:
+        """The entry of ``key``, or None."""
+        entry = self.current.get(key)
+        if entry is None and self.old:
+            entry = self.old.pop(key, None)
+            if entry is not None:
+                self.put(key, entry)
+        return entry
+
+    def put(self, key: Hashable, entry: list[int]) -> None:
+        """File ``entry`` under ``key`` (in the current generation)."""
+        current = self.current
+        current[key] = entry
+        if len(current) >= self.capacity:
+            self.old = current
+            self.current = {}
+            self.generations += 1
+
+    def __len__(self) -> int:
+        return len(self.current) + len(self.old)
+
+    def items(self) -> list[tuple[Hashable, list[int]]]:
+        """Every key and entry, the old generation first."""
+        return [*self.old.items(), *self.current.items()]
+
+    def clear(self) -> None:
+        """Drop every entry."""
+        self.current = {}
+        self.old = {}
 
 
 Progress = Callable[[int, int, int, int, int], None]
@@ -447,6 +509,7 @@ class SimpleSearch(Generic[P]):
     :param stats: if given, counts where the nodes go and where the cut-offs happen, by the
         depth below the probed position (place always 0; see
         :class:`~cardgames.search.stats.CutStats`).
+    :param table_capacity: entries per generation of the table (see :class:`BoundsTable`).
     """
 
     def __init__(
@@ -454,11 +517,12 @@ class SimpleSearch(Generic[P]):
         model: SearchModel[P],
         key: Callable[[P], Hashable],
         stats: CutStats | None = None,
+        table_capacity: int = NO_NODE_LIMIT,
     ) -> None:
         self.model = model
         self.key = key
         self.stats = stats
-        self.table: dict[Hashable, list[int]] = {}
+        self.table = BoundsTable(table_capacity)
         self.nodes = 0
         self.node_limit: int | None = None
         self.deadline: float | None = None
@@ -483,7 +547,8 @@ class SimpleSearch(Generic[P]):
         outcome = "stored"
         if entry is None:
             low, high = model.future_bounds(position)
-            entry = self.table[key] = [low, high, -1]
+            entry = [low, high, -1]
+            self.table.put(key, entry)
             outcome = "fresh"
         if stats is not None:
             decided = entry[0] >= target or entry[1] < target

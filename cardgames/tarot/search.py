@@ -52,7 +52,7 @@ import gc
 from time import perf_counter
 from typing import Final, final
 
-from cardgames.search.engine import Approach, LimitReached, Reference, refine
+from cardgames.search.engine import Approach, BoundsTable, LimitReached, Reference, refine
 from cardgames.search.stats import CutStats
 from cardgames.tarot.search_bounds import last_trick, trick_start_bounds
 from cardgames.tarot.search_model import (
@@ -100,6 +100,9 @@ __all__ = [
 INFINITY: Final = 1 << 30
 NO_LIMIT: Final = (1 << 62) - 1
 """The node budget of a search without a limit (the largest int mypyc keeps unboxed)."""
+TABLE_CAPACITY: Final = 1 << 21
+"""Positions per generation of each of the searcher's tables (see
+:class:`~cardgames.search.engine.BoundsTable`): about 2 million, a few hundred bytes each."""
 
 
 @final
@@ -127,6 +130,10 @@ class TarotSearch:
     :param node_limit: stop (raising :class:`~cardgames.search.engine.LimitReached`) after
         this many nodes.
     :param deadline: stop when :func:`time.perf_counter` passes this.
+    :param stats: if given, counts where the nodes go and where the cut-offs happen (see
+        :class:`~cardgames.search.stats.CutStats`; the depth is the tricks left).
+    :param table_capacity: positions per generation of each table (see
+        :class:`~cardgames.search.engine.BoundsTable`); the tables age beyond that.
     """
 
     __slots__ = (
@@ -166,11 +173,12 @@ class TarotSearch:
         deadline: float | None = None,
         shortcuts: bool = True,
         stats: CutStats | None = None,
+        table_capacity: int = TABLE_CAPACITY,
     ) -> None:
         self.model: TarotModel = model
         self._stats: CutStats | None = stats
-        self.table: dict[tuple[int, ...], list[int]] = {}
-        self.canonical_table: dict[tuple[int, ...], list[int]] = {}
+        self.table: BoundsTable = BoundsTable(table_capacity)
+        self.canonical_table: BoundsTable = BoundsTable(table_capacity)
         self.move_cache: dict[int, list[int]] = {}
         self.free_trumps: dict[int, tuple[int, int]] = {}
         self.nodes: int = 0
@@ -265,7 +273,7 @@ class TarotSearch:
         if cards & ~num.universe:
             return None  # a card never searched: the position cannot be in the table
         last = position.leader | position.flags << 3
-        return self.table.get((*[num.compact(hand) for hand in position.hands], last))
+        return self.table.get(table_key([num.compact(hand) for hand in position.hands], last))
 
     # The search proper. Every method below belongs to the probe started by _start.
 
@@ -283,7 +291,7 @@ class TarotSearch:
             self._num = Numbering(self.model, old.universe | cards)
             self.move_cache.clear()
             self._dead_codes.clear()
-            if self.table or self.canonical_table:
+            if len(self.table) or len(self.canonical_table):
                 self.table = self._num.rekey(self.table, old)
                 self.canonical_table = self._num.rekey_canonical(self.canonical_table, old)
         num = self._num
@@ -360,11 +368,11 @@ class TarotSearch:
             )  # fmt: skip
             entry = self.canonical_table.get(canonical)
             if entry is not None:
-                self.table[key] = entry
+                self.table.put(key, entry)
                 outcome = "canonical"
             else:
                 entry = self._new_entry(leader, flags, remaining, canonical)
-                self.table[key] = entry
+                self.table.put(key, entry)
                 outcome = "fresh"
         else:
             outcome = "stored"
@@ -400,7 +408,7 @@ class TarotSearch:
             self.model, self._num, self._hands, leader, flags, remaining, self._holder,
             self._slam_watch, self._shortcuts, self._max_seats, self.free_trumps,
         )  # fmt: skip
-        self.canonical_table[canonical] = entry
+        self.canonical_table.put(canonical, entry)
         return entry
 
     def _node(

@@ -15,8 +15,9 @@ rank among those still in play, dead-suit cards reduced to their points.
 
 from __future__ import annotations
 
-from typing import Final, final
+from typing import Final, cast, final
 
+from cardgames.search.engine import BoundsTable
 from cardgames.tarot.search_model import (
     EXCUSE_BIT,
     MAGICIAN_BIT,
@@ -286,28 +287,28 @@ class Numbering:
             mask ^= low_bit
         return out
 
-    def rekey(
-        self, table: dict[tuple[int, ...], list[int]], old: Numbering
-    ) -> dict[tuple[int, ...], list[int]]:
+    def rekey(self, table: BoundsTable, old: Numbering) -> BoundsTable:
         """A transposition table keyed in the ``old`` numbering, keyed in this one."""
-        return {
-            (*[self.retarget(hand, old) for hand in key[:-1]], key[-1]): entry
-            for key, entry in table.items()
-        }
+        rekeyed = BoundsTable(table.capacity)
+        for key, entry in table.items():
+            hands = cast(tuple[int, ...], key)
+            rekeyed.put(
+                table_key([self.retarget(hand, old) for hand in hands[:-1]], hands[-1]), entry
+            )
+        return rekeyed
 
-    def rekey_canonical(
-        self, canonical_table: dict[tuple[int, ...], list[int]], old: Numbering
-    ) -> dict[tuple[int, ...], list[int]]:
+    def rekey_canonical(self, canonical_table: BoundsTable, old: Numbering) -> BoundsTable:
         """A table of canonical keys (see :func:`canonical_key`) in the ``old`` numbering,
         keyed in this one."""
         # A canonical hand holds, below bit ``old.bits``, cards of the universe and, at the
         # first bit of each run of one-point cards, the ranks of its cards of that run among
         # those in play; above, the points code of its dead-suit cards.
         old_bits = old.bits
-        rekeyed = {}
+        rekeyed = BoundsTable(canonical_table.capacity)
         for key, entry in canonical_table.items():
+            old_hands = cast(tuple[int, ...], key)
             hands = []
-            for hand in key[:-1]:
+            for hand in old_hands[:-1]:
                 code = hand >> old_bits
                 cards = hand & ((1 << old_bits) - 1)
                 out = 0
@@ -316,7 +317,7 @@ class Numbering:
                         out |= ((cards >> old_start) & old_mask) << start
                         cards &= ~(old_mask << old_start)
                 hands.append(out | self.retarget(cards, old) | code << self.bits)
-            rekeyed[(*hands, key[-1])] = entry
+            rekeyed.put(table_key(hands, old_hands[-1]), entry)
         return rekeyed
 
 
