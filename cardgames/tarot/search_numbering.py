@@ -291,34 +291,40 @@ class Numbering:
         """A transposition table keyed in the ``old`` numbering, keyed in this one."""
         rekeyed = BoundsTable(table.capacity)
         for key, entry in table.items():
-            hands = cast(tuple[int, ...], key)
-            rekeyed.put(
-                table_key([self.retarget(hand, old) for hand in hands[:-1]], hands[-1]), entry
-            )
+            rekeyed.put(self.rekey_key(cast(tuple[int, ...], key), old), entry)
         return rekeyed
+
+    def rekey_key(self, key: tuple[int, ...], old: Numbering) -> tuple[int, ...]:
+        """A table key (hands, then the leader and flags) in the ``old`` numbering, in this
+        one."""
+        return table_key([self.retarget(hand, old) for hand in key[:-1]], key[-1])
 
     def rekey_canonical(self, canonical_table: BoundsTable, old: Numbering) -> BoundsTable:
         """A table of canonical keys (see :func:`canonical_key`) in the ``old`` numbering,
         keyed in this one."""
+        rekeyed = BoundsTable(canonical_table.capacity)
+        for key, entry in canonical_table.items():
+            rekeyed.put(self.rekey_canonical_key(cast(tuple[int, ...], key), old), entry)
+        return rekeyed
+
+    def rekey_canonical_key(self, key: tuple[int, ...], old: Numbering) -> tuple[int, ...]:
+        """A canonical key (see :func:`canonical_key`) in the ``old`` numbering, in this
+        one."""
         # A canonical hand holds, below bit ``old.bits``, cards of the universe and, at the
         # first bit of each run of one-point cards, the ranks of its cards of that run among
         # those in play; above, the points code of its dead-suit cards.
         old_bits = old.bits
-        rekeyed = BoundsTable(canonical_table.capacity)
-        for key, entry in canonical_table.items():
-            old_hands = cast(tuple[int, ...], key)
-            hands = []
-            for hand in old_hands[:-1]:
-                code = hand >> old_bits
-                cards = hand & ((1 << old_bits) - 1)
-                out = 0
-                for (old_start, old_mask), (start, _) in zip(old.blocks, self.blocks, strict=True):
-                    if old_mask:
-                        out |= ((cards >> old_start) & old_mask) << start
-                        cards &= ~(old_mask << old_start)
-                hands.append(out | self.retarget(cards, old) | code << self.bits)
-            rekeyed.put(table_key(hands, old_hands[-1]), entry)
-        return rekeyed
+        hands = []
+        for hand in key[:-1]:
+            code = hand >> old_bits
+            cards = hand & ((1 << old_bits) - 1)
+            out = 0
+            for (old_start, old_mask), (start, _) in zip(old.blocks, self.blocks, strict=True):
+                if old_mask:
+                    out |= ((cards >> old_start) & old_mask) << start
+                    cards &= ~(old_mask << old_start)
+            hands.append(out | self.retarget(cards, old) | code << self.bits)
+        return table_key(hands, key[-1])
 
 
 def canonical_key(
