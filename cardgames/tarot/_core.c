@@ -142,7 +142,7 @@ typedef struct {
 typedef struct {
     Gen cur, old;
     size_t capacity;
-    int words;
+    int words, stride;
     long generations;
 } Table;
 
@@ -156,11 +156,42 @@ static uint64_t mix64(uint64_t x) {
 static uint64_t hash_key(const u128 *key, int words) {
     uint64_t h = 0x9e3779b97f4a7c15ULL;
     for (int i = 0; i < words; i++) {
-        h = mix64(h ^ (uint64_t)key[i]);
-        h = mix64(h ^ (uint64_t)(key[i] >> 64));
+        h = (h ^ (uint64_t)key[i]) * 0xff51afd7ed558ccdULL;
+        h = (h ^ (uint64_t)(key[i] >> 64) ^ (h >> 32)) * 0xc4ceb9fe1a85ec53ULL;
     }
-    return h | 1; /* never 0 */
+    return mix64(h);
 }
+
+static inline int same_key(const u128 *a, const u128 *b, int words) {
+    for (int i = 0; i < words; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
+}
+
+/* Keys are the hands, each `stride` bits wide, then the leader and flags (16 bits), packed
+ * end to end into as few 128-bit words as they need. */
+#define MAXW 7
+
+static inline void put_bits(u128 *out, int offset, u128 value, int width) {
+    int word = offset >> 7, shift = offset & 127;
+    out[word] |= value << shift;
+    if (shift && shift + width > 128) out[word + 1] |= value >> (128 - shift);
+}
+
+static inline u128 get_bits(const u128 *in, int offset, int width) {
+    int word = offset >> 7, shift = offset & 127;
+    u128 value = in[word] >> shift;
+    if (shift && shift + width > 128) value |= in[word + 1] << (128 - shift);
+    return width >= 128 ? value : value & ((one(width)) - 1);
+}
+
+static void pack(const u128 *hands, int n, int stride, int last, u128 *out, int words) {
+    for (int w = 0; w < words; w++) out[w] = 0;
+    for (int seat = 0; seat < n; seat++) put_bits(out, seat * stride, hands[seat], stride);
+    put_bits(out, n * stride, (u128)(unsigned)last, 16);
+}
+
+static int key_words(int n, int stride) { return (n * stride + 16 + 127) / 128; }
 
 static void gen_free(Gen *g) {
     free(g->slots); free(g->keys);
@@ -188,22 +219,19 @@ static int gen_resize(Gen *g, size_t slots) {
     return 0;
 }
 
-/* The slot holding key in g, or NULL. */
 static Slot *gen_find(Gen *g, const u128 *key, int words, uint64_t h) {
     if (!g->slots) return NULL;
     size_t j = h & g->mask;
     for (;;) {
         Slot *s = &g->slots[j];
         if (s->entry == EMPTY) return NULL;
-        if (s->entry >= 0 && s->hash == h &&
-            memcmp(&g->keys[s->keypos], key, (size_t)words * sizeof(u128)) == 0)
+        if (s->entry >= 0 && s->hash == h && same_key(&g->keys[s->keypos], key, words))
             return s;
         j = (j + 1) & g->mask;
     }
 }
 
 static int gen_insert(Gen *g, const u128 *key, int words, uint64_t h, int32_t entry) {
-    /* Only the current generation takes keys, and it loses none: no gone slots to reuse. */
     if (!g->slots || 2 * (g->used + 1) > g->mask + 1) {
         if (gen_resize(g, g->slots ? (g->mask + 1) * 2 : 1024) < 0) return -1;
     }
@@ -252,8 +280,8 @@ static int table_put(Table *t, Entries *e, const u128 *key, uint64_t h, int32_t 
 }
 
 /* BoundsTable.get: EMPTY when absent; an entry found in the old generation moves back. */
-static int32_t table_get(Table *t, Entries *e, const u128 *key, int *error) {
-    uint64_t h = hash_key(key, t->words);
+static int32_t table_get(Table *t, Entries *e, const u128 *key, uint64_t *hash, int *error) {
+    uint64_t h = *hash = hash_key(key, t->words);
     Slot *s = gen_find(&t->cur, key, t->words, h);
     if (s) return s->entry;
     if (t->old.count) {
@@ -634,8 +662,9 @@ static u128 squeeze(u128 bits, u128 within) {
     return out;
 }
 
-static void canonical_key(Core *c, u128 remaining, u128 dead, int leader_flags, u128 *key) {
+static void canonical_key(Core *c, u128 remaining, u128 dead, int leader_flags, u128 *packed) {
     int n = c->n;
+    u128 key[MAXP];
     for (int seat = 0; seat < n; seat++) key[seat] = c->hands[seat];
     if (c->shortcuts) {
         for (int b = 0; b < 5; b++) {
@@ -664,7 +693,7 @@ static void canonical_key(Core *c, u128 remaining, u128 dead, int leader_flags, 
             }
         }
     }
-    key[n] = (u128)(unsigned)leader_flags;
+    pack(key, n, c->canonical.stride, leader_flags, packed, c->canonical.words);
 }
 
 /* search_bounds.excuse_bounds */
@@ -853,13 +882,12 @@ static int node(Core *c, int player, int index, int led, int win, int win_player
                 int first);
 
 static void exact_key(Core *c, int leader_flags, u128 *key) {
-    for (int seat = 0; seat < c->n; seat++) key[seat] = c->hands[seat];
-    key[c->n] = (u128)(unsigned)leader_flags;
+    pack(c->hands, c->n, c->table.stride, leader_flags, key, c->table.words);
 }
 
 /* TarotSearch._trick_start (with _new_entry): entry is EMPTY or the entry found under key. */
 static int trick_start(Core *c, int leader, int left, int flags, int target, const u128 *key,
-                       int32_t entry) {
+                       uint64_t key_hash, int32_t entry) {
     if (limit_check(c) < 0) return FAIL;
     u128 remaining = 0;
     for (int seat = 0; seat < c->n; seat++) remaining |= c->hands[seat];
@@ -867,12 +895,13 @@ static int trick_start(Core *c, int leader, int left, int flags, int target, con
     Entries *e = &c->entries;
     int error = 0;
     if (entry == EMPTY) {
-        u128 canonical[MAXP + 1];
+        u128 canonical[MAXW];
+        uint64_t canonical_hash;
         canonical_key(c, remaining, dead, leader | flags << 3, canonical);
-        entry = table_get(&c->canonical, e, canonical, &error);
+        entry = table_get(&c->canonical, e, canonical, &canonical_hash, &error);
         if (error) goto oom;
         if (entry != EMPTY) {
-            if (table_put(&c->table, e, key, hash_key(key, c->table.words), entry, 0) < 0) goto oom;
+            if (table_put(&c->table, e, key, key_hash, entry, 0) < 0) goto oom;
         } else {
             int low, high;
             trick_start_bounds(c, leader, flags, remaining, &low, &high);
@@ -881,8 +910,8 @@ static int trick_start(Core *c, int leader, int left, int flags, int target, con
             e->low[entry] = low;
             e->high[entry] = high;
             e->lead[entry] = -1;
-            if (table_put(&c->canonical, e, canonical, hash_key(canonical, c->canonical.words), entry, 0) < 0) goto oom;
-            if (table_put(&c->table, e, key, hash_key(key, c->table.words), entry, 0) < 0) goto oom;
+            if (table_put(&c->canonical, e, canonical, canonical_hash, entry, 0) < 0) goto oom;
+            if (table_put(&c->table, e, key, key_hash, entry, 0) < 0) goto oom;
         }
     }
     if (e->low[entry] >= target) return e->low[entry];
@@ -907,7 +936,8 @@ oom:
 typedef struct {
     int bit, gained, player, flags;
     int32_t entry;
-    u128 key[MAXP + 1];
+    uint64_t hash;
+    u128 key[MAXW];
 } Deferred;
 
 /* TarotSearch._node */
@@ -972,7 +1002,7 @@ static int node(Core *c, int player, int index, int led, int win, int win_player
                 Deferred *d = &deferred[deferred_count];
                 exact_key(c, new_player | new_flags << 3, d->key);
                 int error = 0;
-                int32_t entry = table_get(&c->table, e, d->key, &error);
+                int32_t entry = table_get(&c->table, e, d->key, &d->hash, &error);
                 if (error) {
                     PyErr_NoMemory();
                     goto fail;
@@ -1009,7 +1039,7 @@ static int node(Core *c, int player, int index, int led, int win, int win_player
             int32_t entry = d->entry;
             if (entry == EMPTY) {
                 int error = 0;
-                entry = table_get(&c->table, e, d->key, &error);
+                entry = table_get(&c->table, e, d->key, &d->hash, &error);
                 if (error) {
                     PyErr_NoMemory();
                     goto fail;
@@ -1021,7 +1051,8 @@ static int node(Core *c, int player, int index, int led, int win, int win_player
                 result = d->gained + e->high[entry];
             } else {
                 c->hands[player] = real_hand ^ one(d->bit);
-                int found = trick_start(c, d->player, left - 1, d->flags, needed, d->key, entry);
+                int found = trick_start(c, d->player, left - 1, d->flags, needed, d->key,
+                                        d->hash, entry);
                 c->hands[player] = real_hand;
                 if (found == FAIL) goto fail;
                 result = d->gained + found;
@@ -1158,7 +1189,8 @@ static int Core_init(Core *c, PyObject *args, PyObject *kwargs) {
     entries_free(&c->entries);
     moves_clear(&c->moves);
     c->table.capacity = c->canonical.capacity = (size_t)(capacity < 1 ? 1 : capacity);
-    c->table.words = c->canonical.words = c->n + 1;
+    c->table.stride = c->canonical.stride = 0;
+    c->table.words = c->canonical.words = key_words(c->n, 0);
     Py_XINCREF(limit_error);
     Py_XSETREF(c->limit_error, limit_error);
     c->bits = 0;
@@ -1207,6 +1239,15 @@ static PyObject *Core_set_numbering(Core *c, PyObject *args) {
     }
     if (mask_list(block_masks, c->block_mask, 5, "block_masks") != 5) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "block_masks: five");
+        return NULL;
+    }
+    /* Exact hands fit their bits; canonical ones carry a points code above (6 bits a class). */
+    c->table.stride = c->bits;
+    c->canonical.stride = c->bits + 6 * c->classes;
+    c->table.words = key_words(c->n, c->table.stride);
+    c->canonical.words = key_words(c->n, c->canonical.stride);
+    if (c->table.words > MAXW || c->canonical.words > MAXW) {
+        PyErr_SetString(PyExc_ValueError, "set_numbering: keys too wide");
         return NULL;
     }
     moves_clear(&c->moves);
@@ -1266,16 +1307,17 @@ static PyObject *Core_boundary(Core *c, PyObject *args) {
     }
     if (read_probe(c, args, 5) < 0) return NULL;
     int leader = values[0], left = values[1], flags = values[2], target = values[3];
-    u128 key[MAXP + 1];
+    u128 key[MAXW];
+    uint64_t hash;
     exact_key(c, leader | flags << 3, key);
     int error = 0;
-    int32_t entry = table_get(&c->table, &c->entries, key, &error);
+    int32_t entry = table_get(&c->table, &c->entries, key, &hash, &error);
     if (error) return PyErr_NoMemory();
     if (entry != EMPTY) {
         if (c->entries.low[entry] >= target) return PyLong_FromLong(c->entries.low[entry]);
         if (c->entries.high[entry] < target) return PyLong_FromLong(c->entries.high[entry]);
     }
-    return probe_result(trick_start(c, leader, left, flags, target, key, entry));
+    return probe_result(trick_start(c, leader, left, flags, target, key, hash, entry));
 }
 
 /* inside(hands, played, player, index, led, win, win_player, points, exc, least, flags, left,
@@ -1310,14 +1352,15 @@ static PyObject *Core_get(Core *c, PyObject *args) {
     PyObject *hands;
     int last;
     if (!PyArg_ParseTuple(args, "Oi", &hands, &last)) return NULL;
-    u128 key[MAXP + 1];
-    if (mask_list(hands, key, MAXP, "hands") != c->n) {
+    u128 cards[MAXP], key[MAXW];
+    if (mask_list(hands, cards, MAXP, "hands") != c->n) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "hands: one per player");
         return NULL;
     }
-    key[c->n] = (u128)(unsigned)last;
+    pack(cards, c->n, c->table.stride, last, key, c->table.words);
+    uint64_t hash;
     int error = 0;
-    int32_t entry = table_get(&c->table, &c->entries, key, &error);
+    int32_t entry = table_get(&c->table, &c->entries, key, &hash, &error);
     if (error) return PyErr_NoMemory();
     if (entry == EMPTY) Py_RETURN_NONE;
     return Py_BuildValue("(iii)", c->entries.low[entry], c->entries.high[entry],
@@ -1325,37 +1368,41 @@ static PyObject *Core_get(Core *c, PyObject *args) {
 }
 
 typedef struct {
-    uint32_t keypos;
-    int32_t entry;
+    uint32_t order; /* the key's place in the key store: the order it was filed */
+    const Slot *slot;
 } Live;
 
-static int by_keypos(const void *a, const void *b) {
-    uint32_t x = ((const Live *)a)->keypos, y = ((const Live *)b)->keypos;
+static int by_order(const void *a, const void *b) {
+    uint32_t x = ((const Live *)a)->order, y = ((const Live *)b)->order;
     return (x > y) - (x < y);
 }
+#define SLOT_KEY_OF(g, s) (&(g)->keys[(s)->keypos])
 
 /* The live keys of a generation in the order they were filed (as a dict keeps them). */
-static PyObject *export_gen(Gen *g, int words, PyObject *list) {
+static PyObject *export_gen(Gen *g, int n, int stride, PyObject *list) {
     if (!g->slots) return list;
     Live *live = malloc((g->count ? g->count : 1) * sizeof(Live));
     if (!live) return PyErr_NoMemory();
     size_t count = 0;
     for (size_t i = 0; i <= g->mask; i++) {
-        if (g->slots[i].entry < 0) continue;
-        live[count].keypos = g->slots[i].keypos;
-        live[count].entry = g->slots[i].entry;
+        const Slot *s = &g->slots[i];
+        if (s->entry < 0) continue;
+        live[count].order = s->keypos;
+        live[count].slot = s;
         count++;
     }
-    qsort(live, count, sizeof(Live), by_keypos);
+    qsort(live, count, sizeof(Live), by_order);
     for (size_t i = 0; i < count; i++) {
-        PyObject *key = PyTuple_New(words);
+        PyObject *key = PyTuple_New(n + 1);
         if (!key) goto fail;
-        for (int w = 0; w < words; w++) {
-            PyObject *value = from_u128(g->keys[live[i].keypos + w]);
+        const u128 *packed = SLOT_KEY_OF(g, live[i].slot);
+        for (int w = 0; w <= n; w++) {
+            u128 part = get_bits(packed, w * stride, w < n ? stride : 16);
+            PyObject *value = from_u128(part);
             if (!value) { Py_DECREF(key); goto fail; }
             PyTuple_SET_ITEM(key, w, value);
         }
-        PyObject *item = Py_BuildValue("(Ni)", key, live[i].entry);
+        PyObject *item = Py_BuildValue("(Ni)", key, live[i].slot->entry);
         if (!item || PyList_Append(list, item) < 0) { Py_XDECREF(item); goto fail; }
         Py_DECREF(item);
     }
@@ -1374,7 +1421,8 @@ static PyObject *Core_export(Core *c, PyObject *args) {
     Table *t = canonical ? &c->canonical : &c->table;
     PyObject *list = PyList_New(0);
     if (!list) return NULL;
-    if (!export_gen(&t->old, t->words, list) || !export_gen(&t->cur, t->words, list)) {
+    if (!export_gen(&t->old, c->n, t->stride, list) ||
+        !export_gen(&t->cur, c->n, t->stride, list)) {
         Py_DECREF(list);
         return NULL;
     }
@@ -1393,14 +1441,15 @@ static int fill(Core *c, Table *t, PyObject *pairs) {
         PyObject *key_tuple;
         int entry;
         if (!PyArg_ParseTuple(pair, "Oi", &key_tuple, &entry)) return -1;
-        if (!PyTuple_Check(key_tuple) || PyTuple_GET_SIZE(key_tuple) != t->words ||
+        if (!PyTuple_Check(key_tuple) || PyTuple_GET_SIZE(key_tuple) != c->n + 1 ||
             entry < 0 || (size_t)entry >= c->entries.count) {
             PyErr_SetString(PyExc_ValueError, "replace: bad key or entry");
             return -1;
         }
-        u128 key[MAXP + 1];
-        for (int w = 0; w < t->words; w++)
-            if (to_u128(PyTuple_GET_ITEM(key_tuple, w), &key[w]) < 0) return -1;
+        u128 cards[MAXP + 1], key[MAXW];
+        for (int w = 0; w <= c->n; w++)
+            if (to_u128(PyTuple_GET_ITEM(key_tuple, w), &cards[w]) < 0) return -1;
+        pack(cards, c->n, t->stride, (int)cards[c->n], key, t->words);
         if (table_put(t, &c->entries, key, hash_key(key, t->words), entry, 0) < 0) {
             PyErr_NoMemory();
             return -1;
