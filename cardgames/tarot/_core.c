@@ -872,6 +872,8 @@ static inline int limit_check(Core *c) {
         return -1;
     }
     c->nodes++;
+    /* A long search still hears Ctrl-C (Python checks between its own steps). */
+    if ((c->nodes & 0xffff) == 0 && PyErr_CheckSignals() < 0) return -1;
     return 0;
 }
 
