@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-NATIVE_SOURCES := setup.py cardgames/_compiled.py cardgames/bridge/_ddcore.c $(shell $(PYTHON) -c "import runpy; print(' '.join(m.replace('.', '/') + '.py' for m in runpy.run_path('cardgames/_compiled.py')['COMPILED_MODULES']))")
+NATIVE_SOURCES := setup.py cardgames/_compiled.py $(shell $(PYTHON) -c "import runpy; c = runpy.run_path('cardgames/_compiled.py'); print(' '.join([m.replace('.', '/') + '.py' for m in c['COMPILED_MODULES']] + list(c['C_EXTENSIONS'].values())))")
 BUILD_REQUIRES = $(shell $(PYTHON) -c "import tomllib; print(' '.join(repr(r) for r in tomllib.load(open('pyproject.toml', 'rb'))['build-system']['requires']))")
 # The pure-Python pass covers what the compiled build replaces: the engine, the games' search
 # modules and the solver on top of them (the rest of the code is the same Python either way).

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Final, Literal
 
-__all__ = ["COMPILED_MODULES", "PURE_VARIABLE", "backend", "install_pure_finder"]
+__all__ = ["COMPILED_MODULES", "C_EXTENSIONS", "PURE_VARIABLE", "backend", "install_pure_finder"]
 
 COMPILED_MODULES: Final = (
     "cardgames._shuffle",
@@ -49,6 +49,13 @@ COMPILED_MODULES: Final = (
     "cardgames.tailor.env_step",
 )
 """The modules that the compiled build turns into native code (dotted names)."""
+
+C_EXTENSIONS: Final = {
+    "cardgames.bridge._ddcore": "cardgames/bridge/_ddcore.c",
+    "cardgames.tarot._core": "cardgames/tarot/_core.c",
+}
+"""Extension modules written in C (dotted name: source), built beside the compiled ones; each
+has a pure-Python counterpart that is used where it is not built or ``CARDGAMES_PURE=1``."""
 
 PURE_VARIABLE: Final = "CARDGAMES_PURE"
 """The environment variable that, set to ``1``, forces the pure-Python backend."""

@@ -5,10 +5,11 @@ wins the countdown exactly when the counter is not a multiple of three)."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgames.search import (
+    BoundsTable,
     CountdownModel,
     LimitReached,
     SimpleSearch,
@@ -79,3 +80,94 @@ def test_refine_reports_its_bounds_when_stopped() -> None:
         refine(search, [40, 0], 0, 1)
     low, high = stopped.value.args
     assert 0 <= low <= theory(40, 0) <= high <= 1
+
+
+class HiddenValue:
+    """A zero-window searcher of a position whose value is ``value``: each probe answers
+    with the weakest fail-soft bound (the target itself, or one below it) and is recorded."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+        self.nodes = 0
+        self.node_limit: int | None = None
+        self.deadline: float | None = None
+        self.probes: list[tuple[int, bool]] = []
+
+    def probe(self, position: object, target: int) -> int:
+        self.nodes += 1
+        reached = self.value >= target
+        self.probes.append((target, reached))
+        return target if reached else target - 1
+
+    def tighten(self, position: object, low: int, high: int) -> tuple[int, int]:
+        return low, high
+
+    def hint(self, position: object) -> int:
+        return -1
+
+
+@given(st.integers(0, 200), st.integers(0, 200))
+def test_every_approach_reaches_the_value(value: int, guess: int) -> None:
+    for approach in ("both", "above", "below"):
+        search = HiddenValue(value)
+        assert refine(search, None, 0, 200, guess, approach=approach) == (value, value)
+
+
+@given(st.integers(0, 200), st.integers(0, 200))
+def test_closing_in_from_above_proves_one_lower_bound_once_a_probe_fails_low(
+    value: int, guess: int
+) -> None:
+    search = HiddenValue(value)
+    refine(search, None, 0, 200, guess, approach="above")
+    outcomes = [reached for _, reached in search.probes]
+    if False in outcomes:
+        assert outcomes[outcomes.index(False) :].count(True) <= 1
+
+
+@given(st.integers(0, 200), st.integers(0, 200))
+def test_closing_in_from_below_proves_one_upper_bound_once_a_probe_succeeds(
+    value: int, guess: int
+) -> None:
+    search = HiddenValue(value)
+    refine(search, None, 0, 200, guess, approach="below")
+    outcomes = [reached for _, reached in search.probes]
+    if True in outcomes:
+        assert outcomes[outcomes.index(True) :].count(False) <= 1
+
+
+def test_plain_mtd_strides_past_a_bound_that_closing_in_from_above_keeps() -> None:
+    # From 100 down to a value of 10: plain MTD(f) takes growing strides downwards and
+    # overshoots, proving several lower bounds; from above it walks down bound by bound.
+    plain, above = HiddenValue(10), HiddenValue(10)
+    refine(plain, None, 0, 200, 100)
+    refine(above, None, 0, 200, 100, approach="above")
+    assert sum(reached for _, reached in plain.probes) > 1
+    assert sum(reached for _, reached in above.probes) == 1
+
+
+def test_a_bounds_table_keeps_at_most_two_generations() -> None:
+    table = BoundsTable(capacity=3)
+    for key in range(10):
+        table.put(key, [key, key, -1])
+        assert len(table) <= 2 * 3
+    assert table.generations == 3
+    assert table.get(9) == [9, 9, -1] and table.get(0) is None
+
+
+def test_an_entry_looked_up_in_the_old_generation_survives_the_next_one() -> None:
+    table = BoundsTable(capacity=2)
+    table.put("a", [0, 1, -1])
+    table.put("b", [0, 1, -1])  # full: "a" and "b" become the old generation
+    assert table.get("a") is not None  # "a" moves back into the current one
+    table.put("c", [0, 1, -1])  # full again: "b" is dropped, "a" is kept
+    assert table.get("a") is not None and table.get("b") is None
+
+
+@settings(deadline=None)
+@given(st.integers(1, 18), st.integers(0, 1), st.integers(2, 6))
+def test_a_small_aging_table_changes_no_value(counter: int, seat: int, capacity: int) -> None:
+    model = CountdownModel()
+    search = SimpleSearch(model, key=tuple, table_capacity=capacity)
+    low, high = refine(search, [counter, seat], *model.future_bounds([counter, seat]))
+    assert low == high == theory(counter, seat)
+    assert len(search.table) <= 2 * capacity

@@ -19,13 +19,17 @@ from solver_helpers import PRESETS, brute_force, replay
 from cardgames import AnalysisError, IllegalMoveError, solver, tarot
 from cardgames.solver.tarot import build_model, reference_tarot_value, root_position
 from cardgames.tarot.search import ReferenceSearch, TarotSearch, advance
+from cardgames.tarot.search_bounds import excuse_bounds
 from cardgames.tarot.search_model import (
+    E_WON,
+    EX_PENDING,
     EX_SETTLED,
     EX_SHIFT,
     EXCUSE_BIT,
     MIN_SHIFT,
     NO_MIN,
     TRUMPS_PLAYED,
+    W_MAX,
     Position,
     TarotModel,
 )
@@ -564,3 +568,60 @@ def test_trick_start_bounds_hold_while_the_excuse_is_in_play(rules: tarot.Rules)
             assert TarotSearch(model).value(position) == exact
             checked += 1
     assert checked >= 1
+
+
+def test_a_pending_excuse_won_by_the_side_brings_at_least_the_cheapest_card() -> None:
+    # Traditional rules (the Excuse exchanged for a low card): seat 1 played the Excuse to a
+    # trick seat 0 (the analysed side) won, and seat 1's side has won a trick whose least
+    # card was a Jack (4 scaled points). At the end seat 0 gets the card given in exchange:
+    # the least card seat 1's side has won by then, a Jack or something cheaper, and never
+    # less than a one-point card.
+    model = TarotModel(players=3, clockwise=True, traditional_order=True,
+        lead_restricted=False, exchange=True, group=3, bonus=0, teams=[0, 1, 2],
+        maximiser=[True, False, False])  # fmt: skip
+    flags = EX_PENDING << EX_SHIFT | W_MAX | E_WON | 4 << MIN_SHIFT
+    assert excuse_bounds(model, 1, flags) == (1, 4, 0)
+    # Before seat 1's side has won a trick: the whole Excuse (13) if it never does.
+    pending = EX_PENDING << EX_SHIFT | W_MAX | NO_MIN << MIN_SHIFT
+    assert excuse_bounds(model, 1, pending) == (1, 13, 0)
+    # The holder is the analysed side and the other side won the Excuse's trick: it keeps
+    # the Excuse less the card it gives, at least a one-point card.
+    assert excuse_bounds(model, 0, EX_PENDING << EX_SHIFT | NO_MIN << MIN_SHIFT) == (0, 12, 0)
+    assert excuse_bounds(model, 0, EX_PENDING << EX_SHIFT | E_WON | 4 << MIN_SHIFT) == (9, 12, 0)
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=str)
+def test_trick_start_bounds_hold_once_the_excuse_waits(rules: tarot.Rules) -> None:
+    # Positions where the Excuse has been played to an earlier trick and waits to be settled:
+    # the fresh bounds bracket the exact value for every perspective.
+    checked = 0
+    for seed in range(60):
+        state = tarot.random_position(rules, seed=1000 + seed, tricks_left=3)
+        if state.excuse_trick is None or checked >= 3 * rules.players:
+            continue
+        for perspective in range(rules.players):
+            model = build_model(rules, perspective)
+            position, _ = root_position(state, model)
+            exact = ReferenceSearch(model).value(position)
+            searcher = TarotSearch(model)
+            searcher._start(position)
+            remaining = 0
+            for hand in searcher._hands:
+                remaining |= hand
+            low, high, _ = searcher._new_entry(position.leader, position.flags, remaining, ())
+            assert low <= exact <= high, (seed, perspective, low, exact, high)
+            checked += 1
+    assert checked >= 2 * rules.players
+
+
+def test_an_aging_table_changes_no_value() -> None:
+    # Tables far too small for the search age many times over; every value stays exact.
+    rules = tarot.Rules.traditional(players=3)
+    for seed in range(3):
+        state = tarot.random_position(rules, seed=seed, tricks_left=5)
+        model = build_model(rules, state.to_move)
+        position, _ = root_position(state, model)
+        small = TarotSearch(model, table_capacity=8)
+        assert small.value(position) == ReferenceSearch(model).value(position)
+        exact, canonical, generations = small.table_sizes()
+        assert generations > 0 and exact <= 16 and canonical <= 16

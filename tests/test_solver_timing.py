@@ -18,7 +18,7 @@ import cardgames.tarot.analysis as solver_tarot
 from cardgames import solver, tailor, tarot
 from cardgames.search import clock as clock_module
 from cardgames.search.clock import AfterSearch, CallClock
-from cardgames.search.engine import score_moves
+from cardgames.search.engine import BoundsTable, score_moves
 
 SLEEP = 0.3
 
@@ -30,8 +30,12 @@ class _SlowToFree(tuple[int, ...]):
         time.sleep(SLEEP)
 
 
-def _plant(table: dict[Any, Any]) -> None:
-    table[_SlowToFree((-1, -1, -1, -1, -1, -1, -1))] = [0, 0, -1]
+def _plant(table: dict[Any, Any] | BoundsTable) -> None:
+    key = _SlowToFree((-1, -1, -1, -1, -1, -1, -1))
+    if isinstance(table, BoundsTable):
+        table.put(key, [0, 0, -1])
+    else:
+        table[key] = [0, 0, -1]
 
 
 @pytest.fixture(autouse=True)

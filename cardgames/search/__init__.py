@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cardgames.search.engine import (
     NO_NODE_LIMIT,
+    BoundsTable,
     CountdownModel,
     LimitReached,
     Reference,
@@ -21,10 +22,13 @@ from cardgames.search.engine import (
     refine,
     score_moves,
 )
+from cardgames.search.stats import CutStats
 
 __all__ = [
     "NO_NODE_LIMIT",
+    "BoundsTable",
     "CountdownModel",
+    "CutStats",
     "LimitReached",
     "Reference",
     "SearchModel",

@@ -32,10 +32,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
-from typing import Final, Generic, Protocol, TypeVar, final
+from typing import Final, Generic, Literal, Protocol, TypeVar, final
+
+from cardgames.search.stats import CutStats
 
 __all__ = [
     "NO_NODE_LIMIT",
+    "Approach",
+    "BoundsTable",
     "CountdownModel",
     "LimitReached",
     "Reference",
@@ -52,6 +56,12 @@ NO_NODE_LIMIT: Final = 1 << 62
 """A node limit that is never reached."""
 
 _INFINITY: Final = 1 << 60
+
+Approach = Literal["both", "above", "below"]
+"""From which side :func:`refine` closes in on a value: ``"both"`` (plain MTD(f)), or
+``"above"``/``"below"`` when the probes that fail low (upper bounds) or fail high (lower
+bounds) are the cheap ones, so that the driver never strides past a returned bound towards
+the expensive side."""
 
 P = TypeVar("P")
 P_contra = TypeVar("P_contra", contravariant=True)
@@ -138,10 +148,17 @@ def refine(
     *,
     share_budget: bool = True,
     report: Callable[[int, int, int], None] | None = None,
+    approach: Approach = "both",
 ) -> tuple[int, int]:
     """Narrow ``[low, high]`` (bounds on the value still to come at ``position``) to the true
     value by MTD(f): zero-window probes that start at ``guess`` and move to the bound each probe
     returns. Returns the final, equal bounds.
+
+    Probes that keep moving the same way take growing strides. With ``approach="above"`` the
+    strides go up only: a probe that fails low moves the next one to the bound it returned,
+    never below, so that the value is reached from above and only the last probes have to
+    prove a lower bound (the right choice when those proofs cost the most, as for a lone
+    player against two; the guess should then err high). ``"below"`` is the mirror image.
 
     Under a node or time limit each probe may spend only a quarter of what is left; a probe
     that runs out is dropped for two easier ones halfway to each end of the interval, so that a
@@ -197,12 +214,75 @@ def refine(
             # moving the same way take growing strides instead.
             streak = streak + 1 if moved == direction else 0
             direction = moved
-            if streak:
+            if streak and not (
+                (approach == "above" and moved < 0) or (approach == "below" and moved > 0)
+            ):
                 current += moved * (1 << streak)
             current = max(low, min(high, current))
     finally:
         search.node_limit, search.deadline = node_limit, deadline
     return low, high
+
+
+@final
+class BoundsTable:
+    """A transposition table of bounds ``[low, high, move]`` that ages: it holds at most
+    about twice ``capacity`` entries.
+
+    New entries go to the current generation. When that holds ``capacity`` entries it
+    becomes the old one and the generation before is dropped; an entry looked up in the old
+    generation moves back into the current one, so entries still in use survive while those
+    of parts of the tree left behind go. (DDS keeps a fixed number of entries per pattern
+    and drops the oldest; a dict has no room to manage, so here whole generations age.)
+
+    >>> table = BoundsTable(capacity=2)
+    >>> table.put((1,), [0, 5, -1]); table.put((2,), [1, 4, -1])  # the second fills it
+    >>> table.get((1,)), table.generations  # (1,) moves back from the old generation
+    ([0, 5, -1], 1)
+    >>> table.put((3,), [2, 2, -1]); table.get((2,)) is None  # (2,) aged out with it
+    True
+
+    :param capacity: entries per generation (at least 1); :data:`NO_NODE_LIMIT` for a
+        table that never ages.
+    """
+
+    __slots__ = ("capacity", "current", "generations", "old")
+
+    def __init__(self, capacity: int = NO_NODE_LIMIT) -> None:
+        self.capacity: int = max(1, capacity)
+        self.current: dict[Hashable, list[int]] = {}
+        self.old: dict[Hashable, list[int]] = {}
+        self.generations: int = 0
+
+    def get(self, key: Hashable) -> list[int] | None:
+        """The entry of ``key``, or None."""
+        entry = self.current.get(key)
+        if entry is None and self.old:
+            entry = self.old.pop(key, None)
+            if entry is not None:
+                self.put(key, entry)
+        return entry
+
+    def put(self, key: Hashable, entry: list[int]) -> None:
+        """File ``entry`` under ``key`` (in the current generation)."""
+        current = self.current
+        current[key] = entry
+        if len(current) >= self.capacity:
+            self.old = current
+            self.current = {}
+            self.generations += 1
+
+    def __len__(self) -> int:
+        return len(self.current) + len(self.old)
+
+    def items(self) -> list[tuple[Hashable, list[int]]]:
+        """Every key and entry, the old generation first."""
+        return [*self.old.items(), *self.current.items()]
+
+    def clear(self) -> None:
+        """Drop every entry."""
+        self.current = {}
+        self.old = {}
 
 
 Progress = Callable[[int, int, int, int, int], None]
@@ -245,6 +325,8 @@ def score_moves(
     root: P,
     guess: int | None = None,
     progress: Progress | None = None,
+    approach: Approach = "both",
+    margin: int = 0,
 ) -> tuple[dict[int, tuple[int, int]], bool]:
     """Bounds on the value of every distinct legal move of ``root`` (banked value included),
     and whether a limit stopped any of them.
@@ -260,6 +342,9 @@ def score_moves(
     ``progress``, if given, is called after each move is scored and after each probe that
     narrows a move's bounds, with the moves scored, the moves to score, the nodes searched
     and a lower and an upper bound on the value of ``root`` from all that is known so far.
+
+    ``approach`` is passed to :func:`refine`; with ``"above"`` (``"below"``) each later move
+    starts ``margin`` above (below) the value of the move before it.
 
     >>> model = CountdownModel()
     >>> score_moves(model, SimpleSearch(model, key=tuple), [4, 0])  # take 1, leaving 3
@@ -299,6 +384,7 @@ def score_moves(
                 high,
                 None if guess is None else guess - banked,
                 report=None if reporter is None else reporter.probed,
+                approach=approach,
             )
         except LimitReached as reached:
             low, high = reached.args
@@ -307,6 +393,10 @@ def score_moves(
             search.node_limit, search.deadline = node_limit, deadline
         bounds[move] = (banked + low, banked + high)
         guess = banked + low
+        if approach == "above":
+            guess += margin
+        elif approach == "below":
+            guess -= margin
         if reporter is not None:
             reporter.bounds[move] = bounds[move]
             reporter.scored = len(bounds)
@@ -416,17 +506,31 @@ class SimpleSearch(Generic[P]):
 
     :param model: the game tree.
     :param key: a hashable summary of a position for the table.
+    :param stats: if given, counts where the nodes go and where the cut-offs happen, by the
+        depth below the probed position (place always 0; see
+        :class:`~cardgames.search.stats.CutStats`).
+    :param table_capacity: entries per generation of the table (see :class:`BoundsTable`).
     """
 
-    def __init__(self, model: SearchModel[P], key: Callable[[P], Hashable]) -> None:
+    def __init__(
+        self,
+        model: SearchModel[P],
+        key: Callable[[P], Hashable],
+        stats: CutStats | None = None,
+        table_capacity: int = NO_NODE_LIMIT,
+    ) -> None:
         self.model = model
         self.key = key
-        self.table: dict[Hashable, list[int]] = {}
+        self.stats = stats
+        self.table = BoundsTable(table_capacity)
         self.nodes = 0
         self.node_limit: int | None = None
         self.deadline: float | None = None
 
     def probe(self, position: P, target: int) -> int:
+        return self._search(position, target, 0)
+
+    def _search(self, position: P, target: int, depth: int) -> int:
         model = self.model
         if model.is_over(position):
             return 0
@@ -435,11 +539,20 @@ class SimpleSearch(Generic[P]):
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise LimitReached
         self.nodes += 1
+        stats = self.stats
+        if stats is not None:
+            stats.node(depth, 0)
         key = self.key(position)
         entry = self.table.get(key)
+        outcome = "stored"
         if entry is None:
             low, high = model.future_bounds(position)
-            entry = self.table[key] = [low, high, -1]
+            entry = [low, high, -1]
+            self.table.put(key, entry)
+            outcome = "fresh"
+        if stats is not None:
+            decided = entry[0] >= target or entry[1] < target
+            stats.table_outcome(depth, outcome + (" decided" if decided else " searched"))
         if entry[0] >= target:
             return entry[0]
         if entry[1] < target:
@@ -452,14 +565,23 @@ class SimpleSearch(Generic[P]):
             moves.insert(0, entry[2])
         best = -_INFINITY if maximising else _INFINITY
         best_move = -1
+        tried = 0
+        cut = False
         for move in moves:
+            tried += 1
             child = model.child(position, move)
             gained = model.banked(child) - banked
-            value = gained + self.probe(child, target - gained)
+            value = gained + self._search(child, target - gained, depth + 1)
             if (maximising and value > best) or (not maximising and value < best):
                 best, best_move = value, move
             if (maximising and best >= target) or (not maximising and best < target):
+                cut = True
                 break
+        if stats is not None:
+            if cut:
+                stats.cut(depth, 0, tried)
+            else:
+                stats.exhausted(depth, 0, tried)
         if best >= target:
             entry[0] = best
         else:

@@ -33,9 +33,16 @@ import attrs
 from cardgames.cardset import iter_bits
 from cardgames.errors import AnalysisError
 from cardgames.search.clock import CallClock
-from cardgames.search.engine import LimitReached, SimpleSearch, principal_variation, score_moves
+from cardgames.search.engine import (
+    Approach,
+    LimitReached,
+    SimpleSearch,
+    principal_variation,
+    score_moves,
+)
 from cardgames.search.results import Analysis, Limit, MoveValue, SearchProgress, Solution
 from cardgames.tarot.cards import TarotCard
+from cardgames.tarot.evaluation import Evaluation, fitted_for
 from cardgames.tarot.horizon import Estimate, HorizonTree, position_key
 from cardgames.tarot.play import count_mask
 from cardgames.tarot.rules import ExcuseRule, NumeralOrder, Rules
@@ -380,6 +387,31 @@ def _even_share(model: TarotModel, position: Position) -> int:
     return future_bounds(model, position)[1] * len(_side(model)) // model.players
 
 
+def _first_guess(model: TarotModel, position: Position) -> tuple[int, Approach, int]:
+    """Where MTD(f) starts: a first guess at the scaled points still to come, the side from
+    which to close in on the value (see :func:`cardgames.search.engine.refine`) and the
+    margin to start each later card of an analysis away from the card before it.
+
+    The estimate is the learned evaluation where its weights apply
+    (:func:`cardgames.tarot.evaluation.fitted_for`), else the side's even share. A proof that
+    the analysed side reaches a value has to answer every card of the other side, so when
+    that side has more players such proofs are the expensive ones: the search then starts
+    two card points above the estimate and closes in from above (from below in the mirror
+    case), so that only the last probes have to prove a lower bound.
+    """
+    if fitted_for(model) and not position.trick:
+        estimate = Evaluation(model).estimate(position)
+    else:
+        estimate = _even_share(model, position)
+    ours = len(_side(model))
+    margin = 2 * model.group
+    if 2 * ours < model.players:
+        return estimate + margin, "above", margin
+    if 2 * ours > model.players:
+        return estimate - margin, "below", margin
+    return estimate, "both", 0
+
+
 _UNFINISHED = {
     Phase.BIDDING: "the bidding",
     Phase.CALL: "the call",
@@ -531,10 +563,12 @@ def _analyse(
             return _analyse_to_horizon(state, job, horizon, estimate, progress)
     tree = TarotTree(model)
     classes = tree.distinct(root)
-    # The first card starts from the side's even share of what is left.
-    guess = root.secured + _even_share(model, root)
+    # The first card starts from an estimate of what is left (see _first_guess).
+    guess, approach, margin = _first_guess(model, root)
     reporter = None if progress is None else _Reporter(progress, job)
-    bounds, stopped = score_moves(tree, searcher, root, guess, reporter)
+    bounds, stopped = score_moves(
+        tree, searcher, root, root.secured + guess, reporter, approach, margin
+    )
     maximising = model.maximiser[to_move(model, root)]
     pick = max if maximising else min
     lower = pick(low for low, _ in bounds.values())
@@ -659,7 +693,8 @@ def _solve(state: State, perspective: int | None, limit: Limit, clock: CallClock
     stopped = False
     pv: list[Move] = []
     try:
-        low, high = searcher.refine(root, low, high, guess=_even_share(model, root))
+        guess, approach, _ = _first_guess(model, root)
+        low, high = searcher.refine(root, low, high, guess, approach)
         pv = _principal_variation(searcher, model, root, root.secured + low)
     except LimitReached as reached:
         if reached.args:

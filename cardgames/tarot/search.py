@@ -48,11 +48,14 @@ compiled with this one (mypyc calls them directly).
 
 from __future__ import annotations
 
+import gc
 from time import perf_counter
 from typing import Final, final
 
-from cardgames.search.engine import LimitReached, Reference, refine
+from cardgames.search.engine import Approach, BoundsTable, LimitReached, Reference, refine
+from cardgames.search.stats import CutStats
 from cardgames.tarot.search_bounds import last_trick, trick_start_bounds
+from cardgames.tarot.search_core import NATIVE_CORE, Core, new_core, run_in_c
 from cardgames.tarot.search_model import (
     NO_MIN,
     TRUMPS_PLAYED,
@@ -72,6 +75,7 @@ from cardgames.tarot.search_numbering import (
     Numbering,
     ascending_bits,
     canonical_key,
+    table_key,
 )
 from cardgames.tarot.search_order import (
     after_card,
@@ -82,6 +86,7 @@ from cardgames.tarot.search_order import (
 )
 
 __all__ = [
+    "NATIVE_CORE",
     "ReferenceSearch",
     "TarotSearch",
     "TarotTree",
@@ -99,32 +104,16 @@ NO_LIMIT: Final = (1 << 62) - 1
 """The node budget of a search without a limit (the largest int mypyc keeps unboxed)."""
 
 
-@final
-class TarotSearch:
-    """The fast searcher. One instance keeps its table across every question it is asked.
+TABLE_CAPACITY: Final = 1 << 21
+"""Positions per generation of each of the searcher's tables (see
+:class:`~cardgames.search.engine.BoundsTable`): about 2 million, a few hundred bytes each."""
 
-    >>> from cardgames import tarot
-    >>> from cardgames.tarot.analysis import build_model, root_position
-    >>> state = tarot.random_position(tarot.Rules.traditional(players=3), seed=3, tricks_left=4)
-    >>> model = build_model(state.rules, state.to_move)
-    >>> position, _ = root_position(state, model)
-    >>> future = TarotSearch(model).value(position)
-    >>> future == ReferenceSearch(model).value(position)
-    True
-    >>> TarotSearch(model).test(position, future), TarotSearch(model).test(position, future + 1)
-    (True, False)
 
-    The keys of ``table`` are in the searcher's numbering of the cards; the leads it stores
-    (:meth:`hint`) are internal bits.
-
-    :param model: the rule and side tables.
-    :param shortcuts: False leaves out the cashing bound, the sure trump tricks, the merging
-        of equal cards and dead suits and the renumbering of low cards in the table key (the
-        values are the same, the search usually larger).
-    :param node_limit: stop (raising :class:`~cardgames.search.engine.LimitReached`) after
-        this many nodes.
-    :param deadline: stop when :func:`time.perf_counter` passes this.
-    """
+class _Search:
+    """The search proper, in Python: the recursion of :class:`TarotSearch` over the probe
+    under way, with the rule tables and the tables of bounds as attributes (native struct
+    fields when compiled by mypyc). Every method here belongs to the probe started by
+    :meth:`TarotSearch._start`."""
 
     __slots__ = (
         "_cut",
@@ -132,7 +121,6 @@ class TarotSearch:
         "_hands",
         "_holder",
         "_holder_team",
-        "_in_play_points",
         "_limit",
         "_max_seats",
         "_maximiser",
@@ -143,6 +131,7 @@ class TarotSearch:
         "_restricted",
         "_shortcuts",
         "_slam_watch",
+        "_stats",
         "_stop_at",
         "_timed",
         "canonical_table",
@@ -158,14 +147,16 @@ class TarotSearch:
     def __init__(
         self,
         model: TarotModel,
-        *,
-        node_limit: int | None = None,
-        deadline: float | None = None,
-        shortcuts: bool = True,
+        node_limit: int | None,
+        deadline: float | None,
+        shortcuts: bool,
+        stats: CutStats | None,
+        table_capacity: int,
     ) -> None:
         self.model: TarotModel = model
-        self.table: dict[tuple[int, ...], list[int]] = {}
-        self.canonical_table: dict[tuple[int, ...], list[int]] = {}
+        self._stats: CutStats | None = stats
+        self.table: BoundsTable = BoundsTable(table_capacity)
+        self.canonical_table: BoundsTable = BoundsTable(table_capacity)
         self.move_cache: dict[int, list[int]] = {}
         self.free_trumps: dict[int, tuple[int, int]] = {}
         self.nodes: int = 0
@@ -182,10 +173,9 @@ class TarotSearch:
         self._max_seats: list[int] = [seat for seat in range(n) if model.maximiser[seat]]
         # The card numbering (widened by _start): no card yet.
         self._num: Numbering = Numbering(model, 0)
-        # Caches in the numbering: the points code of a set of dead-suit cards (see
-        # canonical_key) and the scaled points of the cards in play (but the Excuse).
+        # A cache in the numbering: the points code of a set of dead-suit cards (see
+        # canonical_key).
         self._dead_codes: dict[int, int] = {}
-        self._in_play_points: dict[int, int] = {}
         # The probe under way (see _start).
         self._hands: list[int] = [0] * n
         self._holder: int = -1
@@ -196,88 +186,6 @@ class TarotSearch:
         self._stop_at: float = 0.0
         self._cut: int = -1
 
-    def test(self, position: Position, target: int) -> bool:
-        """Whether the analysed side can win at least ``target`` more scaled points."""
-        return self.probe(position, target) >= target
-
-    def hint(self, position: Position) -> int:
-        """The lead the table remembers as best at a trick boundary (-1: none)."""
-        entry = self._stored(position)
-        return entry[2] if entry is not None else -1
-
-    def probe(self, position: Position, target: int) -> int:
-        """A fail-soft zero-window search: at least ``target`` means a lower bound, less an
-        upper bound on the scaled points still to come."""
-        self._start(position)
-        return self._run(position, target)
-
-    def value(self, position: Position, guess: int | None = None) -> int:
-        """The exact scaled points still to come for the analysed side (see :meth:`refine`)."""
-        low, high = future_bounds(self.model, position)
-        return self.refine(position, low, high, guess)[0]
-
-    def refine(
-        self, position: Position, low: int, high: int, guess: int | None = None
-    ) -> tuple[int, int]:
-        """Narrow ``[low, high]`` to the true value with the engine's MTD(f) driver
-        (:func:`cardgames.search.engine.refine`), keeping this searcher's table throughout.
-
-        :raises LimitReached: with ``args == (low, high)`` reached so far.
-        """
-        return refine(self, position, low, high, guess)
-
-    def tighten(self, position: Position, low: int, high: int) -> tuple[int, int]:
-        """``[low, high]`` narrowed by the bounds the table holds for ``position`` (at a trick
-        boundary)."""
-        entry = self._stored(position)
-        if entry is None:
-            return low, high
-        return max(low, entry[0]), min(high, entry[1])
-
-    def _stored(self, position: Position) -> list[int] | None:
-        """The table entry of a position at a trick boundary, if there is one."""
-        if position.trick:
-            return None
-        cards = 0
-        for hand in position.hands:
-            cards |= hand
-        num = self._num
-        if cards & ~num.universe:
-            return None  # a card never searched: the position cannot be in the table
-        last = position.leader | position.flags << 3
-        return self.table.get((*[num.compact(hand) for hand in position.hands], last))
-
-    # The search proper. Every method below belongs to the probe started by _start.
-
-    def _start(self, position: Position) -> None:
-        """Set up the probe state for a search from ``position``."""
-        cards = 0
-        for hand in position.hands:
-            cards |= hand
-        for bit in position.trick:
-            cards |= 1 << bit
-        old = self._num
-        if cards & ~old.universe:
-            # Number the cards afresh and re-key the tables; the move lists and point caches
-            # start again (the free-trump cache holds bit patterns, still valid).
-            self._num = Numbering(self.model, old.universe | cards)
-            self.move_cache.clear()
-            self._dead_codes.clear()
-            self._in_play_points.clear()
-            if self.table or self.canonical_table:
-                self.table = self._num.rekey(self.table, old)
-                self.canonical_table = self._num.rekey_canonical(self.canonical_table, old)
-        num = self._num
-        holder = position.excuse_player
-        self._hands = [num.compact(hand) for hand in position.hands]
-        self._holder = holder
-        self._holder_team = self.model.teams[holder] if holder >= 0 else -1
-        self._slam_watch = self.model.excuse_slam and holder >= 0
-        self._limit = self.node_limit if self.node_limit is not None else NO_LIMIT
-        self._timed = self.deadline is not None
-        self._stop_at = self.deadline if self.deadline is not None else 0.0
-        self._cut = -1
-
     def _run(self, position: Position, target: int) -> int:
         hands = self._hands
         if not position.trick:
@@ -286,7 +194,7 @@ class TarotSearch:
                 return 0
             if left == 1:
                 return last_trick(self.model, self._num, hands, leader, flags, self._holder)
-            key = (*hands, leader | flags << 3)
+            key = table_key(hands, leader | flags << 3)
             entry = self.table.get(key)
             if entry is not None:
                 if entry[0] >= target:
@@ -341,10 +249,19 @@ class TarotSearch:
             )  # fmt: skip
             entry = self.canonical_table.get(canonical)
             if entry is not None:
-                self.table[key] = entry
+                self.table.put(key, entry)
+                outcome = "canonical"
             else:
                 entry = self._new_entry(leader, flags, remaining, canonical)
-                self.table[key] = entry
+                self.table.put(key, entry)
+                outcome = "fresh"
+        else:
+            outcome = "stored"
+        stats = self._stats
+        if stats is not None:
+            stats.node(left, 0)
+            decided = entry[0] >= target or entry[1] < target
+            stats.table_outcome(left, outcome + (" decided" if decided else " searched"))
         if entry[0] >= target:
             return entry[0]
         if entry[1] < target:
@@ -370,10 +287,9 @@ class TarotSearch:
         # A fresh table entry (see trick_start_bounds), filed under the canonical key here.
         entry = trick_start_bounds(
             self.model, self._num, self._hands, leader, flags, remaining, self._holder,
-            self._slam_watch, self._shortcuts, self._max_seats, self._in_play_points,
-            self.free_trumps,
+            self._slam_watch, self._shortcuts, self._max_seats, self.free_trumps,
         )  # fmt: skip
-        self.canonical_table[canonical] = entry
+        self.canonical_table.put(canonical, entry)
         return entry
 
     def _node(
@@ -398,6 +314,8 @@ class TarotSearch:
             if nodes >= self._limit or (self._timed and perf_counter() > self._stop_at):
                 raise LimitReached
             self.nodes = nodes + 1
+            if self._stats is not None:
+                self._stats.node(left, index)
         hands = self._hands
         num = self._num
         real_hand = hands[player]
@@ -441,7 +359,7 @@ class TarotSearch:
                 else:
                     # Probe the table here: most lookups decide at once, without a call.
                     needed = target - gained
-                    key = (*hands, new_player | new_flags << 3)
+                    key = table_key(hands, new_player | new_flags << 3)
                     entry = self.table.get(key)
                     if entry is not None and entry[0] >= needed:
                         result = gained + entry[0]
@@ -494,9 +412,213 @@ class TarotSearch:
                         break
         if index == 0:
             self._cut = best_bit
+        stats = self._stats
+        if stats is not None:
+            if best >= target if is_max else best < target:
+                stats.cut(left, index, moves.index(best_bit) + 1)
+            else:
+                stats.exhausted(left, index, len(moves))
         if move_key >= 0 and best_bit != moves[0] and (best >= target if is_max else best < target):
             promote(self.move_cache, move_key, moves, best_bit)
         return best
+
+
+@final
+class TarotSearch(_Search):
+    """The fast searcher. One instance keeps its table across every question it is asked.
+
+    >>> from cardgames import tarot
+    >>> from cardgames.tarot.analysis import build_model, root_position
+    >>> state = tarot.random_position(tarot.Rules.traditional(players=3), seed=3, tricks_left=4)
+    >>> model = build_model(state.rules, state.to_move)
+    >>> position, _ = root_position(state, model)
+    >>> future = TarotSearch(model).value(position)
+    >>> future == ReferenceSearch(model).value(position)
+    True
+    >>> TarotSearch(model).test(position, future), TarotSearch(model).test(position, future + 1)
+    (True, False)
+
+    The keys of ``table`` are in the searcher's numbering of the cards; the leads it stores
+    (:meth:`hint`) are internal bits.
+
+    :param model: the rule and side tables.
+    :param shortcuts: False leaves out the cashing bound, the sure trump tricks, the merging
+        of equal cards and dead suits and the renumbering of low cards in the table key (the
+        values are the same, the search usually larger).
+    :param node_limit: stop (raising :class:`~cardgames.search.engine.LimitReached`) after
+        this many nodes.
+    :param deadline: stop when :func:`time.perf_counter` passes this.
+    :param stats: if given, counts where the nodes go and where the cut-offs happen (see
+        :class:`~cardgames.search.stats.CutStats`; the depth is the tricks left).
+    :param table_capacity: positions per generation of each table (see
+        :class:`~cardgames.search.engine.BoundsTable`); the tables age beyond that.
+    """
+
+    __slots__ = ("_core",)
+
+    def __init__(
+        self,
+        model: TarotModel,
+        *,
+        node_limit: int | None = None,
+        deadline: float | None = None,
+        shortcuts: bool = True,
+        stats: CutStats | None = None,
+        table_capacity: int = TABLE_CAPACITY,
+    ) -> None:
+        super().__init__(model, node_limit, deadline, shortcuts, stats, table_capacity)
+        # The inner loop in C when it is built (it keeps the tables itself), unless counting.
+        self._core: Core | None = (
+            None if stats is not None else new_core(model, shortcuts, table_capacity)
+        )
+
+    def test(self, position: Position, target: int) -> bool:
+        """Whether the analysed side can win at least ``target`` more scaled points."""
+        return self.probe(position, target) >= target
+
+    def hint(self, position: Position) -> int:
+        """The lead the table remembers as best at a trick boundary (-1: none)."""
+        entry = self._stored(position)
+        return entry[2] if entry is not None else -1
+
+    def probe(self, position: Position, target: int) -> int:
+        """A fail-soft zero-window search: at least ``target`` means a lower bound, less an
+        upper bound on the scaled points still to come."""
+        self._start(position)
+        # The table's entries are lists, which the cyclic garbage collector would walk over
+        # again and again as the table grows; the search makes no reference cycles, so the
+        # collector rests while a probe runs.
+        collecting = gc.isenabled()
+        if collecting:
+            gc.disable()
+        try:
+            core = self._core
+            if core is None:
+                return self._run(position, target)
+            try:
+                return run_in_c(
+                    core, self.model, self._num, self._hands, position, target, self._holder,
+                    self._holder_team, self._slam_watch, self.nodes, self._limit,
+                    self._stop_at if self._timed else -1.0,
+                )  # fmt: skip
+            finally:
+                # The C loop counts from the nodes it is given (not when nothing was asked).
+                self.nodes = max(self.nodes, core.nodes)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def table_sizes(self) -> tuple[int, int, int]:
+        """The positions in the table, those in the table of canonical keys, and how many
+        times the table has aged (see :class:`~cardgames.search.engine.BoundsTable`).
+
+        >>> from cardgames import tarot
+        >>> from cardgames.tarot.analysis import build_model, root_position
+        >>> state = tarot.random_position(tarot.Rules.traditional(players=3), seed=3,
+        ...     tricks_left=4)
+        >>> model = build_model(state.rules, state.to_move)
+        >>> search = TarotSearch(model)
+        >>> search.table_sizes()
+        (0, 0, 0)
+        >>> _ = search.value(root_position(state, model)[0])
+        >>> exact, canonical, _ = search.table_sizes()
+        >>> 0 < canonical <= exact
+        True
+        """
+        if self._core is not None:
+            return self._core.sizes()
+        return len(self.table), len(self.canonical_table), self.table.generations
+
+    def value(self, position: Position, guess: int | None = None) -> int:
+        """The exact scaled points still to come for the analysed side (see :meth:`refine`)."""
+        low, high = future_bounds(self.model, position)
+        return self.refine(position, low, high, guess)[0]
+
+    def refine(
+        self,
+        position: Position,
+        low: int,
+        high: int,
+        guess: int | None = None,
+        approach: Approach = "both",
+    ) -> tuple[int, int]:
+        """Narrow ``[low, high]`` to the true value with the engine's MTD(f) driver
+        (:func:`cardgames.search.engine.refine`, where ``approach`` is explained), keeping
+        this searcher's table throughout.
+
+        :raises LimitReached: with ``args == (low, high)`` reached so far.
+        """
+        return refine(self, position, low, high, guess, approach=approach)
+
+    def tighten(self, position: Position, low: int, high: int) -> tuple[int, int]:
+        """``[low, high]`` narrowed by the bounds the table holds for ``position`` (at a trick
+        boundary)."""
+        entry = self._stored(position)
+        if entry is None:
+            return low, high
+        return max(low, entry[0]), min(high, entry[1])
+
+    def _stored(self, position: Position) -> list[int] | None:
+        """The table entry of a position at a trick boundary, if there is one."""
+        if position.trick:
+            return None
+        cards = 0
+        for hand in position.hands:
+            cards |= hand
+        num = self._num
+        if cards & ~num.universe:
+            return None  # a card never searched: the position cannot be in the table
+        last = position.leader | position.flags << 3
+        hands = [num.compact(hand) for hand in position.hands]
+        if self._core is not None:
+            found = self._core.get(hands, last)
+            return None if found is None else list(found)
+        return self.table.get(table_key(hands, last))
+
+    # The search proper. Every method below belongs to the probe started by _start.
+
+    def _start(self, position: Position) -> None:
+        """Set up the probe state for a search from ``position``."""
+        cards = 0
+        for hand in position.hands:
+            cards |= hand
+        for bit in position.trick:
+            cards |= 1 << bit
+        old = self._num
+        if cards & ~old.universe:
+            # Number the cards afresh and re-key the tables; the move lists and point caches
+            # start again (the free-trump cache holds bit patterns, still valid).
+            num = self._num = Numbering(self.model, old.universe | cards)
+            self.move_cache.clear()
+            self._dead_codes.clear()
+            if len(self.table) or len(self.canonical_table):
+                self.table = num.rekey(self.table, old)
+                self.canonical_table = num.rekey_canonical(self.canonical_table, old)
+            core = self._core
+            if core is not None:
+                exact = [(num.rekey_key(key, old), entry) for key, entry in core.export(False)]
+                canonical = [
+                    (num.rekey_canonical_key(key, old), entry) for key, entry in core.export(True)
+                ]
+                core.set_numbering(
+                    num.bits, num.weight, num.suit_of, num.to_internal, num.to_compact,
+                    num.suit_masks, num.blank, num.trump_base, num.excuse_bit,
+                    num.magician_bit, num.world_bit, [weight for weight, _ in num.weight_classes],
+                    [mask for _, mask in num.weight_classes], [start for start, _ in num.blocks],
+                    [mask for _, mask in num.blocks], num.own_side_bit,
+                )  # fmt: skip
+                if exact or canonical:
+                    core.replace(exact, canonical)
+        num = self._num
+        holder = position.excuse_player
+        self._hands = [num.compact(hand) for hand in position.hands]
+        self._holder = holder
+        self._holder_team = self.model.teams[holder] if holder >= 0 else -1
+        self._slam_watch = self.model.excuse_slam and holder >= 0
+        self._limit = self.node_limit if self.node_limit is not None else NO_LIMIT
+        self._timed = self.deadline is not None
+        self._stop_at = self.deadline if self.deadline is not None else 0.0
+        self._cut = -1
 
 
 @final

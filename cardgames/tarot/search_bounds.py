@@ -28,7 +28,7 @@ from cardgames.tarot.search_model import (
     score_cards,
     slam_excuse,
 )
-from cardgames.tarot.search_numbering import WORLD_BIT, Numbering
+from cardgames.tarot.search_numbering import WORLD_BIT, Numbering, popcount
 
 __all__ = [
     "cash",
@@ -73,20 +73,15 @@ def trick_start_bounds(
     slam_watch: bool,
     shortcuts: bool,
     max_seats: list[int],
-    in_play_points: dict[int, int],
     free_trumps: dict[int, tuple[int, int]],
 ) -> list[int]:
     """A fresh table entry ``[low, high, -1]`` for a trick start: bounds on the scaled points
     still to come from what is in play (``remaining``), sure trump tricks and cashing, no lead
-    yet. ``holder`` is the seat holding or having played the Excuse (-1: none); the two dicts
-    are the searcher's caches (points of the cards in play but the Excuse, and
-    :func:`count_free_trumps`)."""
-    in_play = in_play_points.get(remaining)
-    if in_play is None:
-        in_play = 0
-        for class_weight, mask in num.weight_classes:
-            in_play += class_weight * (remaining & mask).bit_count()
-        in_play_points[remaining] = in_play
+    yet. ``holder`` is the seat holding or having played the Excuse (-1: none);
+    ``free_trumps`` is the searcher's cache of :func:`count_free_trumps`."""
+    in_play = 0
+    for class_weight, mask in num.weight_classes:
+        in_play += class_weight * popcount(remaining & mask)
     excuse_low, excuse_high, excuse_alone = excuse_bounds(model, holder, flags)
     high = in_play + excuse_high
     if remaining & num.magician:
@@ -195,7 +190,7 @@ def sure_floor(
         for class_weight, class_mask in weight_classes:
             if needed <= 0:
                 break
-            have = (hand & class_mask).bit_count()
+            have = popcount(hand & class_mask)
             if have > needed:
                 have = needed
             total += have * class_weight
@@ -233,10 +228,10 @@ def cash(num: Numbering, hands: list[int], restricted: bool, leader: int, flags:
             continue
         theirs = against & mask
         winners = mine & ~((1 << theirs.bit_length()) - 1)
-        count = winners.bit_count()
+        count = popcount(winners)
         if suit != TRUMP_SUIT:
             for other in trumpers:
-                held = (other & mask).bit_count()
+                held = popcount(other & mask)
                 if held < count:
                     count = held
         tricks += count
@@ -259,7 +254,7 @@ def cash(num: Numbering, hands: list[int], restricted: bool, leader: int, flags:
         for class_weight, class_mask in weight_classes:
             if needed <= 0:
                 break
-            have = (other & class_mask).bit_count()
+            have = popcount(other & class_mask)
             if have > needed:
                 have = needed
             points += have * class_weight
@@ -273,7 +268,7 @@ def excuse_bounds(model: TarotModel, holder: int, flags: int) -> tuple[int, int,
     (to be added to those on the cards), and a lower bound its holder makes sure of by playing
     it at once (to be taken on its own)."""
     # Once the Excuse waits, only two things in the flags can still change: E_WON can be set
-    # and the least won card can only go down.
+    # and the least won card can only go down, though never below the cheapest card there is.
     state = (flags >> EX_SHIFT) & 3
     if holder < 0 or state == EX_SETTLED:
         return 0, 0, 0
@@ -281,8 +276,11 @@ def excuse_bounds(model: TarotModel, holder: int, flags: int) -> tuple[int, int,
     holder_max = model.maximiser[holder]
     won = flags & E_WON
     # What the holder keeps once its side has won a trick: the Excuse, less the least
-    # card won so far when it is exchanged (the card given may only be cheaper).
+    # card won so far when it is exchanged (the card given may only be cheaper), and at most
+    # the Excuse less the cheapest card of all.
+    cheapest = model.weight_classes[0][0]
     kept = weight - (flags >> MIN_SHIFT) if model.exchange else weight
+    most_kept = weight - cheapest if model.exchange else weight
     if state == EX_UNPLAYED:
         # Played to any trick but the last (a trick start has two or more to come), the
         # Excuse then waits with E_WON set, as below.
@@ -291,10 +289,12 @@ def excuse_bounds(model: TarotModel, holder: int, flags: int) -> tuple[int, int,
     if holder_max:
         if winner_max:
             return weight, weight, 0  # the analysed side keeps it either way
-        return (kept if won else 0), weight, 0
+        return (kept if won else 0), most_kept, 0
     if not winner_max:
         return 0, 0, 0  # the other side keeps it either way
+    # The analysed side gets the Excuse if the holder's side never wins a trick, else (when
+    # it is exchanged) the card given for it: the least won, at least the cheapest card.
+    given_least = cheapest if model.exchange else 0
     if won:
-        # The analysed side gets at most the card given in exchange.
-        return 0, (weight - kept), 0
-    return 0, weight, 0
+        return given_least, (weight - kept), 0
+    return given_least, weight, 0

@@ -15,8 +15,9 @@ rank among those still in play, dead-suit cards reduced to their points.
 
 from __future__ import annotations
 
-from typing import Final, final
+from typing import Final, cast, final
 
+from cardgames.search.engine import BoundsTable
 from cardgames.tarot.search_model import (
     EXCUSE_BIT,
     MAGICIAN_BIT,
@@ -26,7 +27,16 @@ from cardgames.tarot.search_model import (
     TarotModel,
 )
 
-__all__ = ["Numbering", "ascending_bits", "canonical_key", "descending_bits", "squeeze"]
+__all__ = [
+    "Numbering",
+    "ascending_bits",
+    "canonical_key",
+    "descending_bits",
+    "popcount",
+    "squeeze",
+    "squeeze_run",
+    "table_key",
+]
 
 EXCUSE: Final = 1 << EXCUSE_BIT
 WORLD_BIT: Final = 76
@@ -45,6 +55,38 @@ NO_CARD: Final = -2
 # plus one, the seat's place in the trick and whether its side is winning.
 MOVE_KEY_INDEX: Final = 7
 MOVE_KEY_OWN: Final = 10
+
+
+def popcount(mask: int) -> int:
+    """The number of set bits of ``mask`` (at least 0), as ``int.bit_count``; a compiled
+    loop over the bits is several times cheaper than that method call for the few cards a
+    mask of the search holds.
+
+    >>> popcount(0b101100)
+    3
+    """
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+def table_key(hands: list[int], last: int) -> tuple[int, ...]:
+    """The hands followed by ``last`` as one tuple: a table key. (A tuple display of a fixed
+    length is built in one step; unpacking a list into one goes through a list.)
+
+    >>> table_key([1, 2, 4], 9)
+    (1, 2, 4, 9)
+    """
+    n = len(hands)
+    if n == 3:
+        return (hands[0], hands[1], hands[2], last)
+    if n == 4:
+        return (hands[0], hands[1], hands[2], hands[3], last)
+    if n == 5:
+        return (hands[0], hands[1], hands[2], hands[3], hands[4], last)
+    return (*hands, last)
 
 
 def ascending_bits(mask: int) -> list[int]:
@@ -73,6 +115,50 @@ def descending_bits(mask: int) -> list[int]:
         bits.append(bit)
         mask ^= 1 << bit
     return bits
+
+
+_CHUNK: Final = 5
+_CHUNK_MASK: Final = (1 << _CHUNK) - 1
+
+
+def _squeeze_slowly(bits: int, within: int) -> int:
+    # squeeze, one bit at a time (for the tables below).
+    out = 0
+    rank_bit = 1
+    while within:
+        low_bit = within & -within
+        within ^= low_bit
+        if bits & low_bit:
+            out |= rank_bit
+        rank_bit <<= 1
+    return out
+
+
+# squeeze of every chunk of _CHUNK bits (index: within << _CHUNK | bits), and the number of
+# cards of every such chunk.
+_SQUEEZED: Final[list[int]] = [
+    _squeeze_slowly(index & _CHUNK_MASK, index >> _CHUNK) for index in range(1 << 2 * _CHUNK)
+]
+_CHUNK_COUNT: Final[list[int]] = [bin(index).count("1") for index in range(1 << _CHUNK)]
+
+
+def squeeze_run(bits: int, within: int) -> int:
+    """:func:`squeeze` a few bits at a time, from tables: ``bits`` must lie within
+    ``within``.
+
+    >>> bin(squeeze_run(0b1000100, 0b1010110))
+    '0b1010'
+    """
+    out = 0
+    shift = 0
+    while within:
+        chunk = within & _CHUNK_MASK
+        if chunk:
+            out |= _SQUEEZED[chunk << _CHUNK | (bits & _CHUNK_MASK)] << shift
+            shift += _CHUNK_COUNT[chunk]
+        within >>= _CHUNK
+        bits >>= _CHUNK
+    return out
 
 
 def squeeze(bits: int, within: int) -> int:
@@ -201,38 +287,44 @@ class Numbering:
             mask ^= low_bit
         return out
 
-    def rekey(
-        self, table: dict[tuple[int, ...], list[int]], old: Numbering
-    ) -> dict[tuple[int, ...], list[int]]:
+    def rekey(self, table: BoundsTable, old: Numbering) -> BoundsTable:
         """A transposition table keyed in the ``old`` numbering, keyed in this one."""
-        return {
-            (*[self.retarget(hand, old) for hand in key[:-1]], key[-1]): entry
-            for key, entry in table.items()
-        }
+        rekeyed = BoundsTable(table.capacity)
+        for key, entry in table.items():
+            rekeyed.put(self.rekey_key(cast(tuple[int, ...], key), old), entry)
+        return rekeyed
 
-    def rekey_canonical(
-        self, canonical_table: dict[tuple[int, ...], list[int]], old: Numbering
-    ) -> dict[tuple[int, ...], list[int]]:
+    def rekey_key(self, key: tuple[int, ...], old: Numbering) -> tuple[int, ...]:
+        """A table key (hands, then the leader and flags) in the ``old`` numbering, in this
+        one."""
+        return table_key([self.retarget(hand, old) for hand in key[:-1]], key[-1])
+
+    def rekey_canonical(self, canonical_table: BoundsTable, old: Numbering) -> BoundsTable:
         """A table of canonical keys (see :func:`canonical_key`) in the ``old`` numbering,
         keyed in this one."""
+        rekeyed = BoundsTable(canonical_table.capacity)
+        for key, entry in canonical_table.items():
+            rekeyed.put(self.rekey_canonical_key(cast(tuple[int, ...], key), old), entry)
+        return rekeyed
+
+    def rekey_canonical_key(self, key: tuple[int, ...], old: Numbering) -> tuple[int, ...]:
+        """A canonical key (see :func:`canonical_key`) in the ``old`` numbering, in this
+        one."""
         # A canonical hand holds, below bit ``old.bits``, cards of the universe and, at the
         # first bit of each run of one-point cards, the ranks of its cards of that run among
         # those in play; above, the points code of its dead-suit cards.
         old_bits = old.bits
-        rekeyed = {}
-        for key, entry in canonical_table.items():
-            hands = []
-            for hand in key[:-1]:
-                code = hand >> old_bits
-                cards = hand & ((1 << old_bits) - 1)
-                out = 0
-                for (old_start, old_mask), (start, _) in zip(old.blocks, self.blocks, strict=True):
-                    if old_mask:
-                        out |= ((cards >> old_start) & old_mask) << start
-                        cards &= ~(old_mask << old_start)
-                hands.append(out | self.retarget(cards, old) | code << self.bits)
-            rekeyed[(*hands, key[-1])] = entry
-        return rekeyed
+        hands = []
+        for hand in key[:-1]:
+            code = hand >> old_bits
+            cards = hand & ((1 << old_bits) - 1)
+            out = 0
+            for (old_start, old_mask), (start, _) in zip(old.blocks, self.blocks, strict=True):
+                if old_mask:
+                    out |= ((cards >> old_start) & old_mask) << start
+                    cards &= ~(old_mask << old_start)
+            hands.append(out | self.retarget(cards, old) | code << self.bits)
+        return table_key(hands, key[-1])
 
 
 def canonical_key(
@@ -267,17 +359,11 @@ def canonical_key(
         if not gaps:
             continue  # already in canonical form
         run = block << base
+        lowest_gap = gaps & -gaps
         for seat in range(n):
             part = (hands[seat] >> base) & block
-            if part > gaps & -gaps:
-                # Close the gaps from the highest down: the cards above each move down one.
-                rest = gaps
-                while rest:
-                    gap = rest.bit_length() - 1
-                    rest ^= 1 << gap
-                    below = (1 << gap) - 1
-                    part = (part & below) | ((part >> 1) & ~below)
-                compressed[seat] = (compressed[seat] & ~run) | part << base
+            if part > lowest_gap:  # else no card of the hand lies above a gap
+                compressed[seat] = (compressed[seat] & ~run) | squeeze_run(part, in_play) << base
     if dead:
         # Cards of dead suits count only by their points.
         weight_classes = num.weight_classes
@@ -288,7 +374,7 @@ def canonical_key(
                 if code is None:
                     code = 0
                     for _, class_mask in weight_classes:
-                        code = code << 6 | (spare & class_mask).bit_count()
+                        code = code << 6 | popcount(spare & class_mask)
                     dead_codes[spare] = code
                 compressed[seat] = (compressed[seat] & ~dead) | code << num.bits
-    return (*compressed, leader_flags)
+    return table_key(compressed, leader_flags)
