@@ -93,6 +93,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, overload
@@ -118,8 +119,10 @@ if TYPE_CHECKING:
 M = TypeVar("M")
 
 __all__ = [
+    "BIDDINGS",
     "ESTIMATES",
     "OBJECTIVES",
+    "Bidding",
     "Estimate",
     "Objective",
     "PIMCBot",
@@ -140,6 +143,9 @@ ESTIMATES: Final[tuple[Estimate, ...]] = (
 Objective = Literal["score", "points"]
 """What :class:`PIMCBot` maximises in French Tarot: the contract's score or the card points."""
 OBJECTIVES: Final[tuple[Objective, ...]] = ("score", "points")
+Bidding = Literal["rule", "simulate"]
+"""How :class:`PIMCBot` bids in French Tarot: by RuleBot's count, or by simulation."""
+BIDDINGS: Final[tuple[Bidding, ...]] = ("rule", "simulate")
 
 
 def _check_worlds(instance: PIMCBot, attribute: attrs.Attribute[int], value: int) -> None:
@@ -190,6 +196,24 @@ def _check_objective(instance: PIMCBot, attribute: attrs.Attribute[Any], value: 
         )
 
 
+def _check_bidding(instance: PIMCBot, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value not in BIDDINGS:
+        raise RulesError(
+            f"invalid PIMCBot bidding {quote(value)}: expected one of {', '.join(BIDDINGS)}"
+        )
+
+
+def _check_candidates(instance: PIMCBot, attribute: attrs.Attribute[int], value: int) -> None:
+    check_int(value, "PIMCBot candidates", low=1, high=100)
+
+
+def _check_deviation(instance: PIMCBot, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not float or not 0.0 < value < 1.0:
+        raise RulesError(
+            f"invalid PIMCBot deviation {quote(value)}: expected a float above 0 and below 1"
+        )
+
+
 def _check_name(instance: PIMCBot, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, str) or not value:
         raise RulesError(f"invalid PIMCBot name {quote(value)}: expected a non-empty text")
@@ -227,6 +251,9 @@ class PIMCBot:
     lookahead: int = attrs.field(default=1, validator=_check_lookahead)
     bridge_exact_tricks: int = attrs.field(default=5, validator=_check_bridge_tricks)
     objective: Objective = attrs.field(default="score", validator=_check_objective)
+    bidding: Bidding = attrs.field(default="rule", validator=_check_bidding)
+    candidates: int = attrs.field(default=4, validator=_check_candidates)
+    deviation: float = attrs.field(default=0.1, validator=_check_deviation)
     name: str = attrs.field(default="pimc", validator=_check_name)
 
     @overload
@@ -246,21 +273,54 @@ class PIMCBot:
         check_rng(rng)
         legal_moves_of(view)
         game = games.of(view)
+        planned = game.planned_move(view, self, rng)
+        if planned is not None:
+            return planned
         settled = game.settled_move(view)
         if settled is not None:
             return settled
         moves = game.weighed_moves(view)
         clock = _Clock(self.time_per_move)
         totals = [0.0] * len(moves)
-        for done in range(self.worlds):
+        likelihood = game.play_likelihood(view, self) if self.candidates > 1 else None
+        pool: list[Any] | None = None
+        weights = [1.0] * self.worlds
+        if likelihood is not None:
+            pool, weights = _likeliest(view, rng, likelihood, self.worlds, self.candidates, clock)
+        for done in range(self.worlds if pool is None else len(pool)):
             if done and clock.spent():
                 break
-            world = view.sample(rng)  # drawn one at a time, so the clock is read between
+            # Without inference the worlds are drawn one at a time, the clock read between.
+            world = view.sample(rng) if pool is None else pool[done]
             limit = solver.Limit(nodes=self.nodes, time=clock.share(self.worlds - done))
-            for at, value in enumerate(game.sampled_values(view, world, moves, self, limit)):
-                totals[at] += value
+            values = game.sampled_values(view, world, moves, self, limit)
+            for at, value in enumerate(values):
+                totals[at] += weights[done] * value
         rule = game.rule_move(view, rng)
         return moves[_best(totals, moves.index(rule) if rule in moves else 0)]
+
+
+def _likeliest(
+    view: Any,
+    rng: random.Random,
+    likelihood: Any,
+    worlds: int,
+    candidates: int,
+    clock: _Clock,
+) -> tuple[list[Any], list[float]]:
+    """The ``worlds`` likeliest of ``worlds * candidates`` worlds drawn from ``view`` (the
+    earlier drawn first among equals), each with its likelihood relative to the likeliest.
+    Under a time cap the clock is read before each draw after the first, and the drawing
+    stops once the cap is spent."""
+    pool = []
+    for done in range(worlds * candidates):
+        if done and clock.spent():
+            break
+        pool.append(view.sample(rng))
+    scores = [likelihood(world) for world in pool]
+    kept = sorted(range(len(pool)), key=lambda at: -scores[at])[:worlds]
+    top = scores[kept[0]]
+    return [pool[at] for at in kept], [math.exp(scores[at] - top) for at in kept]
 
 
 class _Clock:

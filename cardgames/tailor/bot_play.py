@@ -13,7 +13,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+from collections.abc import Callable, Sequence
 
 from cardgames.cardset import CardSet
 from cardgames.errors import RulesError
@@ -26,7 +27,7 @@ from cardgames.tailor.state import State
 from cardgames.tailor.view import View
 from cardgames.validation import quote
 
-__all__ = ["sampled_values", "settled_move", "tailor_rule_move"]
+__all__ = ["play_likelihood", "sampled_values", "settled_move", "tailor_rule_move"]
 
 
 def _legal_moves(view: View) -> tuple[Move, ...]:
@@ -74,6 +75,41 @@ def sampled_values(
     solver's search ``settings.horizon`` moves deep (see
     :func:`~cardgames.tailor.analysis.analyse_tailor`), the midpoint of its bounds where a
     limit stopped it."""
+    if os.environ.get("TAILOR_ROLLOUT"):
+        return [rollout_value(world.play(move), view.seat) for move in moves]
     analysis = analyse_tailor(world, perspective=view.seat, limit=limit, horizon=settings.horizon)
     by_move = {entry.move: entry for entry in analysis.move_values}
     return [float((by_move[move].lower + by_move[move].upper) / 2) for move in moves]
+
+
+def play_likelihood(view: View, settings: SamplingSettings) -> Callable[[State], float] | None:
+    """Inference (:meth:`cardgames.games.GameDescriptor.play_likelihood`): none yet in Chase
+    the Tailor."""
+    return None
+
+
+def rollout_value(state: State, seat: int) -> float:
+    """Play ``state`` out to the end of the round with RuleBot's rules at every seat (each
+    seeing its own hand, every hand's size and the pile) and return ``seat``'s payoff minus
+    the mean payoff of the others."""
+    rules = state.rules
+    while not state.is_over:
+        player = state.to_move
+        moves = state.legal_moves()
+        move = (
+            moves[0]
+            if len(moves) == 1
+            else choose_move(
+                rules,
+                player,
+                state.hands[player],
+                moves,
+                hand_sizes=tuple(len(hand) for hand in state.hands),
+                direction=state.direction,
+                seen=CardSet.from_cards(state.pile),
+            )
+        )
+        state = state.play(move)
+    payoffs = state.payoffs()
+    others = sum(payoffs) - payoffs[seat]
+    return payoffs[seat] - others / (rules.players - 1)
