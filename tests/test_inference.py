@@ -127,8 +127,7 @@ def test_a_state_is_refused() -> None:
         play_likelihood(state, error=ERROR)  # type: ignore[arg-type]
 
 
-class _Settings:
-    deviation = ERROR
+SETTINGS = PIMCBot(deviation=ERROR)  # the settings the inference reads
 
 
 def _bridge_rule_play(seed: int, cards: int) -> bridge.State:
@@ -144,7 +143,7 @@ def test_bridge_true_world_of_rulebots_matches_every_card(cards: int) -> None:
     for seed in range(4):
         state = _bridge_rule_play(seed, cards)
         view = bridge_view_of(state, controller(state.contract, state.to_move))
-        likelihood = bridge_likelihood(view, _Settings())
+        likelihood = bridge_likelihood(view, SETTINGS)
         assert likelihood is not None
         hits = likelihood(state) / HIT
         assert hits == pytest.approx(round(hits), abs=1e-9)
