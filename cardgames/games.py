@@ -395,12 +395,16 @@ class GameDescriptor(Protocol[S, V, M, R]):
         """
         ...
 
-    def play_likelihood(self, view: V, settings: SamplingSettings) -> Callable[[S], float] | None:
-        """Inference: a function giving, for a world sampled from ``view``, the log-likelihood
-        of the moves the other seats have made so far under the game's model of their play
-        (its rules of thumb, each deviation having probability ``settings.deviation``); None
-        when the game has no model or nothing was observed. A sampling bot draws more worlds
-        than it values and keeps the likeliest. It reads only the view and the world."""
+    def play_likelihood(
+        self, view: V, settings: SamplingSettings
+    ) -> Callable[[S, float], float] | None:
+        """Inference: a function giving, for a world sampled from ``view`` and a floor, the
+        log-likelihood of the moves the other seats have made so far under the game's model
+        of their play (its rules of thumb, each deviation having probability
+        ``settings.deviation``); once the value is sure to fall below the floor it may stop
+        and return any value below it. None when the game has no model or nothing was
+        observed. A sampling bot draws more worlds than it values and keeps the likeliest. It
+        reads only the view and the world."""
         ...
 
 

@@ -56,7 +56,7 @@ def test_the_true_world_of_rulebots_matches_every_decision(rules: tarot.Rules, m
         likelihood = play_likelihood(state.view(state.to_move), error=ERROR)
         if likelihood is None:
             continue
-        hits = likelihood(state) / HIT
+        hits = likelihood(state, -math.inf) / HIT
         assert hits == pytest.approx(round(hits), abs=1e-9)
         assert round(hits) >= 1
         checked += 1
@@ -71,8 +71,8 @@ def test_the_plays_tell_worlds_apart(rules: tarot.Rules) -> None:
     view = state.view(state.to_move)
     likelihood = play_likelihood(view, error=ERROR)
     assert likelihood is not None
-    truth = likelihood(state)
-    values = [likelihood(world) for world in view.samples(30, random.Random(5))]
+    truth = likelihood(state, -math.inf)
+    values = [likelihood(world, -math.inf) for world in view.samples(30, random.Random(5))]
     assert min(values) < truth + math.log(ERROR)  # a world where a seat deviated
 
 
@@ -93,7 +93,7 @@ def test_a_deviation_costs_log_error_over_the_other_choices() -> None:
         seat = after.to_move
         likelihood = play_likelihood(after.view(seat), error=ERROR)
         assert likelihood is not None
-        value = likelihood(after)
+        value = likelihood(after, -math.inf)
         if leader == state.dealer or seat == state.dealer:
             assert value == pytest.approx(expected)
         else:  # the dealer's discard, made by RuleBot, is one more hit
@@ -111,7 +111,7 @@ def test_nothing_to_read_before_another_seat_has_decided() -> None:
     for seat in range(4):
         if seat != dealer:
             likelihood = play_likelihood(state.view(seat), error=ERROR)
-            assert likelihood is not None and likelihood(state) == pytest.approx(HIT)
+            assert likelihood is not None and likelihood(state, -math.inf) == pytest.approx(HIT)
 
 
 @pytest.mark.parametrize("error", [0.0, 1.0, 1, "0.1", -0.5])
@@ -145,7 +145,7 @@ def test_bridge_true_world_of_rulebots_matches_every_card(cards: int) -> None:
         view = bridge_view_of(state, controller(state.contract, state.to_move))
         likelihood = bridge_likelihood(view, SETTINGS)
         assert likelihood is not None
-        hits = likelihood(state) / HIT
+        hits = likelihood(state, -math.inf) / HIT
         assert hits == pytest.approx(round(hits), abs=1e-9)
 
 
@@ -212,3 +212,15 @@ def test_pimc_inference_is_reproducible_and_candidates_1_is_plain_pimc() -> None
 def test_the_inference_settings_are_checked(options: dict[str, Any]) -> None:
     with pytest.raises(RulesError):
         PIMCBot(**options)
+
+
+def test_a_floor_only_cuts_values_below_it() -> None:
+    state = _rule_deal(tarot.Rules.traditional(players=3), 2, 45)
+    view = state.view(state.to_move)
+    likelihood = play_likelihood(view, error=ERROR)
+    assert likelihood is not None
+    for world in view.samples(20, random.Random(1)):
+        full = likelihood(world, -math.inf)
+        for floor in (full - 1.0, full + 1e-6, full + 5.0):
+            cut = likelihood(world, floor)
+            assert cut == full if floor <= full else cut < floor

@@ -93,6 +93,7 @@ True
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import time
@@ -317,7 +318,18 @@ def _likeliest(
         if done and clock.spent():
             break
         pool.append(view.sample(rng))
-    scores = [likelihood(world) for world in pool]
+    # Only the likeliest ``worlds`` are kept: a world sure to fall below the ``worlds``-th best
+    # value so far is dropped as soon as that is sure (the likelihoods only fall).
+    scores: list[float] = []
+    best: list[float] = []  # a min-heap of the ``worlds`` best values so far
+    for world in pool:
+        floor = best[0] if len(best) == worlds else -math.inf
+        score = likelihood(world, floor)
+        scores.append(score)
+        if len(best) < worlds:
+            heapq.heappush(best, score)
+        elif score > best[0]:
+            heapq.heapreplace(best, score)
     kept = sorted(range(len(pool)), key=lambda at: -scores[at])[:worlds]
     top = scores[kept[0]]
     return [pool[at] for at in kept], [math.exp(scores[at] - top) for at in kept]

@@ -80,14 +80,18 @@ def sampled_values(
     return [float((by_move[card].lower + by_move[card].upper) / 2) for card in moves]
 
 
-def play_likelihood(view: View, settings: SamplingSettings) -> Callable[[State], float] | None:
+def play_likelihood(
+    view: View, settings: SamplingSettings
+) -> Callable[[State, float], float] | None:
     """Inference (:meth:`cardgames.games.GameDescriptor.play_likelihood`): for a world sampled
     from ``view``, the log-likelihood of every card the other seats chose so far (the
     declarer's for the dummy included) if they chose by RuleBot's rules
     (:func:`~cardgames.bridge.heuristics.choose_card`) from their own view of that world, each
     deviation having probability ``settings.deviation``: ``log(1 - deviation)`` for a card
     the rules would choose, ``log(deviation / (n - 1))`` for another of ``n`` legal cards.
-    None before any other seat has chosen a card.
+    None before any other seat has chosen a card. The function stops early once its value is
+    sure to fall below its second argument, a floor (see
+    :meth:`~cardgames.games.GameDescriptor.play_likelihood`).
 
     >>> import random
     >>> from cardgames import bridge
@@ -114,11 +118,13 @@ def play_likelihood(view: View, settings: SamplingSettings) -> Callable[[State],
     hit = math.log1p(-error)
     miss = math.log(error)
 
-    def likelihood(world: State) -> float:
+    def likelihood(world: State, floor: float = -math.inf) -> float:
         total = 0.0
         for number, card in enumerate(played):
             if mine[number]:
                 continue
+            if total < floor:
+                return total  # every term is negative: it only falls further
             before = State(world.deal, contract, played[:number])
             chooser = controller(contract, before.to_move)
             seen = view_of(before, chooser)

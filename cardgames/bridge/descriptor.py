@@ -292,7 +292,7 @@ class BridgeGame:
 
     def play_likelihood(
         self, view: View, settings: SamplingSettings
-    ) -> Callable[[State], float] | None:
+    ) -> Callable[[State, float], float] | None:
         """:func:`cardgames.bridge.bot_play.play_likelihood`."""
         return play_likelihood(view, settings)
 

@@ -82,7 +82,9 @@ def sampled_values(
     return [float((by_move[move].lower + by_move[move].upper) / 2) for move in moves]
 
 
-def play_likelihood(view: View, settings: SamplingSettings) -> Callable[[State], float] | None:
+def play_likelihood(
+    view: View, settings: SamplingSettings
+) -> Callable[[State, float], float] | None:
     """Inference (:meth:`cardgames.games.GameDescriptor.play_likelihood`): none yet in Chase
     the Tailor."""
     return None

@@ -311,7 +311,7 @@ class TailorGame:
 
     def play_likelihood(
         self, view: View, settings: SamplingSettings
-    ) -> Callable[[State], float] | None:
+    ) -> Callable[[State, float], float] | None:
         """:func:`cardgames.tailor.bot_play.play_likelihood`."""
         return play_likelihood(view, settings)
 

@@ -386,7 +386,7 @@ class TarotGame:
 
     def play_likelihood(
         self, view: View, settings: SamplingSettings
-    ) -> Callable[[State], float] | None:
+    ) -> Callable[[State, float], float] | None:
         """:func:`cardgames.tarot.inference.play_likelihood`, with the bot's
         ``settings.deviation``."""
         return play_likelihood(view, error=settings.deviation)

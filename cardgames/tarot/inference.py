@@ -90,11 +90,12 @@ def _check_error(error: object) -> float:
     return error
 
 
-def play_likelihood(view: View, *, error: float) -> Callable[[State], float] | None:
+def play_likelihood(view: View, *, error: float) -> Callable[[State, float], float] | None:
     """A function giving, for a world sampled from ``view``, the log-likelihood of the other
     seats' decisions so far under RuleBot's rules (see the module's description), each
     deviation having probability ``error``; None when no other seat has decided anything yet
-    that the model can read.
+    that the model can read. Its second argument, a *floor* (default none), lets it stop as
+    soon as the value is sure to fall below the floor, returning a value below it.
 
     :raises RulesError: if ``view`` is not a Tarot view or ``error`` not a float in (0, 1).
     """
@@ -118,7 +119,7 @@ def play_likelihood(view: View, *, error: float) -> Callable[[State], float] | N
     misses = [0.0] + [miss - math.log(n) for n in range(1, 80)]
     players = rules.players
 
-    def likelihood(world: State) -> float:
+    def likelihood(world: State, floor: float = -math.inf) -> float:
         total = 0.0
         hands = [hand.mask for hand in world.hands]
         if bids:
@@ -126,6 +127,8 @@ def play_likelihood(view: View, *, error: float) -> Callable[[State], float] | N
         if check_discard:
             total += _discard_likelihood(view, world, hands, hit, miss)
         for decision in cards:
+            if total < floor:
+                return total  # every term is negative: it only falls further
             seat = decision.seat
             hand = hands[seat] | decision.later
             legal = _legal_cards_mask(hand, decision.trick_cards, rules, decision.trumps_played)

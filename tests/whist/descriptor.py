@@ -168,7 +168,7 @@ class WhistGame:
 
     def play_likelihood(
         self, view: View, settings: SamplingSettings
-    ) -> Callable[[State], float] | None:
+    ) -> Callable[[State, float], float] | None:
         return None  # no model of the other seats' play
 
 
