@@ -439,6 +439,12 @@ class SamplingSettings(Protocol):
         ...
 
     @property
+    def tailor_estimate(self) -> str:
+        """Chase the Tailor: ``"search"`` (the horizon search) or ``"rollout"`` (RuleBot's
+        play of the rest of the round)."""
+        ...
+
+    @property
     def bridge_exact_tricks(self) -> int:
         """Bridge: with this many tricks left or fewer, search to the end."""
         ...

@@ -123,10 +123,12 @@ __all__ = [
     "BIDDINGS",
     "ESTIMATES",
     "OBJECTIVES",
+    "TAILOR_ESTIMATES",
     "Bidding",
     "Estimate",
     "Objective",
     "PIMCBot",
+    "TailorEstimate",
     "bridge_rollout_tricks",
     "rollout_points",
 ]
@@ -147,6 +149,9 @@ OBJECTIVES: Final[tuple[Objective, ...]] = ("score", "points")
 Bidding = Literal["rule", "simulate"]
 """How :class:`PIMCBot` bids in French Tarot: by RuleBot's count, or by simulation."""
 BIDDINGS: Final[tuple[Bidding, ...]] = ("rule", "simulate")
+TailorEstimate = Literal["search", "rollout"]
+"""How :class:`PIMCBot` values a Chase the Tailor move in one world."""
+TAILOR_ESTIMATES: Final[tuple[TailorEstimate, ...]] = ("search", "rollout")
 
 
 def _check_worlds(instance: PIMCBot, attribute: attrs.Attribute[int], value: int) -> None:
@@ -204,6 +209,14 @@ def _check_bidding(instance: PIMCBot, attribute: attrs.Attribute[Any], value: ob
         )
 
 
+def _check_tailor(instance: PIMCBot, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value not in TAILOR_ESTIMATES:
+        raise RulesError(
+            f"invalid PIMCBot tailor_estimate {quote(value)}: expected one of "
+            f"{', '.join(TAILOR_ESTIMATES)}"
+        )
+
+
 def _check_candidates(instance: PIMCBot, attribute: attrs.Attribute[int], value: int) -> None:
     check_int(value, "PIMCBot candidates", low=1, high=100)
 
@@ -253,6 +266,7 @@ class PIMCBot:
     bridge_exact_tricks: int = attrs.field(default=5, validator=_check_bridge_tricks)
     objective: Objective = attrs.field(default="score", validator=_check_objective)
     bidding: Bidding = attrs.field(default="rule", validator=_check_bidding)
+    tailor_estimate: TailorEstimate = attrs.field(default="search", validator=_check_tailor)
     candidates: int = attrs.field(default=4, validator=_check_candidates)
     deviation: float = attrs.field(default=0.1, validator=_check_deviation)
     name: str = attrs.field(default="pimc", validator=_check_name)

@@ -40,7 +40,7 @@ from typing import Any, Final, NoReturn, Protocol
 
 from cardgames import games, tailor, tarot
 from cardgames.bots import ESTIMATES, PIMCBot, RandomBot, RuleBot
-from cardgames.bots.pimc import BIDDINGS, OBJECTIVES
+from cardgames.bots.pimc import BIDDINGS, OBJECTIVES, TAILOR_ESTIMATES
 from cardgames.cli._records import GAME_NAMES
 from cardgames.errors import RulesError
 from cardgames.search.results import Limit
@@ -392,7 +392,14 @@ _PIMC_INTS: Final = (
     "candidates",
 )
 
-_PIMC_WORDS: Final = ("time_per_move", "deviation", "estimate", "objective", "bidding")
+_PIMC_WORDS: Final = (
+    "time_per_move",
+    "deviation",
+    "estimate",
+    "objective",
+    "bidding",
+    "tailor_estimate",
+)
 
 _EXPECTED: Final = "random, rule, pimc[:setting=value...], module:Class or file.py:Class"
 _FILE_MODULE_PREFIX: Final = "_cardgames_user_bot_"
@@ -558,6 +565,13 @@ def parse_bot(text: str) -> AnyBot:
             if value not in ESTIMATES:
                 raise RulesError(
                     f"invalid bot {quote(text)}: estimate must be one of {', '.join(ESTIMATES)}"
+                )
+            options[key] = value
+        elif key == "tailor_estimate":
+            if value not in TAILOR_ESTIMATES:
+                raise RulesError(
+                    f"invalid bot {quote(text)}: tailor_estimate must be one of "
+                    f"{', '.join(TAILOR_ESTIMATES)}"
                 )
             options[key] = value
         elif key == "bidding":

@@ -13,7 +13,6 @@ True
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 
 from cardgames.cardset import CardSet
@@ -27,7 +26,13 @@ from cardgames.tailor.state import State
 from cardgames.tailor.view import View
 from cardgames.validation import quote
 
-__all__ = ["play_likelihood", "sampled_values", "settled_move", "tailor_rule_move"]
+__all__ = [
+    "play_likelihood",
+    "rollout_value",
+    "sampled_values",
+    "settled_move",
+    "tailor_rule_move",
+]
 
 
 def _legal_moves(view: View) -> tuple[Move, ...]:
@@ -71,11 +76,12 @@ def settled_move(view: View) -> Move | None:
 def sampled_values(
     view: View, world: State, moves: Sequence[Move], settings: SamplingSettings, limit: Limit
 ) -> list[float]:
-    """What each of ``moves`` is worth to ``view``'s seat in one sampled ``world``: the
-    solver's search ``settings.horizon`` moves deep (see
-    :func:`~cardgames.tailor.analysis.analyse_tailor`), the midpoint of its bounds where a
-    limit stopped it."""
-    if os.environ.get("TAILOR_ROLLOUT"):
+    """What each of ``moves`` is worth to ``view``'s seat in one sampled ``world``: with
+    ``settings.tailor_estimate == "search"`` the solver's search ``settings.horizon`` moves
+    deep (see :func:`~cardgames.tailor.analysis.analyse_tailor`), the midpoint of its bounds
+    where a limit stopped it; with ``"rollout"`` the round played out after the move by
+    RuleBot's rules at every seat (:func:`rollout_value`)."""
+    if settings.tailor_estimate == "rollout":
         return [rollout_value(world.play(move), view.seat) for move in moves]
     analysis = analyse_tailor(world, perspective=view.seat, limit=limit, horizon=settings.horizon)
     by_move = {entry.move: entry for entry in analysis.move_values}
@@ -93,7 +99,14 @@ def play_likelihood(
 def rollout_value(state: State, seat: int) -> float:
     """Play ``state`` out to the end of the round with RuleBot's rules at every seat (each
     seeing its own hand, every hand's size and the pile) and return ``seat``'s payoff minus
-    the mean payoff of the others."""
+    the mean payoff of the others (:func:`~cardgames.tailor.analysis.tailor_value` of the
+    finished round).
+
+    >>> from cardgames import tailor
+    >>> state = tailor.deal(tailor.Rules(players=3), seed=13)
+    >>> rollout_value(state, 0) == rollout_value(state, 0)
+    True
+    """
     rules = state.rules
     while not state.is_over:
         player = state.to_move
