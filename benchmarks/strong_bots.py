@@ -178,8 +178,10 @@ def run_arena(
     )
     scores = field_scores(result)
     if args.target == "bridge":
-        # Entries 0 and 2 are the same bot: its figure is its side's payoff minus the other's.
-        scores = [2 * value for value in scores]
+        # Entries 0 and 2 are the same bot, on one side, 1 and 3 the other: the field figure
+        # is then two thirds of the difference of the two sides' payoffs, which bridge quotes
+        # (the arena's head-to-head figure, first minus second).
+        scores = [1.5 * value for value in scores]
     print(f"{label}: {summary(scores)} deals ({time.perf_counter() - start:.0f} s)", flush=True)
     return scores
 

@@ -337,6 +337,8 @@ def test_pimc_defaults_are_the_measured_ones() -> None:
     bot = PIMCBot()
     assert (bot.worlds, bot.exact_tricks, bot.estimate, bot.lookahead) == (12, 8, "learned", 1)
     assert (bot.nodes, bot.horizon) == (50_000, 8)
+    assert (bot.candidates, bot.deviation, bot.bidding) == (4, 0.1, "simulate")
+    assert (bot.bridge_exact_tricks, bot.tailor_estimate) == (8, "search")
 
 
 def test_a_rollout_counts_the_side_points_of_a_finished_deal() -> None:
