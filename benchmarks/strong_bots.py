@@ -214,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
         }
         from cardgames.bots import PIMCBot
 
-        seeing = AllSeeing(PIMCBot(worlds=1, **settings))
+        seeing = AllSeeing(PIMCBot(worlds=1, candidates=1, **settings))
         values = []
         for deal in range(args.deals):
             scores = play_deal(seeing, deal, args.seed, [], [])
