@@ -73,8 +73,11 @@ class Timed:
         self.cpu: list[float] = []
 
     def choose(self, view: Any, rng: random.Random) -> Any:
+        # Seeded as BaselineBot seeds its subprocess, so that a baseline bot identical to the
+        # tested one makes the same moves.
+        seeded = random.Random(rng.getrandbits(63))
         start = time.process_time()
-        move = self.bot.choose(view, rng)
+        move = self.bot.choose(view, seeded)
         self.cpu.append(time.process_time() - start)
         return move
 

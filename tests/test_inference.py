@@ -96,8 +96,8 @@ def test_a_deviation_costs_log_error_over_the_other_choices() -> None:
         value = likelihood(after, -math.inf)
         if leader == state.dealer or seat == state.dealer:
             assert value == pytest.approx(expected)
-        else:  # the dealer's discard, made by RuleBot, is one more hit
-            assert value == pytest.approx(expected + HIT)
+        else:  # the dealer's discard, made by RuleBot, is a hit per card laid away
+            assert value == pytest.approx(expected + rules.talon_size * HIT)
 
 
 def test_nothing_to_read_before_another_seat_has_decided() -> None:
@@ -111,7 +111,9 @@ def test_nothing_to_read_before_another_seat_has_decided() -> None:
     for seat in range(4):
         if seat != dealer:
             likelihood = play_likelihood(state.view(seat), error=ERROR)
-            assert likelihood is not None and likelihood(state, -math.inf) == pytest.approx(HIT)
+            assert likelihood is not None
+            laid = state.rules.talon_size  # a hit per card laid away
+            assert likelihood(state, -math.inf) == pytest.approx(laid * HIT)
 
 
 @pytest.mark.parametrize("error", [0.0, 1.0, 1, "0.1", -0.5])

@@ -345,8 +345,7 @@ def _likeliest(
         elif score > best[0]:
             heapq.heapreplace(best, score)
     kept = sorted(range(len(pool)), key=lambda at: -scores[at])[:worlds]
-    top = scores[kept[0]]
-    return [pool[at] for at in kept], [math.exp(scores[at] - top) for at in kept]
+    return [pool[at] for at in kept], [1.0] * len(kept)
 
 
 class _Clock:

@@ -9,8 +9,8 @@ world, replays every decision the other seats made — the bids, the call, the d
 card — as the rules of thumb would have made it with the cards that world gives them, and
 scores the agreement: each decision the model matches counts ``log(1 - error)``, each it does
 not ``log(error / (n - 1))`` for a choice among ``n`` moves (a decision with one legal move
-says nothing). :class:`~cardgames.bots.pimc.PIMCBot` draws more worlds than it values and
-keeps the likeliest (see there).
+says nothing); the discard counts card by card. :class:`~cardgames.bots.pimc.PIMCBot` draws
+more worlds than it values and keeps the likeliest (see there).
 
 The model is the policy of the library's RuleBot, the usual choice in the literature when no
 better model of the opponents is at hand (policy-based inference, Rebstock, Solinas, Buro and
@@ -125,7 +125,7 @@ def play_likelihood(view: View, *, error: float) -> Callable[[State, float], flo
         if bids:
             total += _bid_likelihood(view, world, hit, miss)
         if check_discard:
-            total += _discard_likelihood(view, world, hands, hit, miss)
+            total += _discard_likelihood(view, world, hands, hit, misses)
         for decision in cards:
             if total < floor:
                 return total  # every term is negative: it only falls further
@@ -181,23 +181,31 @@ def _bid_likelihood(view: View, world: State, hit: float, miss: float) -> float:
 
 
 def _discard_likelihood(
-    view: View, world: State, hands: list[int], hit: float, miss: float
+    view: View, world: State, hands: list[int], hit: float, misses: list[float]
 ) -> float:
-    # The discarder's whole discard, as RuleBot's discard rule lays it away from the hand it
-    # held with the talon in this world.
+    # The discarder's discard as RuleBot's discard rule lays it away, card by card, from the
+    # hand it held with the talon in this world: each card the rule would lay next that is in
+    # the world's discard is a hit; one that is not is a miss (the seat laid another card of
+    # its discard instead, which the rule ranks next).
     rules = view.rules
     discarder = view.discarder
     discard = world.discard.mask
     hand = hands[discarder] | view.played_by(discarder).mask | discard
-    laid = 0
+    left = discard
+    total = 0.0
     for remaining in range(rules.talon_size, 0, -1):
         legal = _legal_discards_mask(hand, rules, remaining)
-        if not legal:
+        if not legal or not left:
             break
         index = choose_discard_index(rules, hand, legal)
-        laid |= 1 << index
+        if left >> index & 1:
+            total += hit
+        else:
+            total += misses[legal.bit_count() - 1]
+            index = choose_discard_index(rules, hand, legal & left) if legal & left else index
+        left &= ~(1 << index)
         hand &= ~(1 << index)
-    return hit if laid == discard else miss
+    return total
 
 
 def _sides(
