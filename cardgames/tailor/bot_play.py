@@ -92,7 +92,13 @@ def play_likelihood(
     view: View, settings: SamplingSettings
 ) -> Callable[[State, float], float] | None:
     """Inference (:meth:`cardgames.games.GameDescriptor.play_likelihood`): none yet in Chase
-    the Tailor."""
+    the Tailor, so None.
+
+    >>> from cardgames import tailor
+    >>> from cardgames.bots import PIMCBot
+    >>> play_likelihood(tailor.deal(tailor.Rules(players=3), seed=13).view(0), PIMCBot()) is None
+    True
+    """
     return None
 
 

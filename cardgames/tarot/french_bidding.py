@@ -115,7 +115,17 @@ def planned_move(view: View, settings: SamplingSettings, rng: random.Random) -> 
     """What :meth:`cardgames.games.GameDescriptor.planned_move` gives a sampling bot in
     Tarot: under French rules with ``settings.bidding == "simulate"``, the seat's bid by
     :func:`simulated_bid` over ``settings.worlds`` worlds; None otherwise (the bid is then
-    RuleBot's)."""
+    RuleBot's).
+
+    >>> import random
+    >>> from cardgames import tarot
+    >>> from cardgames.bots import PIMCBot
+    >>> view = tarot.deal(tarot.Rules.french(players=4), seed=5).view(3)
+    >>> planned_move(view, PIMCBot(bidding="rule"), random.Random(1)) is None
+    True
+    >>> planned_move(view, PIMCBot(worlds=2), random.Random(1)) in view.legal_moves()
+    True
+    """
     if (
         settings.bidding != "simulate"
         or not view.rules.bidding
