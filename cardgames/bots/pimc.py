@@ -47,11 +47,21 @@ How a move is valued in one world:
   ``nodes`` nodes, its value being the seat's payoff minus the others' mean, with the round
   scored on the hands held when it is cut at the horizon.
 
+**Inference.** With ``candidates`` above 1 (the default is 4) the bot draws ``candidates``
+times as many worlds as it values and keeps the ``worlds`` likeliest under the game's model
+of the other seats' play (:meth:`cardgames.games.GameDescriptor.play_likelihood`: RuleBot's
+rules, each deviation having probability ``deviation``), so that what the others chose — a
+card, a discard, a bid — tells the bot where the cards are. ``candidates=1`` is plain PIMC.
+
+**French bidding** is by simulation by default (``bidding="simulate"``,
+:mod:`cardgames.tarot.french_bidding`, reached through
+:meth:`cardgames.games.GameDescriptor.planned_move`); ``bidding="rule"`` bids by RuleBot's count.
+
 The discard of a Tarot dealer is left to :class:`cardgames.bots.rule_bot.RuleBot` (the solver
 analyses the play of the cards only).
 
 **French Tarot** (:meth:`cardgames.tarot.rules.Rules.french`): every decision that is not a
-card is RuleBot's (:func:`cardgames.tarot.bot_play.tarot_rule_move`): the bid, the call, the
+card or a bid is RuleBot's (:func:`cardgames.tarot.bot_play.tarot_rule_move`): the call, the
 discard, the slam announcement and the poignée, which RuleBot declares before its first card
 whenever it may. The cards are chosen as above: the worlds come from the French view (so the
 partner, while the seat does not know it, is drawn with each world), and the solver values a
@@ -324,7 +334,8 @@ def _likeliest(
     clock: _Clock,
 ) -> tuple[list[Any], list[float]]:
     """The ``worlds`` likeliest of ``worlds * candidates`` worlds drawn from ``view`` (the
-    earlier drawn first among equals), each with its likelihood relative to the likeliest.
+    earlier drawn first among equals), each with weight 1 (weighting them by likelihood
+    measured worse: two or three worlds then carried every decision).
     Under a time cap the clock is read before each draw after the first, and the drawing
     stops once the cap is spent."""
     pool = []
