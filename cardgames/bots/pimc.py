@@ -39,8 +39,9 @@ How a move is valued in one world:
   progress): by the double-dummy solver (:func:`cardgames.bridge.analysis.analyse_bridge`, the
   tricks of the side that chooses), within ``nodes`` nodes (the midpoint of the proved bounds
   if the budget runs out). Earlier, where a double-dummy solve of the whole deal costs
-  seconds to minutes, by a play-out (:func:`bridge_rollout_tricks`): the move, then every seat
-  playing :class:`cardgames.bots.rule_bot.RuleBot`'s rules on its own view of the world.
+  seconds to minutes, by a play-out (:func:`~cardgames.bridge.bot_play.bridge_rollout_tricks`):
+  the move, then every seat playing :class:`cardgames.bots.rule_bot.RuleBot`'s rules on its
+  own view of the world.
   The declarer chooses the dummy's cards from its own view.
 * **Chase the Tailor**: the solver's horizon search
   (:func:`cardgames.tailor.analysis.analyse_tailor`) ``horizon`` moves deep within
