@@ -29,7 +29,7 @@ from typing import ClassVar, Final
 import attrs
 
 from cardgames.errors import NotationError
-from cardgames.validation import check_int, quote
+from cardgames.validation import ascii_upper, check_int, quote
 
 __all__ = [
     "JOKER_1",
@@ -64,7 +64,7 @@ class Suit(enum.IntEnum):
 
         :raises NotationError: for anything else.
         """
-        suit = _SUIT_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
+        suit = _SUIT_BY_TEXT.get(ascii_upper(text)) if isinstance(text, str) else None
         if suit is None:
             raise NotationError(f"invalid suit {quote(text)}: expected one of S H D C or ♠ ♥ ♦ ♣")
         return suit
@@ -118,7 +118,7 @@ class Rank(enum.IntEnum):
 
         :raises NotationError: for anything else.
         """
-        rank = _RANK_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
+        rank = _RANK_BY_TEXT.get(ascii_upper(text)) if isinstance(text, str) else None
         if rank is None:
             raise NotationError(
                 f"invalid rank {quote(text)}: expected one of A 2-9 T J Q K (or 10)"
@@ -216,7 +216,7 @@ class Card:
 
         :raises NotationError: if ``text`` is not a card.
         """
-        card = _CARD_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
+        card = _CARD_BY_TEXT.get(ascii_upper(text)) if isinstance(text, str) else None
         if card is None:
             raise NotationError(
                 f"invalid card {quote(text)}: expected a rank (A 2-9 T J Q K, or 10) then a suit "

@@ -270,7 +270,7 @@ class BaseCardSet(Set[C], Generic[C]):
         """The cards as an SVG picture (:func:`cardgames.svg.hand`), which Jupyter shows."""
         from cardgames import svg
 
-        return str(svg.hand(self))
+        return svg._in_html(svg.hand(self))
 
 
 _S = TypeVar("_S", bound=BaseCardSet[Any])

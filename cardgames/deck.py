@@ -32,7 +32,7 @@ import attrs
 from cardgames.cards import STANDARD_PACK_SIZE, Card
 from cardgames.cardset import BaseCardSet, CardLike, CardSet
 from cardgames.errors import NotationError, RulesError
-from cardgames.validation import as_tuple, check_int, make_rng, quote
+from cardgames.validation import as_tuple, check_int, make_rng, quote, strict_arguments
 
 __all__ = [
     "MAX_HANDS",
@@ -58,7 +58,7 @@ the caller owns. :func:`make_rng` turns either into a generator and rejects anyt
 a :class:`~cardgames.errors.RulesError`."""
 
 
-def random_below(rng: random.Random, n: int) -> int:
+def random_below(rng: int | random.Random, n: int) -> int:
     """A uniform int in ``range(n)``, drawn from raw bits by rejection sampling.
 
     Only :meth:`random.Random.getrandbits` is used, whose output for a seeded generator is
@@ -68,11 +68,12 @@ def random_below(rng: random.Random, n: int) -> int:
     >>> random_below(random.Random(1), 10) == random_below(random.Random(1), 10)
     True
 
+    :param rng: a :class:`random.Random` (advanced) or an int seed.
     :raises RulesError: (a :class:`ValueError`) if ``rng`` is not a :class:`random.Random` or
-        ``n`` is not a positive int.
+        a seed, or ``n`` is not a positive int.
     """
     if not isinstance(rng, random.Random):
-        raise RulesError(f"invalid random generator {quote(rng)}: expected a random.Random")
+        rng = make_rng(rng, "random generator")
     if type(n) is not int or n < 1:
         check_int(n, "range size", low=1, expected="a positive int (cannot draw from nothing)")
     bits = n.bit_length()
@@ -148,6 +149,7 @@ def _deck_cards(cards: Iterable[C]) -> tuple[C, ...]:
     return as_tuple(cards, "deck", error=NotationError)
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class Deck(Sequence[C], Generic[C]):
     """An immutable sequence of distinct cards; index 0 is the top of the deck.

@@ -35,6 +35,7 @@ from cardgames.errors import RulesError
 from cardgames.validation import quote
 
 if TYPE_CHECKING:
+    from cardgames.search.grades import LossGrades
     from cardgames.search.results import Analysis, Limit, SearchProgress, Solution
 
 __all__ = [
@@ -177,6 +178,11 @@ class GameAnalysis(Protocol[S_contra, M]):
 
     def side_words(self, state: S_contra, perspective: int) -> str:
         """Whose value a result is, in plain words ("seat 2 against the other two together")."""
+        ...
+
+    def loss_grades(self, state: S_contra) -> LossGrades:
+        """How much a move must lose, in the game's points, to be an inaccuracy, a mistake or a
+        blunder in a review (:class:`~cardgames.search.grades.LossGrades`)."""
         ...
 
 

@@ -50,7 +50,15 @@ import attrs
 
 from cardgames.deck import RandomSource, random_below
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.validation import SEED_LIMIT, as_tuple, check_int, derive_seed, make_rng, quote
+from cardgames.validation import (
+    SEED_LIMIT,
+    as_tuple,
+    check_int,
+    derive_seed,
+    make_rng,
+    quote,
+    strict_arguments,
+)
 
 __all__ = [
     "DEFAULT_BOT_SEED",
@@ -114,13 +122,17 @@ def check_bot(bot: object, what: str = "bot") -> None:
 
 
 def check_rng(rng: object) -> random.Random:
-    """``rng`` if it is a :class:`random.Random`.
+    """The generator a bot draws from: ``rng`` itself if it is a :class:`random.Random` (the
+    caller's, advanced), or a new one seeded with ``rng`` if it is an int seed (0 to
+    ``2**64 - 1``), so that ``bot.choose(view, 7)`` works as ``play_out(rng=7)`` does
+    (:func:`cardgames.deck.make_rng`).
 
-    :raises RulesError: for anything else (a seed must be turned into a generator first).
+    >>> check_rng(7).random() == random.Random(7).random()
+    True
+
+    :raises RulesError: for anything else (a negative seed, a bool, a float, ...).
     """
-    if not isinstance(rng, random.Random):
-        raise RulesError(f"invalid rng {quote(rng)}: expected a random.Random")
-    return rng
+    return make_rng(rng, "rng")  # type: ignore[arg-type]
 
 
 S = TypeVar("S")
@@ -347,6 +359,7 @@ def _view(state: Any, seat: int) -> Any:
     return state.view(seat)
 
 
+@strict_arguments
 @attrs.frozen
 class Seating:
     """One game's names for :func:`seat_players` and :func:`play_to_end`, so that its

@@ -40,24 +40,27 @@ and ``series``.
 
 from __future__ import annotations
 
+import abc
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from importlib import resources
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
 
 import attrs
 
 from cardgames import _json, games
 from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
-from cardgames.validation import as_tuple, check_int, quote
+from cardgames.validation import as_tuple, check_int, quote, strict_arguments
 
 __all__ = [
     "FORMAT",
     "GAMES",
     "VERSION",
     "Codec",
+    "DealRecordMethods",
+    "RecordMethods",
     "Tags",
     "check_record",
     "envelope",
@@ -138,6 +141,11 @@ class Tags(Mapping[str, str]):
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Tags are immutable")
+
+    def __reduce__(self) -> tuple[type[Tags], tuple[tuple[tuple[str, str], ...]]]:
+        # pickle, copy and deepcopy rebuild the tags through the constructor: the default
+        # way sets the slot with setattr, which immutable tags refuse.
+        return (Tags, (self._items,))
 
     def __getitem__(self, name: str) -> str:
         for key, text in self._items:
@@ -423,10 +431,14 @@ T = TypeVar("T")
 
 
 class _Playable(Protocol):
+    @property
+    def is_over(self) -> bool: ...
+
     def play(self, move: Any) -> Any: ...
 
 
 P = TypeVar("P", bound=_Playable)
+S = TypeVar("S", bound=_Playable)
 
 _RECORD_OF: dict[str, Callable[[Any], Any]] = {}
 
@@ -455,6 +467,7 @@ def record_deal(game: str, state: object) -> Any:
     return record_of(state)
 
 
+@strict_arguments
 @attrs.frozen
 class Codec:
     """A game's part of the record layout: its names in messages and how it reads its moves,
@@ -614,6 +627,110 @@ def read_move_texts(moves: list[object], where: str) -> list[str]:
     for move in moves:
         read_str(move, f"{where} move")
     return moves  # type: ignore[return-value]  # every item checked above
+
+
+class DealRecordMethods(Generic[S]):
+    """What every game's deal record does with the moves it holds, written once: each game's
+    ``DealRecord`` (an attrs class with ``moves`` and a private ``_final`` state) takes these
+    and says only where its deal starts (:meth:`start`) and how it is written
+    (``to_dict``). The class attribute ``CODEC`` is the game's :class:`Codec`.
+    """
+
+    __slots__ = ()
+    CODEC: ClassVar[Codec]
+    moves: tuple[Any, ...]
+    _final: S
+
+    @abc.abstractmethod
+    def start(self) -> S:
+        """The state before the first move."""
+
+    def _replay_moves(self) -> None:
+        # Called by the game's __attrs_post_init__: every move checked where it is played.
+        object.__setattr__(self, "_final", replay_moves(self.start(), self.moves, self.CODEC))
+
+    @property
+    def is_over(self) -> bool:
+        """True if the moves finish the deal (or round)."""
+        return self._final.is_over
+
+    def states(self) -> tuple[S, ...]:
+        """The starting state, then the state after each move: ``len(moves) + 1`` states, as a
+        tuple (``states()[-1] == replay()``)."""
+        return states_of(self.start(), self.moves)
+
+    def replay(self) -> S:
+        """The state after every move (reached by play, so its history is ``moves``)."""
+        return self._final
+
+
+D = TypeVar("D", bound=DealRecordMethods[Any])
+
+
+class RecordMethods(Generic[S, D]):
+    """What every game's record does with its deals, written once: each game's ``Record`` (an
+    attrs class with ``deals``, ``tags`` and ``series``) takes these and writes only its
+    series (a whole game or match) and its ``to_dict``. The class attribute ``CODEC`` is the
+    game's :class:`Codec`.
+    """
+
+    __slots__ = ()
+    CODEC: ClassVar[Codec]
+    deals: tuple[D, ...]
+    series: Any
+
+    def _only(self) -> D:
+        return only_deal(self.deals, self.CODEC)
+
+    def start(self) -> S:
+        """The first state of a record of one deal (see the deal record's ``start``).
+
+        :raises RulesError: if the record does not hold exactly one deal.
+        """
+        first: S = self._only().start()
+        return first
+
+    def states(self) -> tuple[S, ...]:
+        """The states of a record of one deal (see the deal record's ``states``).
+
+        :raises RulesError: if the record does not hold exactly one deal.
+        """
+        states: tuple[S, ...] = self._only().states()
+        return states
+
+    def replay(self) -> S:
+        """The final state of a record of one deal (see the deal record's ``replay``).
+
+        :raises RulesError: if the record does not hold exactly one deal.
+        """
+        final: S = self._only().replay()
+        return final
+
+    @property
+    def is_series(self) -> bool:
+        """True if this is the record of a whole game or match (``series`` is given)."""
+        return self.series is not None
+
+    def _whole(self) -> Any:
+        """The game or match the record is of, every deal replayed (records with a series)."""
+        raise RulesError("this record holds single deals")  # a game with series overrides it
+
+    def series_totals(self) -> tuple[tuple[Fraction, ...], bool] | None:
+        """For the record of a whole game or match, each seat's total and whether the series
+        is over (the series replayed); None for a record of single deals."""
+        if self.series is None:
+            return None
+        whole = self._whole()
+        return tuple(Fraction(total) for total in whole.totals), bool(whole.is_over)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Self:
+        """Read the data ``to_dict`` gives (what the game's ``loads`` does after the JSON).
+
+        :raises NotationError: for anything but such data, quoting the bad entry.
+        """
+        record: Self = read_record(data, cls.CODEC, cls)
+        return record
 
 
 def read_record(data: object, codec: Codec, make: Callable[..., T]) -> T:

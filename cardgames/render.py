@@ -28,7 +28,7 @@ from typing import Final
 import attrs
 
 from cardgames.errors import NotationError
-from cardgames.validation import quote
+from cardgames.validation import quote, strict_arguments
 
 __all__ = [
     "SUIT_SYMBOLS",
@@ -227,11 +227,12 @@ _VULGAR_VALUE: Final = {text: Fraction(*pair) for pair, text in _VULGAR.items()}
 _SUPERSCRIPT: Final = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _SUBSCRIPT: Final = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 _FROM_SCRIPT: Final = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉", "01234567890123456789")
+# Numbers of at most 100 digits: Python refuses to read an int of more than 4,300.
 _POINTS = re.compile(
-    r"(?P<sign>[-−]?)(?P<whole>[0-9]*)"
+    r"(?P<sign>[-−]?)(?P<whole>[0-9]{0,100})"
     r"(?:(?P<vulgar>[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])"
-    r"|(?P<up>[⁰¹²³⁴⁵⁶⁷⁸⁹]+)⁄(?P<down>[₀₁₂₃₄₅₆₇₈₉]+)"
-    r"|/(?P<over>[0-9]+))?"
+    r"|(?P<up>[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,100})⁄(?P<down>[₀₁₂₃₄₅₆₇₈₉]{1,100})"
+    r"|/(?P<over>[0-9]{1,100}))?"
 )
 
 
@@ -323,6 +324,7 @@ def number(value: Fraction | int) -> str:
     return format_points(value)
 
 
+@strict_arguments
 @attrs.frozen
 class MoveRow:
     """One line of a move table.

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from cardgames.errors import NotationError
-from cardgames.validation import as_tuple, quote
+from cardgames.validation import as_tuple, ascii_lower, quote
 
 __all__ = [
     "format_rule_value",
@@ -90,7 +90,7 @@ def parse_bool(text: str) -> bool:
     :raises NotationError: for anything else (a value that is not a string included).
     """
     if isinstance(text, str):
-        lowered = text.lower()
+        lowered = ascii_lower(text)
         if lowered in _TRUE:
             return True
         if lowered in _FALSE:

@@ -222,12 +222,20 @@ def _text(x: float, y: float, content: str, size: float, css: str, bold: bool = 
 
 
 def _document(width: float, height: float, body: Sequence[str], css: str) -> SvgImage:
+    # Only a size and a viewBox on the root, which every renderer reads alike: a CSS
+    # "height:auto" there made CairoSVG (and other non-browser renderers) draw nothing. The
+    # HTML the library hands to Jupyter scales the picture down instead (_in_html).
     w, h = _num(max(width, 1)), _num(max(height, 1))
     return SvgImage(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="cardgames {css}" width="{w}" '
-        f'height="{h}" viewBox="0 0 {w} {h}" style="max-width:100%;height:auto" '
-        f'font-family="{_FONT}">' + "".join(body) + "</svg>"
+        f'height="{h}" viewBox="0 0 {w} {h}" font-family="{_FONT}">' + "".join(body) + "</svg>"
     )
+
+
+def _in_html(image: SvgImage) -> str:
+    """``image`` for an HTML page (Jupyter's ``_repr_html_``): shrunk to the width of the
+    page when it is wider, its height following, as only a browser reads CSS."""
+    return image.replace("<svg ", '<svg style="max-width:100%;height:auto" ', 1)
 
 
 @attrs.frozen

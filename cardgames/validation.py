@@ -12,7 +12,15 @@ expected. Keeping them in one place keeps one rule for each kind of argument eve
   silently folded onto their absolute value, as :class:`random.Random` would do;
 * a **random source** is a seed or a :class:`random.Random` the caller owns;
 * a **collection** is any iterable but a string, of at most :data:`MAX_ITEMS` items, kept as
-  a tuple (an endless iterator is refused rather than followed forever).
+  a tuple (an endless iterator is refused rather than followed forever);
+* a **written form** is read in ASCII: letter case is ignored for the 26 ASCII letters only
+  (:func:`ascii_upper`, :func:`ascii_lower`), so that no other character turns into one
+  (``'ſ'.upper()`` is ``'S'``, the Kelvin sign's lower case is ``'k'``, ``'ß'.upper()`` is
+  ``'SS'``), and a number is ASCII digits only (:func:`is_ascii_digits`: ``int`` would read
+  Arabic-Indic or full-width digits);
+* a **constructor call** that cannot even be bound (an unknown keyword, a missing argument)
+  is a :class:`~cardgames.errors.RulesError` naming the class and what it takes
+  (:func:`strict_arguments`, on the value types), not Python's ``TypeError``.
 
 >>> check_seat(2, 4)
 2
@@ -30,11 +38,14 @@ cardgames.errors.RulesError: invalid seed -7: expected an int from 0 to 2**64 - 
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import inspect
 import itertools
 import random
+import string
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from cardgames.errors import CardgamesError, RulesError
 
@@ -42,13 +53,17 @@ __all__ = [
     "MAX_ITEMS",
     "SEED_LIMIT",
     "as_tuple",
+    "ascii_lower",
+    "ascii_upper",
     "check_bool",
     "check_int",
     "check_seat",
     "check_seed",
     "derive_seed",
+    "is_ascii_digits",
     "quote",
     "quote_text",
+    "strict_arguments",
 ]
 
 SEED_LIMIT: Final = 1 << 64
@@ -59,6 +74,39 @@ MAX_ITEMS: Final = 100_000
 
 QUOTE_LIMIT: Final = 400
 _BIG_INT_DIGITS: Final = 100
+_TO_UPPER: Final = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
+_TO_LOWER: Final = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def ascii_upper(text: str) -> str:
+    """``text`` with its ASCII letters in upper case and every other character as it is:
+    what a parser compares with its letters, so that no other character becomes one of them
+    (``str.upper`` turns ``'ſ'`` into ``'S'`` and ``'ﬀ'`` into ``'FF'``).
+
+    >>> ascii_upper('nt by s'), ascii_upper('ſ'), ascii_upper('ß')
+    ('NT BY S', 'ſ', 'ß')
+    """
+    return text.upper() if text.isascii() else text.translate(_TO_UPPER)
+
+
+def ascii_lower(text: str) -> str:
+    """``text`` with its ASCII letters in lower case and every other character as it is
+    (``str.lower`` turns the Kelvin sign into ``'k'``).
+
+    >>> ascii_lower('Garde-Sans'), ascii_lower('\u212a') == '\u212a'
+    ('garde-sans', True)
+    """
+    return text.lower() if text.isascii() else text.translate(_TO_LOWER)
+
+
+def is_ascii_digits(text: str) -> bool:
+    """Whether ``text`` is one or more of the ASCII digits 0-9 and nothing else: what a
+    parser may hand to ``int`` (which also reads ``'٣'``, ``'３'``, ``' 3'`` and ``'1_0'``).
+
+    >>> [is_ascii_digits(text) for text in ('042', '\u0663', '1_0', '')]
+    [True, False, False, False]
+    """
+    return text.isascii() and text.isdigit()
 
 
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
@@ -280,3 +328,50 @@ def as_tuple(
     if len(items) > limit:
         raise error(f"invalid {what} {quote(value)}: expected a sequence of at most {limit} items")
     return items
+
+
+_T = TypeVar("_T")
+
+
+def strict_arguments(cls: type[_T]) -> type[_T]:
+    """Class decorator for the library's value types (over ``@attrs.frozen``): a call that
+    Python cannot even bind to the constructor (an unknown keyword, a missing argument, too
+    many positional ones) raises :class:`~cardgames.errors.RulesError` naming the class and
+    what it takes, instead of a bare ``TypeError``. Arguments that bind are checked by the
+    class's own validators as before; the binding is looked at only once the call has failed.
+
+    >>> import attrs
+    >>> @strict_arguments
+    ... @attrs.frozen
+    ... class Pair:
+    ...     left: int
+    ...     right: int = 0
+    >>> Pair(1, rigth=2)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RulesError: invalid arguments for Pair: got an unexpected keyword argument
+    'rigth'; expected Pair(left, right=...)
+    """
+    init = cls.__init__
+    signature = inspect.signature(init)
+    parameters = [
+        name if parameter.default is inspect.Parameter.empty else f"{name}=..."
+        for name, parameter in list(signature.parameters.items())[1:]
+    ]
+    expected = f"{cls.__name__}({', '.join(parameters)})"
+
+    @functools.wraps(init)
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        try:
+            init(self, *args, **kwargs)
+        except TypeError:
+            try:
+                signature.bind(self, *args, **kwargs)
+            except TypeError as problem:
+                raise RulesError(
+                    f"invalid arguments for {cls.__name__}: {problem}; expected {expected}"
+                ) from None
+            raise  # the arguments bind: the error is the class's own
+
+    cls.__init__ = __init__  # type: ignore[method-assign]
+    return cls

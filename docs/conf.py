@@ -30,7 +30,7 @@ _BUILTINS = (
 )
 _STDLIB_MODULES = (
     "typing|typing_extensions|collections\\.abc|collections|abc|random|fractions|enum|attrs?"
-    "|argparse|types|json|_io|io|os|pathlib|time|concurrent|multiprocessing|importlib"
+    "|argparse|types|json|_io|io|os|pathlib|time|concurrent|multiprocessing|importlib|http"
 )
 _BARE_NAMES = (
     "Self|Any|TypeVar|Generic|Protocol|Literal|Iterable|Iterator|Sequence|Mapping|Callable|Set"
@@ -42,7 +42,7 @@ nitpick_ignore_regex = [
     (r"py:(class|obj|exc|func|meth|data|attr)", rf"(builtins\.)?({_BUILTINS})"),
     (r"py:(class|obj|func|meth|data|attr|mod)", rf"({_STDLIB_MODULES})(\..*)?"),
     (r"py:(class|obj)", rf"({_BARE_NAMES})"),
-    (r"py:(class|obj)", r"(cardgames\.[\w.]+\.)?(C|S|M|T|P|V|R|S_co|M_co|S_contra|P_contra|_\w+)"),
+    (r"py:(class|obj)", r"(cardgames\.[\w.]+\.)?(C|D|S|M|T|P|V|R|S_co|M_co|S_contra|P_contra|_\w+)"),
     # The learning environments' optional extras (numpy, Gymnasium, PettingZoo): no inventory.
     (r"py:(class|obj|data)", r"(numpy|gymnasium|pettingzoo)(\..*)?"),
 ]

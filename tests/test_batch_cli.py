@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hang_guard import WALL_SECONDS
 
 from cardgames import games, solver, tailor, tarot
 from cardgames.cli import batch as batch_cli
@@ -293,8 +294,8 @@ def dask_scheduler(tmp_path: Path) -> Iterator[str]:
         for _ in range(2):
             processes.append(start("worker", address, "--nthreads", "1", "--no-dashboard"))
         connect: Any = distributed.Client  # the package has no type hints
-        with connect(address, timeout=60) as client:
-            client.wait_for_workers(2, timeout=60)
+        with connect(address, timeout=WALL_SECONDS) as client:
+            client.wait_for_workers(2, timeout=WALL_SECONDS)
         yield address
     finally:
         # The workers first, while the scheduler can still see them go; then the scheduler.
@@ -460,14 +461,14 @@ def test_pool_workers_end_when_the_batch_is_killed(
     )
     workers: set[int] = set()
     try:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + WALL_SECONDS
         while len(workers) < 2 and process.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
             workers = {pid for pid in _descendants(process.pid) if _running(pid)}
         assert len(workers) >= 2, "the pool did not start"
         process.kill()
         process.wait()
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + WALL_SECONDS
         while any(map(_running, workers)) and time.monotonic() < deadline:
             time.sleep(0.1)
         assert not [pid for pid in workers if _running(pid)]
@@ -478,3 +479,14 @@ def test_pool_workers_end_when_the_batch_is_killed(
         for pid in workers:  # left behind by a failure: this test started them
             if _running(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_resuming_a_finished_batch_draws_no_progress_bar(
+    positions_file: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out.jsonl"
+    first = _script("batch", str(positions_file), "-o", str(out), "--jobs", "1")
+    assert "positions/s" in first.stderr  # a bar while there is work
+    again = _script("batch", str(positions_file), "-o", str(out), "--jobs", "1")
+    assert again.returncode == first.returncode
+    assert "positions/s" not in again.stderr and "0 done" in again.stderr

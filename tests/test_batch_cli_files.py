@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hang_guard import WALL_SECONDS
 
 from cardgames import tailor, tarot
 from cardgames.cli import batch as batch_cli
@@ -109,7 +110,9 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 
 
-def _script(*argv: str, timeout: float = 300, **options: Any) -> subprocess.CompletedProcess[str]:
+def _script(
+    *argv: str, timeout: float = WALL_SECONDS, **options: Any
+) -> subprocess.CompletedProcess[str]:
     """``cardgames ARGV`` in a process of its own, with a bound on its memory and its time."""
     options.setdefault("preexec_fn", _limit_memory)
     options.setdefault("stdin", subprocess.DEVNULL)
@@ -249,7 +252,7 @@ def test_an_out_that_is_not_a_regular_file_is_refused(
     # waited on for ever, a folder read as a file.
     source = _positions_file(tmp_path, capsys, 1)
     out = str(where(tmp_path) if callable(where) else where)
-    result = _script("batch", str(source), "-o", out, "--jobs", "1", timeout=120, cwd=tmp_path)
+    result = _script("batch", str(source), "-o", out, "--jobs", "1", cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr == (
         f"cardgames: error: cannot use {out!r} as OUT: it is {what}, not a regular file (the "
@@ -273,8 +276,8 @@ def test_positions_read_from_a_pipe_are_all_analysed(
     writer = threading.Thread(target=feed, daemon=True)
     writer.start()
     out = tmp_path / "out.jsonl"
-    result = _script("batch", str(fifo), "-o", str(out), "--jobs", "1", timeout=120)
-    writer.join(timeout=60)
+    result = _script("batch", str(fifo), "-o", str(out), "--jobs", "1")
+    writer.join(timeout=WALL_SECONDS)
     assert result.returncode == 0, result.stderr
     assert result.stderr.strip().splitlines()[-1].startswith("cardgames batch: 2 done, 0 failed")
     assert [record["id"] for record in _records(out)] == ["tarot-1", "tarot-2"]

@@ -127,10 +127,16 @@ def test_a_bot_refuses_a_state(bot: Any) -> None:
 
 
 @pytest.mark.parametrize("bot", BOTS, ids=bot_name)
-def test_a_bot_refuses_a_seed_for_its_rng(bot: Any) -> None:
+def test_a_bot_takes_a_seed_for_its_rng(bot: Any) -> None:
+    # Regression: bot.choose(view, 0) raised "invalid rng 0" while play_out(rng=1) took an
+    # int; a seed now works as a generator seeded with it.
     state = tailor.deal(tailor.Rules(players=3), seed=2)
-    with pytest.raises(RulesError, match=r"random\.Random"):
-        bot.choose(_view(state, state.to_move), 7)
+    view = _view(state, state.to_move)
+    for seed in (0, 7, 2**64 - 1):
+        assert bot.choose(view, seed) == bot.choose(view, random.Random(seed))
+    for bad in (-1, 2**64, True, 1.5, "7", None):
+        with pytest.raises(RulesError, match=r"invalid rng .*random\.Random"):
+            bot.choose(view, bad)
 
 
 def test_a_bot_has_no_move_when_it_is_not_its_turn() -> None:

@@ -11,6 +11,7 @@ import sys
 from fractions import Fraction
 
 import pytest
+from hang_guard import WALL_SECONDS
 
 from cardgames import bridge, solver
 from cardgames.bridge import Contract, Deal, Seat, State, Strain
@@ -215,7 +216,7 @@ def test_pure_python_gives_the_same_answers_with_the_same_nodes() -> None:
         text=True,
         check=True,
         env={**os.environ, "CARDGAMES_PURE": "1"},
-        timeout=300,
+        timeout=WALL_SECONDS,
     )
     assert json.loads(done.stdout) == here
 

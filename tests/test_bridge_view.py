@@ -124,8 +124,10 @@ def test_inconsistent_views_are_refused() -> None:
         View(Seat.WEST, Contract.parse("NT by S"), hand, dummy, (Card.parse("2H"),))
     with pytest.raises(NotationError, match="expected the keys"):
         View.from_dict({"seat": "W"})
+    view = view_of(bridge.random_position(1), Seat.NORTH)
+    assert view.sample(3) == view.sample(random.Random(3))  # a seed will do
     with pytest.raises(RulesError, match=r"random\.Random"):
-        view_of(bridge.random_position(1), Seat.NORTH).sample(3)  # type: ignore[arg-type]
+        view.sample(-3)
     with pytest.raises(RulesError, match="bridge State"):
         view_of("N:...", Seat.NORTH)  # type: ignore[arg-type]
 

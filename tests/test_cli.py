@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hang_guard import WALL_SECONDS
 
 import cardgames
 import cardgames.solver
@@ -73,7 +74,7 @@ def test_a_closed_pipe_ends_quietly() -> None:
         assert process.stdout is not None and process.stderr is not None
         process.stdout.close()  # the reader is gone before the first line is written
         error = process.stderr.read().decode()
-        status = process.wait(timeout=60)
+        status = process.wait(timeout=WALL_SECONDS)
     assert status == 0, error
     assert "Traceback" not in error and "BrokenPipe" not in error
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hang_guard import WALL_SECONDS
 
 from cardgames import tailor, tarot
 from cardgames.bots import PIMCBot, RandomBot, RuleBot
@@ -312,7 +313,12 @@ def test_the_script_plays_a_whole_tarot_deal_from_standard_input(tmp_path: Path)
     command = [str(Path(sys.executable).with_name("cardgames")), "play", "tarot"]
     command += ["--human", "0", "--bots", "rule,rule", "--seed", "3", "--save", str(path)]
     result = subprocess.run(
-        command, input=script, capture_output=True, text=True, encoding="utf-8", timeout=120
+        command,
+        input=script,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=WALL_SECONDS,
     )
     assert result.returncode == 0, result.stderr
     assert "cannot read 'nonsense'" in result.stdout and "payoffs:" in result.stdout
@@ -334,7 +340,7 @@ def script(
         capture_output=True,
         text=True,
         encoding="utf-8",
-        timeout=300,
+        timeout=WALL_SECONDS,
         cwd=cwd,
         **kwargs,
     )
@@ -633,7 +639,7 @@ def test_the_prompt_at_a_terminal() -> None:
         os.write(main_fd, b"undo\n1\nundo\nhint\nquit\n")
         chunks: list[bytes] = []
         while True:
-            ready, _, _ = select.select([main_fd], [], [], 120)
+            ready, _, _ = select.select([main_fd], [], [], WALL_SECONDS)
             if not ready:
                 break
             try:
@@ -643,7 +649,7 @@ def test_the_prompt_at_a_terminal() -> None:
             if not chunk:
                 break
             chunks.append(chunk)
-        status = process.wait(timeout=120)
+        status = process.wait(timeout=WALL_SECONDS)
     os.close(main_fd)
     out = b"".join(chunks).decode("utf-8", "replace").replace("\r\n", "\n")
     assert status == 0, out

@@ -14,10 +14,11 @@ from typing import Any
 import attrs
 import pytest
 
-from cardgames import solver, tailor, tarot
+from cardgames import games, solver, tailor, tarot
 from cardgames.cli import main
 from cardgames.errors import AnalysisError
 from cardgames.render import format_points
+from cardgames.search.grades import Grade
 from cardgames.solver.play_review import summarise
 
 
@@ -173,16 +174,32 @@ def test_review_judges_each_move_like_analyse_play(
     data = json.loads(out)
     assert out.count("\n") == 1 and out.endswith("}\n")  # one JSON line, as every --json prints
     assert status == 0 and data["first_judged"] == first + 1
-    assert data["steps"] == [json.loads(json.dumps(step.to_dict())) for step in steps]
+    grades = games.named(game).analysis.loss_grades(final)
+    assert data["grades"] == grades.to_dict()
+    for got, step in zip(data["steps"], steps, strict=True):
+        want = json.loads(json.dumps(step.to_dict()))
+        # The review names the move played as the best one when it was one of the best.
+        assert {key: got[key] for key in want if key != "best_move"} == {
+            key: value for key, value in want.items() if key != "best_move"
+        }
+        values = {entry["move"]: entry["value"] for entry in got["values"]}
+        assert values[got["move"]] == got["after"] and values[got["best_move"]] == got["before"]
+        assert got["best_move"] == got["move"] or got["loss"] != 0
+        grade = grades.judge(step)
+        assert got["grade"] == (None if grade is None else grade.value)
     for seat, summary in enumerate(data["summary"]):
         mine = [step for step in steps if step.player == seat]
         assert summary["moves"] == len(mine)
-        counted = [step for step in mine if step.exact or game == "tailor"]
-        assert summary["mistakes"] == sum(1 for step in counted if step.loss > 0)
+        counted = [grades.judge(step) for step in mine if step.exact or game == "tailor"]
+        assert summary["inaccuracies"] == counted.count(Grade.INACCURACY)
+        assert summary["mistakes"] == counted.count(Grade.MISTAKE)
+        assert summary["blunders"] == counted.count(Grade.BLUNDER)
     status, text, _ = run(capsys, "review", "--after", str(first), str(path))
-    mistakes = sum(1 for step in steps if (step.exact or game == "tailor") and step.loss > 0)
-    assert status == 0 and text.count("<- mistake") == mistakes
-    assert len(re.findall(r"^  seat \d+: ", text, re.M)) == final.rules.players
+    flagged = sum(1 for step in data["steps"] if step["grade"] is not None)
+    assert (
+        status == 0 and len(re.findall(r"<- (inaccuracy|mistake|blunder)$", text, re.M)) == flagged
+    )
+    assert len(re.findall(r"^  seat \d+: \d+ moves", text, re.M)) == final.rules.players
 
 
 def test_review_counts_a_mistake(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -198,7 +215,7 @@ def test_review_counts_a_mistake(tmp_path: Path, capsys: pytest.CaptureFixture[s
             position = position.play(move)
         analysis = solver.analyse(position)
         worst = min(analysis.move_values, key=lambda entry: entry.value)
-        if worst.value < analysis.value:
+        if analysis.value - worst.value >= tarot.GAME.analysis.loss_grades(position).inaccuracy:
             break
     played = position.play(worst.move)
     while not played.is_over:
@@ -212,7 +229,11 @@ def test_review_counts_a_mistake(tmp_path: Path, capsys: pytest.CaptureFixture[s
     written = loss.numerator if loss.denominator == 1 else str(loss)
     assert status == 0 and first_step["move"] == str(worst.move) and first_step["loss"] == written
     seat = position.to_move
-    assert loss > 0 and data["summary"][seat]["mistakes"] == 1
+    grade = tarot.GAME.analysis.loss_grades(position).grade(loss)
+    assert grade is not None and first_step["grade"] == grade.value
+    summary = data["summary"][seat]
+    assert summary[grade.plural] == 1
+    assert summary["inaccuracies"] + summary["mistakes"] + summary["blunders"] == 1
 
 
 def test_bad_record_files_are_clean_errors(
@@ -246,7 +267,7 @@ def test_show_and_review_through_the_installed_script(tarot_file: Path) -> None:
         text=True,
         check=True,
     )
-    assert len(re.findall(r"^  seat \d+: .*best-move rate", reviewed.stdout, re.M)) == 3
+    assert len(re.findall(r"^  seat \d+: .*accuracy \d+%", reviewed.stdout, re.M)) == 3
 
 
 def _winners(totals: Any) -> str:
@@ -348,7 +369,9 @@ def test_review_from_a_position_and_moves_or_a_record_agree() -> None:
     by_record = solver.review(tarot.loads(tarot.dumps(final)), after=len(moves) - 5)
     assert by_moves == by_record
     assert [step.number for step in by_moves.steps] == list(range(len(moves) - 4, len(moves) + 1))
-    assert by_moves.summaries == summarise(by_moves.steps, 3)
+    assert by_moves.summaries == summarise(
+        by_moves.steps, 3, tarot.GAME.analysis.loss_grades(start)
+    )
 
 
 def test_the_summary_names_each_seats_worst_move() -> None:
@@ -370,7 +393,12 @@ def test_the_summary_names_each_seats_worst_move() -> None:
     assert summary.worst.number == 1 and summary.worst.loss == analysis.value - worst.value
     line = summary.to_unicode()
     lost = format_points(analysis.value - worst.value)
-    assert line.endswith(f"; worst move 1 ({worst.move.card.to_unicode()}, lost {lost})")
+    best = summary.worst.best_move
+    assert best is not None and analysis.value_of(best) == analysis.value
+    assert line.endswith(
+        f"; worst move 1 ({worst.move.card.to_unicode()}, lost {lost}, best "
+        f"{best.card.to_unicode()})"
+    )
     assert summary.to_dict()["worst"] == summary.worst.to_dict()
 
 

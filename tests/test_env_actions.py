@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
+from hang_guard import WALL_SECONDS
 
 from cardgames import tailor, tarot
 from cardgames.env import (
@@ -207,6 +208,10 @@ def test_the_pure_api_imports_no_extra() -> None:
         "print(sorted({'numpy', 'gymnasium', 'pettingzoo'} & set(sys.modules)))"
     )
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=WALL_SECONDS,
+        check=True,
     )
     assert done.stdout.strip() == "[]"

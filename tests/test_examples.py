@@ -10,13 +10,18 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hang_guard import WALL_SECONDS
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 
 
 def run(script: Path) -> str:
     done = subprocess.run(
-        [sys.executable, str(script)], capture_output=True, text=True, timeout=300, check=False
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=WALL_SECONDS,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     # Scripts that write files into a fresh temporary directory print its (random) name.

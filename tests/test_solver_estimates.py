@@ -221,3 +221,27 @@ def test_a_tarot_horizon_analysis_says_how_many_tricks_it_looked_ahead() -> None
     assert analysis.horizon == 1 and analysis.to_dict()["horizon"] == 1
     assert "(estimate: search cut at a horizon of 1 trick)" in analysis.to_unicode()
     assert "horizon of 2 tricks)" in solver.analyse(state, horizon=2).to_unicode()
+
+
+@pytest.mark.parametrize("nodes", [1, 2, 3, 4, 5, 7, 9, 13, 40, 150])
+def test_a_node_limit_is_never_exceeded(nodes: int) -> None:
+    # Regression: Limit(nodes=1) gave the horizon search its one node and the exact search
+    # another, and reported 2.
+    for state in (_first_trick(TRADITIONAL, seed=7), _first_trick(tarot.Rules.french(4), 7)):
+        analysis = solver.analyse(state, limit=solver.Limit(nodes=nodes), estimates=True)
+        assert analysis.nodes <= nodes
+
+
+def test_one_node_leaves_nothing_to_estimate_with() -> None:
+    # The one node goes to the exact search, which alone proves bounds: the answer is that
+    # search's, as without estimates.
+    state = _first_trick(TRADITIONAL, seed=8)
+    limit = solver.Limit(nodes=1)
+    analysis = solver.analyse(state, limit=limit, estimates=True)
+    assert (analysis.bound, analysis.nodes, analysis.horizon) == ("bounds", 1, None)
+    without = solver.analyse(state, limit=limit)
+    assert (analysis.move_values, analysis.lower, analysis.upper) == (
+        without.move_values,
+        without.lower,
+        without.upper,
+    )

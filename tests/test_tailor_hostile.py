@@ -9,13 +9,12 @@ from __future__ import annotations
 import functools
 import json
 import random
-import signal
 from collections.abc import Callable, Iterator, Mapping
-from types import FrameType
 from typing import Any
 
 import attrs
 import pytest
+from hang_guard import no_hang
 
 from cardgames.cards import JOKER_1, Card, Rank, Suit
 from cardgames.cardset import CardSet
@@ -261,28 +260,11 @@ ENTRIES["from_dict(deals[0].start={position: str(state), seed: v})"] = lambda v:
 )
 
 
-class _Hang(Exception):
-    pass
-
-
 @pytest.fixture(autouse=True)
 def _no_hang() -> Iterator[None]:
-    """Fail (rather than hang) if one call takes more than 20 seconds."""
-
-    if not hasattr(signal, "setitimer"):  # pragma: no cover - not on Windows
+    """Fail (rather than hang) if a test never finishes (CPU time: see ``hang_guard``)."""
+    with no_hang("the test"):
         yield
-        return
-
-    def alarm(signum: int, frame: FrameType | None) -> None:
-        raise _Hang("the call did not return within 20 seconds")
-
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, 20)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.mark.parametrize("name", list(ENTRIES))

@@ -262,7 +262,9 @@ def test_view_of_refuses_what_is_not_a_state_or_seat() -> None:
     with pytest.raises(RulesError):
         view_of(state, 5)
     with pytest.raises(RulesError):
-        view_of(state, 0).sample(1)  # type: ignore[arg-type]
+        view_of(state, 0).sample("1")  # type: ignore[arg-type]
+    assert view_of(state, 0).sample(1) == view_of(state, 0).sample(random.Random(1))
+    assert view_of(state, 0).samples(3, 1) == view_of(state, 0).samples(3, random.Random(1))
 
 
 def test_to_unicode_shows_the_hand_pile_and_sizes() -> None:

@@ -251,7 +251,9 @@ def test_view_of_refuses_what_is_not_a_state_or_seat() -> None:
     with pytest.raises(RulesError):
         view_of(state, 3)
     with pytest.raises(RulesError):
-        view_of(state, 0).sample(7)  # type: ignore[arg-type]
+        view_of(state, 0).sample(-7)
+    assert view_of(state, 0).sample(7) == view_of(state, 0).sample(random.Random(7))
+    assert view_of(state, 0).samples(2, 7) == view_of(state, 0).samples(2, random.Random(7))
 
 
 def test_to_unicode_shows_the_hand_and_the_others_sizes() -> None:

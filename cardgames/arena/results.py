@@ -17,7 +17,14 @@ import attrs
 
 from cardgames import games as game_registry
 from cardgames.errors import NotationError, RulesError
-from cardgames.validation import as_tuple, check_bool, check_int, check_seed, quote
+from cardgames.validation import (
+    as_tuple,
+    check_bool,
+    check_int,
+    check_seed,
+    quote,
+    strict_arguments,
+)
 
 Z_95: Final = 1.959963984540054
 """The two-sided 95 % quantile of the normal distribution: an interval is mean ± ``Z_95`` ×
@@ -66,6 +73,7 @@ def _check_rotation(instance: object, attribute: attrs.Attribute[int], value: in
     check_int(value, "arena rotation", low=0)  # the result checks it against its players
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class ArenaGame:
     """One game of an arena: a deal played with one seating of the bots.
@@ -99,6 +107,7 @@ class ArenaGame:
         }
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Standing:
     """One bot's figures: ``mean`` score per deal with its standard error and 95 % interval.
@@ -127,6 +136,7 @@ class Standing:
         return attrs.asdict(self)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Comparison:
     """Head to head: the paired difference ``first`` minus ``second`` of the two bots'
@@ -253,6 +263,7 @@ def _check_games(games: Sequence[ArenaGame], rules: AnyRules, duplicate: bool) -
         )
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class ArenaResult:
     """What :func:`run` returns: every game played and the figures drawn from them.

@@ -39,9 +39,9 @@ How a move is valued in one world:
   progress): by the double-dummy solver (:func:`cardgames.bridge.analysis.analyse_bridge`, the
   tricks of the side that chooses), within ``nodes`` nodes (the midpoint of the proved bounds
   if the budget runs out). Earlier, where a double-dummy solve of the whole deal costs
-  seconds to minutes, by a play-out (:func:`~cardgames.bridge.bot_play.bridge_rollout_tricks`):
-  the move, then every seat playing :class:`cardgames.bots.rule_bot.RuleBot`'s rules on its
-  own view of the world.
+  seconds to minutes, by a play-out
+  (:func:`~cardgames.bridge.bot_play.bridge_rollout_tricks`): the move, then every seat
+  playing :class:`cardgames.bots.rule_bot.RuleBot`'s rules on its own view of the world.
   The declarer chooses the dummy's cards from its own view.
 * **Chase the Tailor**: the solver's horizon search
   (:func:`cardgames.tailor.analysis.analyse_tailor`) ``horizon`` moves deep within
@@ -118,7 +118,7 @@ from cardgames.bots.views import legal_moves_of
 from cardgames.bridge.bot_play import bridge_rollout_tricks
 from cardgames.errors import RulesError
 from cardgames.tarot.bot_play import rollout_points
-from cardgames.validation import check_int, quote
+from cardgames.validation import check_int, quote, strict_arguments
 
 if TYPE_CHECKING:
     from cardgames import tailor
@@ -244,6 +244,7 @@ def _check_name(instance: PIMCBot, attribute: attrs.Attribute[Any], value: objec
         raise RulesError(f"invalid PIMCBot name {quote(value)}: expected a non-empty text")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class PIMCBot:
     """Samples worlds from its view and solves each (see the module's description).
@@ -283,20 +284,21 @@ class PIMCBot:
     name: str = attrs.field(default="pimc", validator=_check_name)
 
     @overload
-    def choose(self, view: TarotView, rng: random.Random) -> TarotMove: ...
+    def choose(self, view: TarotView, rng: int | random.Random) -> TarotMove: ...
     @overload
-    def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
+    def choose(self, view: TailorView, rng: int | random.Random) -> tailor.Move: ...
     @overload
-    def choose(self, view: BridgeView, rng: random.Random) -> Card: ...
+    def choose(self, view: BridgeView, rng: int | random.Random) -> Card: ...
     @overload
-    def choose(self, view: GameView[M], rng: random.Random) -> M: ...
-    def choose(self, view: Any, rng: random.Random) -> Any:
+    def choose(self, view: GameView[M], rng: int | random.Random) -> M: ...
+    def choose(self, view: Any, rng: int | random.Random) -> Any:
         """The move with the best total value over the sampled worlds.
 
+        :param rng: a :class:`random.Random` (advanced) or an int seed.
         :raises RulesError: if ``view`` is not a view whose seat is to move, or ``rng`` is
-            not a :class:`random.Random`.
+            not a :class:`random.Random` or a seed.
         """
-        check_rng(rng)
+        rng = check_rng(rng)
         legal_moves_of(view)
         game = games.of(view)
         planned = game.planned_move(view, self, rng)

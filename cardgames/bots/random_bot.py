@@ -10,6 +10,7 @@ import attrs
 from cardgames.bots.protocol import TarotMove, check_rng
 from cardgames.bots.views import legal_moves_of
 from cardgames.deck import random_below
+from cardgames.validation import strict_arguments
 
 if TYPE_CHECKING:
     from cardgames import tailor
@@ -24,6 +25,7 @@ M = TypeVar("M")
 __all__ = ["RandomBot"]
 
 
+@strict_arguments
 @attrs.frozen
 class RandomBot:
     """Plays a legal move chosen uniformly with the ``rng`` it is given (every game).
@@ -41,18 +43,19 @@ class RandomBot:
     """The label the arena shows."""
 
     @overload
-    def choose(self, view: TarotView, rng: random.Random) -> TarotMove: ...
+    def choose(self, view: TarotView, rng: int | random.Random) -> TarotMove: ...
     @overload
-    def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
+    def choose(self, view: TailorView, rng: int | random.Random) -> tailor.Move: ...
     @overload
-    def choose(self, view: BridgeView, rng: random.Random) -> Card: ...
+    def choose(self, view: BridgeView, rng: int | random.Random) -> Card: ...
     @overload
-    def choose(self, view: GameView[M], rng: random.Random) -> M: ...
-    def choose(self, view: Any, rng: random.Random) -> Any:
+    def choose(self, view: GameView[M], rng: int | random.Random) -> M: ...
+    def choose(self, view: Any, rng: int | random.Random) -> Any:
         """A uniformly random legal move.
 
-        :raises RulesError: if ``view`` is not a view, ``rng`` not a :class:`random.Random`, or
-            the view's seat has no move to make.
+        :param rng: a :class:`random.Random` (advanced) or an int seed.
+        :raises RulesError: if ``view`` is not a view, ``rng`` not a :class:`random.Random` or
+            a seed, or the view's seat has no move to make.
         """
         moves = legal_moves_of(view)
         return moves[random_below(check_rng(rng), len(moves))]

@@ -15,6 +15,7 @@ from cardgames.bots.protocol import TarotMove, check_rng
 from cardgames.bots.views import legal_moves_of
 from cardgames.tailor.bot_play import tailor_rule_move
 from cardgames.tarot.bot_play import tarot_card_move, tarot_rule_move
+from cardgames.validation import strict_arguments
 
 if TYPE_CHECKING:
     from cardgames import tailor
@@ -29,6 +30,7 @@ __all__ = ["RuleBot", "tailor_rule_move", "tarot_card_move", "tarot_rule_move"]
 M = TypeVar("M")
 
 
+@strict_arguments
 @attrs.frozen
 class RuleBot:
     """Plays as a sensible casual player would (every game): the rules of thumb are each
@@ -51,19 +53,20 @@ class RuleBot:
     """The label the arena shows."""
 
     @overload
-    def choose(self, view: TarotView, rng: random.Random) -> TarotMove: ...
+    def choose(self, view: TarotView, rng: int | random.Random) -> TarotMove: ...
     @overload
-    def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
+    def choose(self, view: TailorView, rng: int | random.Random) -> tailor.Move: ...
     @overload
-    def choose(self, view: BridgeView, rng: random.Random) -> Card: ...
+    def choose(self, view: BridgeView, rng: int | random.Random) -> Card: ...
     @overload
-    def choose(self, view: GameView[M], rng: random.Random) -> M: ...
-    def choose(self, view: Any, rng: random.Random) -> Any:
+    def choose(self, view: GameView[M], rng: int | random.Random) -> M: ...
+    def choose(self, view: Any, rng: int | random.Random) -> Any:
         """The rule-of-thumb move for the view's seat.
 
+        :param rng: a :class:`random.Random` or an int seed (not used: the rules decide).
         :raises RulesError: if ``view`` is not a view whose seat is to move, or ``rng`` is
-            not a :class:`random.Random`.
+            not a :class:`random.Random` or a seed.
         """
-        check_rng(rng)
+        rng = check_rng(rng)
         legal_moves_of(view)
         return games.of(view).rule_move(view, rng)

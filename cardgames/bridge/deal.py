@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable
 from typing import Any, Final
@@ -32,7 +33,7 @@ from cardgames.bridge.rules import Seat, card_strength
 from cardgames.cards import STANDARD_PACK_SIZE, Card
 from cardgames.cardset import CardSet, iter_bits
 from cardgames.errors import NotationError
-from cardgames.validation import make_rng, quote
+from cardgames.validation import ascii_upper, make_rng, quote, strict_arguments
 
 __all__ = ["FULL_PACK", "Deal", "format_hand", "parse_hand", "random_deal"]
 
@@ -69,7 +70,7 @@ def parse_hand(text: str) -> CardSet:
         )
     mask = 0
     for suit, ranks in enumerate(suits):
-        for letter in ranks.upper():
+        for letter in ascii_upper(ranks):
             index = _INDEX_OF.get(letter)
             if index is None:
                 raise NotationError(
@@ -89,9 +90,16 @@ def format_hand(cards: CardSet) -> str:
 
     >>> format_hand(CardSet.parse('2C AS TS KD'))
     'AT..K.2'
+
+    :raises NotationError: unless ``cards`` is a :class:`~cardgames.cardset.CardSet` of suited
+        cards (a Joker or the Tailor has no place in a bridge hand).
     """
+    if type(cards) is not CardSet or cards.mask & ~FULL_PACK:
+        raise NotationError(
+            f"invalid hand {quote(cards)}: expected a CardSet of the 52 suited cards"
+        )
     suits: list[list[Card]] = [[], [], [], []]
-    for index in iter_bits(cards.mask & FULL_PACK):
+    for index in iter_bits(cards.mask):
         suits[index // 13].append(Card.from_index(index))
     return ".".join(
         "".join(_RANKS[12 - card_strength(card)] for card in sorted(suit, key=card_strength)[::-1])
@@ -102,7 +110,8 @@ def format_hand(cards: CardSet) -> str:
 def _to_hands(value: Any) -> tuple[CardSet, CardSet, CardSet, CardSet]:
     if isinstance(value, str) or not isinstance(value, Iterable):
         raise NotationError(f"invalid hands {quote(value)}: expected four CardSets, N E S W")
-    hands = tuple(value)
+    # A fifth item is enough to refuse: an endless iterable is not followed any further.
+    hands = tuple(itertools.islice(value, 5))
     if len(hands) != 4 or not all(isinstance(hand, CardSet) for hand in hands):
         raise NotationError(f"invalid hands {quote(value)}: expected four CardSets, N E S W")
     return (hands[0], hands[1], hands[2], hands[3])
@@ -128,6 +137,7 @@ def _check_hands(instance: Deal, attribute: Any, hands: Any) -> None:
         )
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class Deal:
     """Four hands, North, East, South, West: the whole pack of 52 cards, 13 each, or an
@@ -163,7 +173,7 @@ class Deal:
         if not isinstance(text, str):
             raise NotationError(f"invalid deal {quote(text)}: expected a PBN deal string")
         first, colon, rest = text.strip().partition(":")
-        if not colon or first.strip().upper() not in ("N", "E", "S", "W"):
+        if not colon or ascii_upper(first.strip()) not in ("N", "E", "S", "W"):
             raise NotationError(
                 f"invalid deal {quote(text)}: expected the first seat (N, E, S or W), a colon and "
                 "four hands, such as 'N:AKQ.JT9.876.5432 ...'"

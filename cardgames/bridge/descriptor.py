@@ -46,16 +46,22 @@ from cardgames.bridge.view import View, controller, view_of
 from cardgames.cards import Card
 from cardgames.errors import AnalysisError, RulesError
 from cardgames.games import SamplingSettings
+from cardgames.search.grades import LossGrades
 from cardgames.search.results import Analysis, Limit, SearchProgress, Solution
-from cardgames.validation import quote
+from cardgames.validation import quote, strict_arguments
 
-__all__ = ["DEFAULT_TRICKS_LEFT", "GAME", "BridgeAnalyser", "BridgeGame"]
+__all__ = ["DEFAULT_TRICKS_LEFT", "GAME", "LOSS_GRADES", "BridgeAnalyser", "BridgeGame"]
 
 DEFAULT_TRICKS_LEFT: Final = 8
 """How many tricks from the end a seeded position is made when none is asked for."""
 _NAMES: Final = ("North", "East", "South", "West")
+LOSS_GRADES: Final = LossGrades(inaccuracy=1, mistake=1, blunder=2, unit="tricks")
+"""How a review grades a bridge card by the tricks it cost its side, double dummy: a trick is a
+mistake, two or more a blunder (a trick cannot be lost by halves, so there are no
+inaccuracies)."""
 
 
+@strict_arguments
 @attrs.frozen
 class BridgeAnalyser:
     """What the solver needs of bridge (:class:`cardgames.games.GameAnalysis`): the
@@ -126,7 +132,12 @@ class BridgeAnalyser:
             f"{_NAMES[others[0]]} and {_NAMES[others[1]]}"
         )
 
+    def loss_grades(self, state: State) -> LossGrades:
+        """:data:`LOSS_GRADES`."""
+        return LOSS_GRADES
 
+
+@strict_arguments
 @attrs.frozen
 class BridgeGame:
     """The descriptor of bridge card play (:class:`cardgames.games.GameDescriptor`): the rule
@@ -171,7 +182,7 @@ class BridgeGame:
         """:func:`cardgames.bridge.positions.random_position` in ``rules`` with ``left`` tricks
         to play (default :data:`DEFAULT_TRICKS_LEFT`)."""
         left = DEFAULT_TRICKS_LEFT if left is None else left
-        return random_position(seed, tricks_played=13 - left, contract=rules)
+        return random_position(seed, contract=rules, tricks_left=left)
 
     def parse_state(self, text: str) -> State:
         """:meth:`State.parse <cardgames.bridge.state.State.parse>`."""
@@ -254,7 +265,7 @@ class BridgeGame:
         )
         lines = [state_to_unicode(state), ""]
         lines.extend(textwrap.wrap(legend, width=88))
-        lines.extend(["", analysis_to_unicode(analysis)])
+        lines.extend(["", analysis_to_unicode(analysis, state)])
         return "\n".join(lines)
 
     def deal_text(self, state: State) -> str:

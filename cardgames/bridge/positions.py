@@ -25,17 +25,29 @@ def random_position(
     tricks_played: int = 0,
     cards: int = 0,
     contract: Contract | None = None,
+    *,
+    tricks_left: int | None = None,
 ) -> State:
     """A random deal (:func:`~cardgames.bridge.deal.random_deal`) played at random for
     ``tricks_played`` tricks and ``cards`` more cards (0-3) of the next trick.
+
+    >>> random_position(3, tricks_left=4).tricks_played  # as Tarot's random_position counts
+    9
 
     :param seed: an int seed or a :class:`random.Random` (advanced).
     :param tricks_played: complete tricks played, 0 to 12.
     :param cards: cards of the trick in progress, 0 to 3.
     :param contract: the contract; by default one drawn at random (any declarer, any strain).
-    :raises RulesError: for a bad seed or count.
+    :param tricks_left: instead of ``tricks_played``, the whole tricks still to play, 1 to 13
+        (as :func:`cardgames.tarot.positions.random_position` takes it).
+    :raises RulesError: for a bad seed or count, or both ``tricks_played`` and
+        ``tricks_left``.
     """
     rng = make_rng(seed, "seed")
+    if tricks_left is not None:
+        if tricks_played:
+            raise RulesError("give tricks_played or tricks_left, not both")
+        tricks_played = 13 - check_int(tricks_left, "tricks left", low=1, high=13)
     check_int(tricks_played, "tricks played", low=0, high=12)
     check_int(cards, "cards of the trick in progress", low=0, high=3)
     if contract is None:

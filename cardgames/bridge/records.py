@@ -26,7 +26,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from fractions import Fraction
 from typing import Any, Final
 
 import attrs
@@ -38,26 +37,24 @@ from cardgames.cards import Card
 from cardgames.errors import CardgamesError, IllegalMoveError, NotationError, RulesError
 from cardgames.records import (
     Codec,
+    DealRecordMethods,
+    RecordMethods,
     Tags,
     check_record,
     envelope,
-    only_deal,
     parse_json,
     read_deal,
     read_fields,
     read_int,
     read_move_texts,
     read_moves,
-    read_record,
     read_str,
     register_game,
-    replay_moves,
-    states_of,
     to_json,
     to_tags,
     with_tags,
 )
-from cardgames.validation import as_tuple, quote
+from cardgames.validation import as_tuple, quote, strict_arguments
 
 __all__ = ["DealRecord", "Record", "dumps", "loads", "record_of"]
 
@@ -87,8 +84,9 @@ def _check_initial(record: DealRecord, attribute: attrs.Attribute[State], value:
         )
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
-class DealRecord:
+class DealRecord(DealRecordMethods[State]):
     """One deal's play: the state before the first card and every card played, which are
     replayed (and so checked) when the record is made.
 
@@ -104,7 +102,7 @@ class DealRecord:
     _final: State = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_final", replay_moves(self.initial, self.moves, CODEC))
+        self._replay_moves()
 
     @classmethod
     def of(cls, state: State) -> DealRecord:
@@ -116,22 +114,9 @@ class DealRecord:
             raise RulesError(f"invalid state {quote(state)}: expected a bridge State")
         return cls(initial=State(state.deal, state.contract), moves=state.played)
 
-    @property
-    def is_over(self) -> bool:
-        """True if every card has been played."""
-        return self._final.is_over
-
     def start(self) -> State:
         """The state before the first card (``initial``)."""
         return self.initial
-
-    def states(self) -> tuple[State, ...]:
-        """The first state, then the state after each card: ``len(moves) + 1`` states."""
-        return states_of(self.initial, self.moves)
-
-    def replay(self) -> State:
-        """The state after every card."""
-        return self._final
 
     def to_dict(self) -> dict[str, Any]:
         """This deal's entry of the ``deals`` list of a record."""
@@ -169,8 +154,9 @@ class _NoSeries:
     """Bridge records hold single deals: no value is of this class."""
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
-class Record:
+class Record(RecordMethods[State, DealRecord]):
     """A record of bridge deals played in one contract: the contract, free tags and the deals.
 
     :param rules: the contract of every deal (the ``rules`` entry of the layout).
@@ -188,47 +174,11 @@ class Record:
     def __attrs_post_init__(self) -> None:
         check_record(self.deals, self.rules, None, CODEC)
 
-    def _only(self) -> DealRecord:
-        return only_deal(self.deals, CODEC)
-
-    def start(self) -> State:
-        """The first state of a record of one deal.
-
-        :raises RulesError: if the record does not hold exactly one deal.
-        """
-        return self._only().start()
-
-    def states(self) -> tuple[State, ...]:
-        """The states of a record of one deal (see :meth:`DealRecord.states`).
-
-        :raises RulesError: if the record does not hold exactly one deal.
-        """
-        return self._only().states()
-
-    def replay(self) -> State:
-        """The final state of a record of one deal.
-
-        :raises RulesError: if the record does not hold exactly one deal.
-        """
-        return self._only().replay()
-
-    def series_totals(self) -> tuple[tuple[Fraction, ...], bool] | None:
-        """None: a bridge record holds single deals."""
-        return None
-
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON-ready data (what :func:`dumps` writes)."""
         return envelope(
             GAME, str(self.rules), self.tags, None, [item.to_dict() for item in self.deals]
         )
-
-    @classmethod
-    def from_dict(cls, data: object) -> Record:
-        """Read the data :meth:`to_dict` gives.
-
-        :raises NotationError: for anything but such data, quoting the bad entry.
-        """
-        return read_record(data, CODEC, cls)
 
 
 def _read_deal(data: object, rules: Contract, number: int) -> DealRecord:
@@ -333,4 +283,5 @@ CODEC: Final = Codec(
 )
 """Bridge's part of the record layout (see :class:`cardgames.records.Codec`)."""
 
+DealRecord.CODEC = Record.CODEC = CODEC
 register_game(GAME, record_of)

@@ -2,7 +2,8 @@
 
 The table is drawn as bridge diagrams draw it: North at the top, West on the left, East on
 the right, South at the bottom, each hand suit by suit (``♠ A K 10 4``), the trick in progress
-in the middle with the seat that played each card.
+in the middle with the seat that played each card (once the play is over, the last trick and
+the seat that won it).
 
 >>> from cardgames import bridge
 >>> deal = bridge.Deal.parse('N:A.K.Q.J K.Q.J.A Q.J.A.K J.A.K.Q')
@@ -33,7 +34,7 @@ from __future__ import annotations
 import html
 from typing import Final
 
-from cardgames.bridge.rules import Seat
+from cardgames.bridge.rules import Seat, _trick_winner
 from cardgames.bridge.state import State
 from cardgames.bridge.view import View, controller
 from cardgames.cards import Card
@@ -72,13 +73,22 @@ __all__ = [
 ]
 
 _NAMES: Final = ("North", "East", "South", "West")
+_SUITED: Final = 52
 _RANKS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 # The order table_layout and the SVG table place seats in: bottom, left, top, right.
 _AROUND: Final = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
 
 
 def card_to_unicode(card: Card) -> str:
-    """A card with its suit symbol: ``A♠``, ``10♥``."""
+    """A card with its suit symbol: ``A♠``, ``10♥``.
+
+    >>> card_to_unicode(Card.parse('TH'))
+    '10♥'
+
+    :raises NotationError: unless ``card`` is one of the 52 suited cards.
+    """
+    if type(card) is not Card or card.index >= _SUITED:
+        raise NotationError(f"invalid card {quote(card)}: expected one of the 52 suited Cards")
     return card.to_unicode()
 
 
@@ -88,7 +98,12 @@ def hand_lines(hand: CardSet) -> Block:
     >>> from cardgames.bridge import parse_hand
     >>> hand_lines(parse_hand('AKT4..Q2.9'))
     ('♠ A K 10 4', '♥ -', '♦ Q 2', '♣ 9')
+
+    :raises NotationError: unless ``hand`` is a :class:`~cardgames.cardset.CardSet` of suited
+        cards.
     """
+    if type(hand) is not CardSet or hand.mask >> _SUITED:
+        raise NotationError(f"invalid hand {quote(hand)}: expected a CardSet of suited cards")
     suits: list[list[Card]] = [[], [], [], []]
     for card in hand:
         suits[card.index // 13].append(card)
@@ -140,9 +155,29 @@ def _title(state_or_view: State | View, seat: Seat, to_move: bool) -> str:
     return title + (": to move" if to_move else "")
 
 
-def _trick_block(trick: tuple[Card, ...], leader: int, number: int) -> Block:
+def _trick_block(
+    trick: tuple[Card, ...], leader: int, number: int, winner: int | None = None
+) -> Block:
     lines = [f"{'NESW'[(leader + at) % 4]} {card.to_unicode()}" for at, card in enumerate(trick)]
+    if winner is not None:
+        lines.append(f"won by {'NESW'[winner]}")
     return boxed(lines or ["-"], title=f"Trick {number}")
+
+
+def _centre(state_or_view: State | View) -> Block:
+    """The trick in the middle of the table: the one in progress (or about to start), or, once
+    the play is over, the last one and who won it."""
+    if not state_or_view.is_over:
+        return _trick_block(
+            state_or_view.trick,
+            _leader_of_trick(state_or_view),
+            state_or_view.tricks_played + 1,
+        )
+    last = state_or_view.played[-4:]
+    # After the last trick the seat "to move" is its winner, who would have led the next.
+    winner = int(state_or_view.to_move)
+    leader = (winner - _trick_winner(last, state_or_view.contract.trump)) % 4
+    return _trick_block(last, leader, state_or_view.tricks_played, winner)
 
 
 def _leader_of_trick(state_or_view: State | View) -> int:
@@ -161,9 +196,7 @@ def state_to_unicode(state: State) -> str:
     for seat in _AROUND:
         to_move = seat == state.to_move and not state.is_over
         blocks.append((_title(state, seat, to_move), *hand_lines(state.hand(seat))))
-    number = state.tricks_played + (1 if state.trick or not state.is_over else 0)
-    centre = _trick_block(state.trick, _leader_of_trick(state), max(number, 1))
-    return render(stacked([(state_heading(state),), table_layout(blocks, centre)]))
+    return render(stacked([(state_heading(state),), table_layout(blocks, _centre(state))]))
 
 
 def view_to_unicode(view: View) -> str:
@@ -214,8 +247,7 @@ def view_to_unicode(view: View) -> str:
         f"{view.contract}: seen by {_NAMES[view.seat]}; declarer {view.declarer_tricks}, "
         f"defenders {view.defender_tricks} tricks"
     )
-    centre = _trick_block(view.trick, _leader_of_trick(view), view.tricks_played + 1)
-    return render(stacked([(heading,), table_layout(blocks, centre)]))
+    return render(stacked([(heading,), table_layout(blocks, _centre(view))]))
 
 
 def _played_this_trick(view: View, seat: Seat) -> bool:
@@ -223,18 +255,45 @@ def _played_this_trick(view: View, seat: Seat) -> bool:
     return any(view.player_of(start + at) == seat for at in range(len(view.trick)))
 
 
-def analysis_to_unicode(analysis: Analysis[Card]) -> str:
-    """A double-dummy analysis as text, cards with suit symbols
-    (:meth:`cardgames.search.results.Analysis.to_unicode`).
+def analysis_to_unicode(analysis: Analysis[Card], state: State | None = None) -> str:
+    """A double-dummy analysis as text, cards with suit symbols and seats by name
+    (:meth:`cardgames.search.results.Analysis.to_unicode`); given the analysed ``state``, the
+    best line is split into tricks, each card with the seat that plays it.
 
     >>> from cardgames import bridge, solver
-    >>> print(analysis_to_unicode(solver.analyse(bridge.random_position(2, tricks_played=11))))
-    Seat 3 to move; values for seat 3 (side: seats 1, 3).
+    >>> state = bridge.random_position(2, tricks_played=11)
+    >>> print(analysis_to_unicode(solver.analyse(state), state))
+    West to move; values for West's side (East and West).
     ...
     Value: 7 (exact)
-    Best line: 4♥ 10♠ A♣ J♦ 7♠ 8♠ A♠ 6♠
+    Best line: W 4♥  N 10♠  E A♣  S J♦ / N 7♠  E 8♠  S A♠  W 6♠
+
+    :raises NotationError: unless ``analysis`` is an analysis of a bridge position (of
+        ``state``, when given).
     """
-    return analysis.to_unicode(card_to_unicode)
+    if not isinstance(analysis, Analysis) or analysis.game != "bridge":
+        raise NotationError(
+            f"invalid analysis {quote(analysis)}: expected an Analysis of a bridge position"
+        )
+    pv_text = None
+    if state is not None:
+        state = _check_state(state)
+        if int(state.to_move) != analysis.to_move:
+            raise NotationError(f"the analysis is not of the position {quote(str(state))}")
+        tricks: list[list[str]] = []
+        position = state
+        for card in analysis.pv:
+            if not position.trick or not tricks:
+                tricks.append([])
+            tricks[-1].append(f"{'NESW'[position.to_move]} {card_to_unicode(card)}")
+            position = position.play(card)
+        pv_text = " / ".join("  ".join(trick) for trick in tricks)
+    lines = analysis.to_unicode(card_to_unicode, pv_text=pv_text).splitlines()
+    seat = Seat(analysis.perspective)
+    partner = seat.partner
+    names = " and ".join(_NAMES[other] for other in sorted((seat, partner)))
+    lines[0] = f"{_NAMES[analysis.to_move]} to move; values for {_NAMES[seat]}'s side ({names})."
+    return "\n".join(lines)
 
 
 def state_to_html(state: State) -> str:

@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from cardgames.bridge.deal import Deal
-from cardgames.bridge.rules import Contract, Seat, card_strength, trick_winner
+from cardgames.bridge.deal import FULL_PACK, Deal
+from cardgames.bridge.rules import Contract, Seat, _trick_winner, card_strength
 from cardgames.cards import Card
 from cardgames.cardset import CardSet, iter_bits
 from cardgames.errors import IllegalMoveError, NotationError
 from cardgames.svg import SvgImage
-from cardgames.validation import MAX_ITEMS, quote
+from cardgames.validation import MAX_ITEMS, check_int, quote, strict_arguments
 
 if TYPE_CHECKING:
     from cardgames.bridge.view import View
@@ -48,7 +48,29 @@ def legal_mask(hand: int, led_suit: int | None) -> int:
 
     >>> legal_mask(CardSet.parse('AS 2H 3H').mask, 1) == CardSet.parse('2H 3H').mask
     True
+
+    :param hand: a mask of suited cards (an int from 0 to ``2**52 - 1``).
+    :param led_suit: the suit led, 0 to 3 (spades to clubs; a :class:`~cardgames.cards.Suit`
+        will do), or None.
+    :raises NotationError: for a hand that is not such a mask or a suit that is not one.
     """
+    check_int(
+        hand,
+        "hand",
+        low=0,
+        high=FULL_PACK,
+        error=NotationError,
+        expected="a mask of suited cards (an int from 0 to 2**52 - 1)",
+    )
+    if led_suit is not None and not (isinstance(led_suit, int) and 0 <= led_suit <= 3):
+        raise NotationError(
+            f"invalid led suit {quote(led_suit)}: expected a suit number 0 to 3 (a Suit) or None"
+        )
+    return _legal_mask(hand, None if led_suit is None else int(led_suit))
+
+
+def _legal_mask(hand: int, led_suit: int | None) -> int:
+    # legal_mask on arguments already checked.
     if led_suit is None:
         return hand
     follow = hand & (_SUIT_MASK << (13 * led_suit))
@@ -78,6 +100,7 @@ def _check_contract(instance: State, attribute: Any, value: Any) -> None:
         raise NotationError(f"invalid contract {quote(value)}: expected a bridge Contract")
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class State:
     """A deal's card play: the deal, the contract and the cards played, in order.
@@ -112,7 +135,7 @@ class State:
                 raise IllegalMoveError(
                     f"illegal card {card} (card {number + 1} played): {Seat(seat)} does not hold it"
                 )
-            if not legal_mask(hands[seat], led) & card.mask:
+            if not _legal_mask(hands[seat], led) & card.mask:
                 raise IllegalMoveError(
                     f"illegal card {card} (card {number + 1} played): {Seat(seat)} must follow "
                     f"suit ({'SHDC'[led or 0]})"
@@ -120,7 +143,7 @@ class State:
             hands[seat] ^= card.mask
             trick.append(card)
             if len(trick) == 4:
-                leader = (leader + trick_winner(trick, trump)) % 4
+                leader = (leader + _trick_winner(trick, trump)) % 4
                 won[0 if self.contract.is_declaring(leader) else 1] += 1
                 trick = []
         object.__setattr__(self, "_hands", (hands[0], hands[1], hands[2], hands[3]))
@@ -197,7 +220,7 @@ class State:
             return ()
         trick = self.trick
         led = trick[0].index // 13 if trick else None
-        mask = legal_mask(self._hands[self.to_move], led)
+        mask = _legal_mask(self._hands[self.to_move], led)
         cards = [Card.from_index(index) for index in iter_bits(mask)]
         cards.sort(key=lambda card: (card.index // 13, -card_strength(card)))
         return tuple(cards)
@@ -223,7 +246,7 @@ class State:
             raise IllegalMoveError(f"illegal card {card}: {seat} does not hold it")
         trick = self.trick
         led = trick[0].index // 13 if trick else None
-        if not legal_mask(self._hands[seat], led) & card.mask:
+        if not _legal_mask(self._hands[seat], led) & card.mask:
             raise IllegalMoveError(
                 f"illegal card {card}: {seat} must follow suit ({'SHDC'[led or 0]})"
             )
@@ -238,7 +261,7 @@ class State:
         leader = self._leader
         won = self._won
         if len(trick) == 3:
-            leader = (leader + trick_winner((*trick, card), self.contract.trump)) % 4
+            leader = (leader + _trick_winner((*trick, card), self.contract.trump)) % 4
             if self.contract.is_declaring(leader):
                 won = (won[0] + 1, won[1])
             else:

@@ -41,12 +41,12 @@ import attrs
 
 from cardgames._allocation import allocate, feasible
 from cardgames.bridge.deal import FULL_PACK, Deal, format_hand, parse_hand
-from cardgames.bridge.rules import Contract, Seat, card_strength, trick_winner
-from cardgames.bridge.state import State, legal_mask
+from cardgames.bridge.rules import Contract, Seat, _trick_winner, card_strength
+from cardgames.bridge.state import State, _legal_mask
 from cardgames.cards import Card
 from cardgames.cardset import CardSet, iter_bits
 from cardgames.errors import NotationError, RulesError
-from cardgames.validation import MAX_ITEMS, quote
+from cardgames.validation import MAX_ITEMS, make_rng, quote, strict_arguments
 
 __all__ = ["View", "controller", "dummy_shown", "view_of"]
 
@@ -59,15 +59,35 @@ def controller(contract: Contract, seat: Seat | int) -> Seat:
 
     >>> controller(Contract.parse('S by N'), Seat.SOUTH), controller(Contract.parse('S by N'), 1)
     (<Seat.NORTH: 0>, <Seat.EAST: 1>)
+
+    :raises RulesError: if ``contract`` is not a bridge contract or ``seat`` not a seat.
     """
+    _check_contract_arg(contract)
     seat = Seat.of(seat)
     return contract.declarer if seat == contract.declarer.partner else seat
 
 
 def dummy_shown(contract: Contract, played: Sequence[Card]) -> bool:
     """Whether the dummy's hand is face up: once a card has been played, or from the start
-    when the dummy leads to the first trick."""
+    when the dummy leads to the first trick.
+
+    >>> [dummy_shown(Contract.parse(text), []) for text in ('S by N', 'S by N, S leads')]
+    [False, True]
+
+    :raises RulesError: if ``contract`` is not a bridge contract or ``played`` not a sequence
+        of cards.
+    """
+    _check_contract_arg(contract)
+    return _dummy_shown(contract, _to_played(played))
+
+
+def _dummy_shown(contract: Contract, played: Sequence[Card]) -> bool:
     return bool(played) or contract.leader == contract.declarer.partner
+
+
+def _check_contract_arg(contract: object) -> None:
+    if not isinstance(contract, Contract):
+        raise RulesError(f"invalid contract {quote(contract)}: expected a bridge Contract")
 
 
 def _seats_of_play(contract: Contract, played: Sequence[Card]) -> tuple[list[int], int, int]:
@@ -79,7 +99,7 @@ def _seats_of_play(contract: Contract, played: Sequence[Card]) -> tuple[list[int
         trick = played[start : start + 4]
         seats.extend((leader + offset) % 4 for offset in range(len(trick)))
         if len(trick) == 4:
-            leader = (leader + trick_winner(trick, contract.trump)) % 4
+            leader = (leader + _trick_winner(trick, contract.trump)) % 4
             won += contract.is_declaring(leader)
     to_move = (leader + len(played) % 4) % 4
     return seats, to_move, won
@@ -118,6 +138,7 @@ def _full() -> CardSet:
     return CardSet(FULL_PACK)
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class View:
     """What ``seat`` knows of a deal's play (see the module's description).
@@ -173,7 +194,7 @@ class View:
             lead = played[number - number % 4]
             led = None if number % 4 == 0 else lead.index // 13
             if known[seat] is not None:
-                if not left[seat] & card.mask or not legal_mask(left[seat], led) & card.mask:
+                if not left[seat] & card.mask or not _legal_mask(left[seat], led) & card.mask:
                     raise RulesError(f"invalid view: {where}, which that hand could not play")
                 left[seat] ^= card.mask
             elif any(hand is not None and hand.mask & card.mask for hand in known):
@@ -194,7 +215,7 @@ class View:
 
     def _known_hands(self, each: int) -> list[CardSet | None]:
         contract = self.contract
-        shown = dummy_shown(contract, self.played)
+        shown = _dummy_shown(contract, self.played)
         if shown != (self.dummy is not None):
             raise RulesError(
                 f"invalid view: the dummy is {'shown' if shown else 'not shown yet'}; expected "
@@ -254,7 +275,15 @@ class View:
         return self.tricks_played - self._won
 
     def player_of(self, number: int) -> Seat:
-        """The seat that played card ``number`` (from 0) of :attr:`played`."""
+        """The seat that played card ``number`` (from 0) of :attr:`played`.
+
+        :raises RulesError: unless ``number`` is an int from 0 to ``len(played) - 1``.
+        """
+        if type(number) is not int or not 0 <= number < len(self._players):
+            raise RulesError(
+                f"invalid card number {quote(number)}: expected an int from 0 to "
+                f"{len(self._players) - 1}, one of the {len(self._players)} cards played"
+            )
         return Seat(self._players[number])
 
     def cards_left(self, seat: Seat | int) -> CardSet | None:
@@ -300,7 +329,7 @@ class View:
         if hand is None:  # the declarer before the dummy is shown: it is never to move then
             return ()
         trick = self.trick
-        mask = legal_mask(hand.mask, trick[0].index // 13 if trick else None)
+        mask = _legal_mask(hand.mask, trick[0].index // 13 if trick else None)
         cards = [Card.from_index(index) for index in iter_bits(mask)]
         cards.sort(key=lambda card: (card.index // 13, -card_strength(card)))
         return tuple(cards)
@@ -332,15 +361,15 @@ class View:
             return None
         return hidden, items, allowed, capacities
 
-    def sample(self, rng: random.Random) -> State:
+    def sample(self, rng: int | random.Random) -> State:
         """A state consistent with this view: the hidden cards dealt to the hidden hands, each
         its number of cards and none of a suit it has shown out of, then the play replayed
         (``view_of(world, self.seat) == self``).
 
-        :raises RulesError: if ``rng`` is not a :class:`random.Random`.
+        :param rng: a :class:`random.Random` (advanced) or an int seed.
+        :raises RulesError: if ``rng`` is not a :class:`random.Random` or a seed.
         """
-        if not isinstance(rng, random.Random):
-            raise RulesError(f"invalid rng {quote(rng)}: expected a random.Random")
+        rng = make_rng(rng, "rng")
         problem = self._problem()
         if problem is None:  # pragma: no cover - refused when the view was made
             raise RulesError("no deal fits this view")
@@ -480,7 +509,7 @@ def view_of(state: State, seat: Seat | int) -> View:
     seat = Seat.of(seat)
     contract = state.contract
     dummy = None
-    if dummy_shown(contract, state.played):
+    if _dummy_shown(contract, state.played):
         dummy = state.deal.hand(contract.declarer.partner)
     pack = 0
     for hand in state.deal.hands:

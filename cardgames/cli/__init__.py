@@ -8,10 +8,13 @@ Subcommands:
   3, 4 or 5) or Chase the Tailor (``tailor``); ``play`` also lets you take a seat against
   bots (``--human SEAT``) or watch bots play a deal (``--bots`` alone);
 * ``cardgames analyse [GAME | FILE] ...`` runs the perfect-information solver on a position: the
-  built-in sample, a seeded or given position of either game, or a position of a saved record;
+  built-in sample, a seeded or given position of any game, or a position of a saved record;
 * ``cardgames show FILE`` prints a saved record, trick by trick or turn by turn (a whole
   game or match ends with its totals and winners);
-* ``cardgames review FILE`` judges every move of a saved record with the solver;
+* ``cardgames review FILE`` judges every move of a saved record with the solver
+  (``--html PAGE`` also writes its review page);
+* ``cardgames serve`` starts a local web page to play a deal against the bots in a browser
+  and see its review (:mod:`cardgames.cli.serve`);
 * ``cardgames bridge deal|play|show|analyse`` does the same for bridge card play
   (:mod:`cardgames.cli.bridge`).
 
@@ -35,6 +38,7 @@ from typing import Final, Protocol
 
 import cardgames
 from cardgames._compiled import backend
+from cardgames.cli._numbers import ArgumentParser
 from cardgames.cli._records import GAME_NAMES
 
 __all__ = ["COMMAND_MODULES", "GAMES", "build_parser", "main"]
@@ -49,6 +53,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "cardgames.cli.play",
     "cardgames.cli.analyse",
     "cardgames.cli.review",
+    "cardgames.cli.serve",
     "cardgames.cli.batch",
     "cardgames.cli.arena",
     "cardgames.cli.bridge",
@@ -73,9 +78,13 @@ class _CommandModule(Protocol):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for the whole command line."""
-    parser = argparse.ArgumentParser(
+    # Reads numbers in ASCII digits only, as do its subcommands (made of the same class).
+    parser: argparse.ArgumentParser = ArgumentParser(
         prog="cardgames",
-        description="Card-game engines (Tarot, Chase the Tailor) and a perfect-information solver.",
+        description=(
+            "Card-game engines (Tarot, Chase the Tailor, bridge card play) and a "
+            "perfect-information solver."
+        ),
         epilog=(
             "Run 'cardgames COMMAND --help' for a command's options. A command's options may "
             "come before or after it: 'cardgames --seed 3 deal tailor' is 'cardgames deal "

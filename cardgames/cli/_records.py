@@ -127,8 +127,9 @@ def read_record(path: str) -> RecordFile:
     try:
         with Path(path).open("rb") as file:
             data = file.read(_MAX_BYTES + 1)
-    except OSError as error:
-        raise NotationError(f"cannot read {quote(path)}: {error.strerror or error}") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL byte in the name
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise NotationError(f"cannot read {quote(path)}: {reason}") from None
     if len(data) > _MAX_BYTES:
         raise NotationError(f"cannot read {quote(path)}: larger than any record")
     try:

@@ -14,9 +14,10 @@ announcement (an AnalysisError says so otherwise).
 
 Options may come before or after the game or file. The defaults are the ones ``deal`` and
 ``play`` use (Tarot: traditional rules, three players; Chase the Tailor: four players; seed 1).
-``--estimates`` (Tarot, with a limit) gives every card an estimate beside the bounds the exact
+Under a limit a Tarot analysis gives every card an estimate beside the bounds the exact
 search proves (``solver.analyse(..., estimates=True)``), which is what a position early in a
-deal needs. ``--json`` prints :meth:`cardgames.solver.Analysis.to_dict` as one line of JSON,
+deal needs, and marks one best card, the estimates' choice (``--no-estimates``: the bounds
+alone). ``--json`` prints :meth:`cardgames.solver.Analysis.to_dict` as one line of JSON,
 as every ``--json`` of the command line does. An analysis that runs for more than a second
 reports its progress on standard error. ``cardgames review`` (:mod:`cardgames.cli.review`)
 judges every move of a record the same way.
@@ -26,7 +27,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 from typing import Any
+
+import attrs
 
 from cardgames import games
 from cardgames.cli._progress import _Progress
@@ -134,10 +138,11 @@ def _add_analyse(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     add_limit_options(options, targets)
     options.add(
         "--estimates",
-        action="store_true",
-        defaults={"sample": False, "tarot": False, "record": False},
-        help="Tarot under a limit: an estimate for every card from a short look-ahead, beside "
-        "the bounds the exact search proves in the rest of the limit",
+        action=argparse.BooleanOptionalAction,
+        defaults={"sample": True, "tarot": True, "record": True},
+        help="Tarot under a limit (the default): an estimate for every card from a short "
+        "look-ahead, beside the bounds the exact search proves in the rest of the limit "
+        "(--no-estimates: the bounds alone)",
     )
     options.add(
         "--json", action="store_true", defaults=dict.fromkeys(targets, False), help="print JSON"
@@ -277,6 +282,11 @@ def format_analysis(state: Any, analysis: Any, title: str = "") -> str:
     position and its analysis (:meth:`cardgames.games.GameDescriptor.analysis_text`: the
     table, how the cards are written, whose values they are, every move's value and the best
     line), and the search's size."""
+    if analysis.bound == "estimate" and len(analysis.best_moves) > 1:
+        # Estimates tie often; the one the look-ahead's line starts with is the one to play.
+        pv = analysis.pv
+        best = pv[0] if pv and pv[0] in analysis.best_moves else analysis.best_moves[0]
+        analysis = attrs.evolve(analysis, best_moves=(best,))
     status = "exact" if analysis.exact else f"not exact ({analysis.bound})"
     horizon = f", horizon {analysis.horizon} moves" if analysis.horizon is not None else ""
     if analysis.bound == "estimate":
@@ -284,6 +294,14 @@ def format_analysis(state: Any, analysis: Any, title: str = "") -> str:
         horizon = f", estimates looking {ahead} trick{'s' if ahead != 1 else ''} ahead"
     lines = [f"Analysis of {title}." if title else "Analysis.", ""]
     lines.append(games.of(state).analysis_text(state, analysis))
+    if analysis.bound == "estimate":
+        lines.extend(
+            textwrap.wrap(
+                "The limit stopped the exact search: values marked ≈ are estimates (within the "
+                "bounds it proved), and 'best' is the estimates' choice.",
+                width=88,
+            )
+        )
     lines.append(
         f"Searched {analysis.nodes} nodes in {analysis.elapsed:.2f} s ({status}{horizon})."
     )

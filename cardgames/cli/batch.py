@@ -367,8 +367,10 @@ def _analyse_file(
 
     key = "solution" if args.solve else "analysis"
     flushed = time.monotonic()
+    # Nothing left to analyse (a finished output resumed): no bar to draw.
+    progress = not args.quiet and total != 0
     results = run_tasks(
-        tasks(), solve=args.solve, executor=executor, progress=not args.quiet, total=total
+        tasks(), solve=args.solve, executor=executor, progress=progress, total=total
     )
     for result in results:
         number, identifier = meta.popleft()

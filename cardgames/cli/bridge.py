@@ -4,15 +4,20 @@
   as a diagram with its PBN (``--json``: its record, with no card played);
 * ``cardgames bridge play [--seed N] [--contract C] [--bots NAMES] [--json]`` lets bots play
   a seeded hand out (``random``, ``rule`` or ``pimc``, one name or one per seat N E S W; the
-  declarer plays the dummy's cards) and shows the tricks;
+  declarer plays the dummy's cards) and shows the tricks; with ``--human SEAT`` (a seat's
+  letter or number) you play that seat against the bots at the terminal, as in ``cardgames
+  play tarot --human`` (the declarer's seat plays the dummy's cards too; ``hint``, ``undo``,
+  ``--save FILE``);
 * ``cardgames bridge show FILE`` prints a saved bridge record trick by trick;
-* ``cardgames bridge analyse POSITION [--contract C] [--nodes N]`` scores every card of a
-  position double dummy: ``POSITION`` is a position's written form
-  (``'S by N; N:AKQ.JT9.876.5432 ...; 2H AH'``), a PBN deal (played from its start in
-  ``--contract``) or a bridge record file (its last position).
+* ``cardgames bridge analyse POSITION [--contract C] [--after N] [--nodes N] [--time-limit S]
+  [--json]`` scores every card of a position double dummy: ``POSITION`` is a position's
+  written form (``'S by N; N:AKQ.JT9.876.5432 ...; 2H AH'``), a PBN deal (played from its
+  start in ``--contract``) or a bridge record file (its last position, or the position after
+  card ``--after N``).
 
-The contract is written ``<strain> by <seat>`` (``'NT by S'``, ``'H by E, S leads'``); the
-default is ``NT by S``.
+The contract is written ``[level]<strain>[x|xx] by <seat>`` (``'NT by S'``, ``'4Sx by W'``,
+``'H by E, S leads'``); the default is ``NT by S``. The level and doubling are kept in the
+record; the play does not depend on them.
 
 >>> from cardgames.cli import main
 >>> main(['bridge', 'deal', '--seed', '2'])
@@ -25,6 +30,8 @@ PBN: N:...
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 from pathlib import Path
 
@@ -32,8 +39,9 @@ from cardgames import bridge, solver
 from cardgames.bots import PIMCBot, RandomBot, RuleBot
 from cardgames.bridge.render import analysis_to_unicode, card_to_unicode, state_to_unicode
 from cardgames.bridge.view import controller, view_of
+from cardgames.cli.human import game_table, run_human
 from cardgames.errors import AnalysisError, NotationError, RulesError
-from cardgames.validation import derive_seed, quote
+from cardgames.validation import derive_seed, is_ascii_digits, quote
 
 __all__ = ["add_parser", "run"]
 
@@ -68,6 +76,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "(N,E,S,W); default rule",
     )
     play.add_argument("--json", action="store_true", help="print the record as JSON")
+    play.add_argument(
+        "--human",
+        default=None,
+        metavar="SEAT",
+        help="play this seat yourself (N, E, S, W or 0-3) against --bots at the terminal",
+    )
+    play.add_argument(
+        "--save", default=None, metavar="FILE", help="with --human: write the deal's record here"
+    )
     play.set_defaults(run=run_play)
     show = actions.add_parser("show", help="print a saved bridge record trick by trick")
     show.add_argument("file", metavar="FILE", help="a record written by --json or dumps()")
@@ -82,6 +99,21 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     analyse.add_argument(
         "--nodes", type=int, default=None, help="a node budget (bounds if it runs out)"
     )
+    analyse.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="a time budget (bounds if it runs out)",
+    )
+    analyse.add_argument(
+        "--after",
+        type=int,
+        default=None,
+        metavar="N",
+        help="of a record file: the position after card N (0: the start; default: the last)",
+    )
+    analyse.add_argument("--json", action="store_true", help="print the analysis as JSON")
     analyse.set_defaults(run=run_analyse)
 
 
@@ -126,9 +158,37 @@ def _bots(text: str) -> list[RandomBot | RuleBot | PIMCBot]:
     return [_BOTS[name]() for name in names]
 
 
+def _human_seat(text: str) -> int:
+    try:
+        return int(bridge.Seat.parse(text)) if not is_ascii_digits(text) else int(text)
+    except NotationError:
+        raise RulesError(f"invalid --human {quote(text)}: expected N, E, S, W or 0-3") from None
+
+
 def run_play(args: argparse.Namespace) -> int:
-    """Let bots play a seeded deal out and show the tricks (or the record with ``--json``)."""
+    """Let bots play a seeded deal out and show the tricks (or the record with ``--json``);
+    with ``--human``, play a seat at the terminal (:func:`cardgames.cli.human.run_human`)."""
     state = _start(args)
+    if args.human is not None:
+        if args.json:
+            raise RulesError("--json does not go with --human (use --save FILE)")
+        human = _human_seat(args.human)
+        names = [name.strip() for name in args.bots.split(",")]
+        others = ",".join(names * 3 if len(names) == 1 else names)
+        return run_human(
+            state,
+            players=4,
+            human=human,
+            bots=others,
+            seed=args.seed,
+            table=game_table(state, human),
+            view=bridge.view_of,
+            heading=f"Bridge, seed {args.seed}, {state.contract}",
+            record_text=lambda final, tags: bridge.dumps(final, tags=tags, indent=2),
+            save=args.save,
+        )
+    if args.save is not None:
+        raise RulesError("--save goes with --human")
     players = _bots(args.bots)
     rngs = [random.Random(derive_seed(args.seed, "bridge-bot", seat)) for seat in range(4)]
     while not state.is_over:
@@ -170,8 +230,9 @@ def _read(path: str) -> bridge.Record:
         if file.stat().st_size > _MAX_BYTES:
             raise NotationError(f"record file {quote(path)} is too large")
         text = file.read_bytes()
-    except OSError as error:
-        raise NotationError(f"cannot read {quote(path)}: {error.strerror}") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL byte in the name
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise NotationError(f"cannot read {quote(path)}: {reason}") from None
     return bridge.loads(text)
 
 
@@ -193,27 +254,46 @@ def run_show(args: argparse.Namespace) -> int:
 
 def _position(args: argparse.Namespace) -> bridge.State:
     text: str = args.position
+    if args.after is not None and (";" in text or (":" in text and not os.path.exists(text))):
+        raise RulesError("--after goes with a record file")
     if ";" in text:
         if args.contract is not None:
             raise RulesError("--contract goes with a PBN deal, not a position (it names one)")
         return bridge.State.parse(text)
-    if ":" in text and not Path(text).exists():
+    # os.path.exists is False for a text no file can have (too long a name, a NUL byte),
+    # where Path.exists raises.
+    if ":" in text and not os.path.exists(text):
         if args.contract is None:
             raise RulesError(f"a PBN deal needs --contract (such as 'NT by S'): {quote(text)}")
         return bridge.State(bridge.Deal.parse(text), bridge.Contract.parse(args.contract))
     record = _read(text)
     if len(record.deals) != 1:
         raise NotationError(f"record {quote(text)} holds {len(record.deals)} deals, not one")
-    return record.replay()
+    states = record.states()
+    if args.after is None:
+        return states[-1]
+    after: int = args.after
+    if not 0 <= after < len(states):
+        raise AnalysisError(
+            f"invalid --after {args.after}: the record has {len(states) - 1} cards (choose 0, "
+            f"the start, to {len(states) - 1})"
+        )
+    return states[after]
 
 
 def run_analyse(args: argparse.Namespace) -> int:
-    """Analyse a position double dummy."""
+    """Analyse a position double dummy (as text, or the analysis's JSON with ``--json``)."""
     state = _position(args)
     if state.is_over:
         raise AnalysisError(f"cannot analyse {quote(str(state))}: the play is over")
-    limit = None if args.nodes is None else solver.Limit(nodes=args.nodes)
+    limit = None
+    if args.nodes is not None or args.time_limit is not None:
+        limit = solver.Limit(nodes=args.nodes, time=args.time_limit)
+    analysis = solver.analyse(state, limit=limit)
+    if args.json:
+        print(json.dumps(analysis.to_dict()))
+        return 0
     print(state_to_unicode(state))
     print()
-    print(analysis_to_unicode(solver.analyse(state, limit=limit)))
+    print(analysis_to_unicode(analysis, state))
     return 0

@@ -62,7 +62,7 @@ import attrs
 from cardgames.cli.options import parse_bot
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.render import number
-from cardgames.validation import check_seat, quote
+from cardgames.validation import ascii_lower, check_seat, is_ascii_digits, quote
 
 __all__ = [
     "COMMANDS",
@@ -80,6 +80,8 @@ __all__ = [
     "check_human_args",
     "check_save_path",
     "game_table",
+    "human_moves",
+    "human_picture",
     "make_bots",
     "pimc_hint",
     "play_human",
@@ -307,6 +309,17 @@ def _picture(state: S, human: int, table: Table[S, M]) -> str:
     return state.view(human).to_unicode()
 
 
+def human_picture(state: S, human: int, table: Table[S, M]) -> str:
+    """What the human is shown before each of its moves (``table.picture``, or the seat's
+    view): only what that seat knows. ``cardgames serve`` shows the same."""
+    return _picture(state, human, table)
+
+
+def human_moves(state: S, human: int, table: Table[S, M]) -> tuple[M, ...]:
+    """The human's legal moves, as the prompt lists them (``cardgames serve`` too)."""
+    return _human_moves(state, human, table)
+
+
 def _ask(
     state: S,
     human: int,
@@ -336,7 +349,7 @@ def _ask(
             _say(out, text)  # entries read from a file or pipe are echoed, so the output reads
         if not text:
             continue
-        lowered = text.lower()
+        lowered = ascii_lower(text)
         if lowered in QUIT_WORDS:
             _say(out, "the deal is stopped")
             return None
@@ -359,7 +372,7 @@ def _ask(
             listed = f" (number {moves.index(move) + 1})" if move in moves else ""
             _say(out, f"hint: {move}{listed}, {how}")
             continue
-        if text.isdigit() and len(text) < 6:
+        if is_ascii_digits(text) and len(text) < 6:
             number = int(text)
             if 1 <= number <= len(moves):
                 return (moves[number - 1],)
@@ -616,11 +629,15 @@ def watch_bot_names(text: str, players: int) -> tuple[str, ...]:
     return tuple(names[seat % len(names)] for seat in range(players))
 
 
-def pimc_hint(seed: int, human: int) -> Callable[[Any], tuple[object, str]]:
+def pimc_hint(
+    seed: int, human: int, view: Callable[[Any, int], Any] | None = None
+) -> Callable[[Any], tuple[object, str]]:
     """What ``hint`` answers: the move :class:`~cardgames.bots.pimc.PIMCBot` chooses from the
     human's view (:data:`HINT_WORLDS` worlds, at most :data:`HINT_SECONDS` seconds), said to
     come from the view only. The ``n``-th hint of a deal draws its worlds from
-    ``derive_seed(seed, "hint", n)``."""
+    ``derive_seed(seed, "hint", n)``. ``view`` makes the human's view of a state (default:
+    ``state.view(seat)``; ``cardgames serve`` passes the game's
+    :meth:`~cardgames.games.GameDescriptor.view`)."""
     from cardgames.bots import PIMCBot
     from cardgames.tailor.rules import derive_seed
     from cardgames.tarot.state import Phase
@@ -630,10 +647,10 @@ def pimc_hint(seed: int, human: int) -> Callable[[Any], tuple[object, str]]:
     asked = [0]
 
     def hint(state: Any) -> tuple[object, str]:
-        view = state.view(human)
+        seen = state.view(human) if view is None else view(state, human)
         asked[0] += 1
-        move = bot.choose(view, random.Random(derive_seed(seed, "hint", asked[0])))
-        if isinstance(view, TarotView) and view.phase is not Phase.PLAY:
+        move = bot.choose(seen, random.Random(derive_seed(seed, "hint", asked[0])))
+        if isinstance(seen, TarotView) and seen.phase is not Phase.PLAY:
             how = (
                 "the PIMC bot's choice from your view; outside the play of the cards it "
                 "follows the rule bot's rules of thumb, the solver judges only cards"

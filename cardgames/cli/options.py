@@ -41,11 +41,12 @@ from typing import Any, Final, NoReturn, Protocol
 from cardgames import games, tailor, tarot
 from cardgames.bots import ESTIMATES, PIMCBot, RandomBot, RuleBot
 from cardgames.bots.pimc import BIDDINGS, OBJECTIVES, TAILOR_ESTIMATES
+from cardgames.cli._numbers import decimal_number
 from cardgames.cli._records import GAME_NAMES
 from cardgames.errors import RulesError
 from cardgames.search.results import Limit
 from cardgames.tarot.descriptor import FRENCH_PLAYERS as FRENCH_PLAYERS_OF_TAROT
-from cardgames.validation import quote
+from cardgames.validation import ascii_lower, is_ascii_digits, quote
 
 __all__ = [
     "BOTS_HELP",
@@ -418,7 +419,7 @@ AnyBot = RandomBot | RuleBot | PIMCBot | UserBot
 
 
 def _is_user_spec(text: str) -> bool:
-    head = text.strip().split(":")[0].strip().lower()
+    head = ascii_lower(text.strip().split(":")[0].strip())
     return ":" in text and head not in BOT_NAMES
 
 
@@ -538,7 +539,7 @@ def parse_bot(text: str) -> AnyBot:
     if _is_user_spec(text):
         return load_user_bot(text)
     name, *settings = text.strip().split(":")
-    name = name.strip().lower()
+    name = ascii_lower(name.strip())
     if name not in BOT_NAMES:
         raise RulesError(f"invalid bot {quote(text)}: expected one of {_EXPECTED}")
     if name != "pimc":
@@ -553,12 +554,12 @@ def parse_bot(text: str) -> AnyBot:
         if not sep or key in options:
             raise RulesError(f"invalid bot {quote(text)}: expected settings as :name=value")
         if key in _PIMC_INTS:
-            if not value.isdigit() or len(value) > 18:
+            if not is_ascii_digits(value) or len(value) > 18:
                 raise RulesError(f"invalid bot {quote(text)}: {key} must be a whole number")
             options[key] = int(value)
         elif key in ("time_per_move", "deviation"):
             try:
-                options[key] = float(value)
+                options[key] = decimal_number(value)
             except ValueError:
                 raise RulesError(f"invalid bot {quote(text)}: {key} must be a number") from None
         elif key == "estimate":

@@ -14,7 +14,7 @@ from typing import Final
 import attrs
 
 from cardgames.errors import IllegalMoveError
-from cardgames.validation import quote
+from cardgames.validation import quote, strict_arguments
 
 __all__ = ["Field", "Layout", "add_bits", "check_action_id", "dense", "illegal_id", "layout"]
 
@@ -22,6 +22,7 @@ _SHOWN_IDS: Final = 60  # an error lists at most this many legal ids
 _BYTE_BITS: Final = tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
 
 
+@strict_arguments
 @attrs.frozen
 class Field:
     """One named stretch of an observation vector.

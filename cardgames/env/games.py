@@ -27,7 +27,7 @@ from cardgames.env._fields import check_action_id, illegal_id
 from cardgames.env.core import AnyRules, GameMove, sparse_of_state
 from cardgames.errors import RulesError
 from cardgames.tailor.turns import apply_move
-from cardgames.validation import check_int, quote
+from cardgames.validation import check_int, quote, strict_arguments
 
 __all__ = ["AnyState", "EnvGame"]
 
@@ -44,6 +44,7 @@ def _check_rules(rules: object) -> AnyRules:
     )
 
 
+@strict_arguments
 @attrs.frozen
 class EnvGame:
     """Tarot or Chase the Tailor under ``rules``, driven by action ids.

@@ -40,6 +40,13 @@ How the game is laid out:
   :meth:`cardgames.tailor.view.View.sample`), which OpenSpiel's IS-MCTS needs. A state built
   from such a world (or from any state of the library, :meth:`CardgamesGame.state_from`) has
   no chance nodes in its OpenSpiel history.
+* **Serialization**: a state's text (:meth:`CardgamesState.serialize`) is its history, one
+  action id a line (the seed bytes first), as OpenSpiel writes the states of its own games;
+  a state built from a position of the library starts with a ``starting_state=`` line holding
+  that position's written form, as OpenSpiel does for its games' starting states.
+  :meth:`CardgamesGame.deserialize_state` replays it and refuses any other text with a
+  :class:`SpielNotationError`; it never unpickles anything (OpenSpiel's default for Python
+  games, which runs whatever a crafted text asks).
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("cardgames_tailor(players=3)")
@@ -54,11 +61,16 @@ True
 True
 >>> len(state.information_state_tensor(2)), state.returns()
 (286, [0.0, 0.0, 0.0])
+>>> state.serialize().split()
+['0', '0', '0', '0', '0', '0', '0', '13']
+>>> game.deserialize_state(state.serialize()).position == state.position
+True
 """
 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Final
 
 import attrs
@@ -71,7 +83,7 @@ from cardgames.cards import TAILOR_PACK_SIZE, Card
 from cardgames.env import tarot_space
 from cardgames.env.core import AnyRules, action_name, information_state
 from cardgames.env.games import AnyState, EnvGame
-from cardgames.errors import RulesError
+from cardgames.errors import CardgamesError, NotationError, RulesError
 from cardgames.tailor.rules import hand_points
 from cardgames.validation import quote
 
@@ -80,6 +92,7 @@ __all__ = [
     "CardgamesGame",
     "CardgamesObserver",
     "CardgamesState",
+    "SpielNotationError",
     "openspiel_game",
 ]
 
@@ -103,6 +116,24 @@ GAME_NAMES: Final = {
     "cardgames_tailor": ("tailor", 2, 6, 3),
 }
 """Each registered name: the rule family, the fewest and most players, the default."""
+
+_STARTING: Final = "starting_state="
+_ACTION_LINE: Final = re.compile(r"[0-9]{1,9}")
+_POSITION_TEXT_LIMIT: Final = 100_000
+"""More characters than any position's written form takes (a whole Tarot deal is about 500)."""
+
+
+class SpielNotationError(NotationError, pyspiel.SpielError):  # type: ignore[misc]
+    """A serialized state that :meth:`CardgamesGame.deserialize_state` cannot read: a
+    :class:`~cardgames.errors.NotationError` of the library that is also the
+    ``pyspiel.SpielError`` OpenSpiel's own games raise for a state they cannot rebuild, so
+    either ``except`` catches it.
+
+    >>> import pyspiel
+    >>> issubclass(SpielNotationError, NotationError), issubclass(SpielNotationError,
+    ...     pyspiel.SpielError)
+    (True, True)
+    """
 
 
 def _family(rules: AnyRules) -> str:
@@ -225,6 +256,74 @@ class CardgamesGame(pyspiel.Game):  # type: ignore[misc]
         state = CardgamesState(self)
         state.position = position
         state.chance_steps = SEED_BYTES
+        state.start = position
+        return state
+
+    def deserialize_state(self, text: str) -> CardgamesState:
+        """The state that :meth:`CardgamesState.serialize` wrote as ``text``, rebuilt by
+        replaying its history: one action id a line, the eight seed bytes first; or, for a
+        state built from a position (:meth:`state_from`), a first line ``starting_state=``
+        and the position's written form (:meth:`cardgames.tarot.state.State.parse`,
+        :meth:`cardgames.tailor.State.parse`), then the ids played since. Nothing is
+        unpickled.
+
+        >>> game = openspiel_game(tailor.Rules(players=2))
+        >>> game.deserialize_state("0\\n0\\n0\\n0\\n0\\n0\\n0\\n9\\n").position == (
+        ...     EnvGame(game.rules).new_state(9))
+        True
+        >>> game.deserialize_state("gASVKAAAAAAAAACMCGJ1aWx0aW5z")
+        Traceback (most recent call last):
+        ...
+        cardgames.env.openspiel.SpielNotationError: invalid serialized state 'gASV...': line 1 ...
+
+        :raises SpielNotationError: (a :class:`~cardgames.errors.NotationError` and a
+            ``pyspiel.SpielError``) for any other text, for an id that is not legal where it
+            comes, and for a starting position under other rules; the message quotes the text
+            and names the line.
+        """
+        if not isinstance(text, str):
+            raise SpielNotationError(
+                f"invalid serialized state {quote(text)}: expected the text of "
+                "CardgamesState.serialize"
+            )
+        lines = text.split("\n")
+        if lines[-1] == "":
+            lines.pop()  # the newline that ends the last line
+        state = self.new_initial_state()
+        if lines and lines[0].startswith(_STARTING):
+            state = self.state_from(_starting_position(self.rules, text, lines[0]))
+            lines.pop(0)
+            number = 2
+        else:
+            number = 1
+        if len(lines) > self.max_game_length():
+            raise SpielNotationError(
+                f"invalid serialized state {quote(text)}: {len(lines)} actions, more than a "
+                f"game of {self.rules} can take ({self.max_game_length()})"
+            )
+        for line in lines:
+            if _ACTION_LINE.fullmatch(line) is None:
+                raise SpielNotationError(
+                    f"invalid serialized state {quote(text)}: line {number} is {quote(line)}; "
+                    "expected one action id a line (digits 0-9), the seed bytes first, as "
+                    "CardgamesState.serialize writes"
+                )
+            action = int(line)
+            if state.is_terminal() or (
+                action not in state.legal_actions()
+                if not state.is_chance_node()
+                else not 0 <= action < _BYTE
+            ):
+                raise SpielNotationError(
+                    f"invalid serialized state {quote(text)}: line {number}, action {action}, "
+                    + (
+                        "comes after the end of the game"
+                        if state.is_terminal()
+                        else "is not a legal action there"
+                    )
+                )
+            state.apply_action(action)
+            number += 1
         return state
 
     def make_py_observer(
@@ -269,6 +368,17 @@ class _Held:
         return self
 
 
+class _Start:
+    # The immutable position a state was built from: shared by its clones, as _Held is.
+    __slots__ = ("value",)
+
+    def __init__(self, value: AnyState | None) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Start:
+        return self
+
+
 class CardgamesState(pyspiel.State):  # type: ignore[misc]
     """A state of a :class:`CardgamesGame`: the seed bytes drawn so far, then the library's
     state (``position``) once the deal is made."""
@@ -278,7 +388,18 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
         self.env: EnvGame = game.env
         self.seed = 0
         self.chance_steps = 0
+        self._start = _Start(None)
         self._held = _Held(None)
+
+    @property
+    def start(self) -> AnyState | None:
+        """The position this state was built from (:meth:`CardgamesGame.state_from`), if it
+        was: its history starts there."""
+        return self._start.value
+
+    @start.setter
+    def start(self, value: AnyState | None) -> None:
+        self._start = _Start(value)
 
     @property
     def position(self) -> AnyState | None:
@@ -353,12 +474,55 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
         game = self.get_game()
         return game.state_from(world)  # type: ignore[no-any-return]
 
+    def serialize(self) -> str:
+        """This state as text: its history, one action id a line, the seed bytes first (the
+        form OpenSpiel writes for its own games). A state built from a position
+        (:meth:`CardgamesGame.state_from`, :meth:`resample_from_infostate`) starts with a line
+        ``starting_state=`` and the position's written form. The game's
+        :meth:`~CardgamesGame.deserialize_state` reads it back.
+
+        >>> state = openspiel_game(tailor.Rules(players=2)).new_initial_state()
+        >>> state.apply_action(7)
+        >>> state.serialize()
+        '7\\n'
+        """
+        lines = [f"{action}\n" for action in self.history()]
+        if self.start is not None:
+            lines.insert(0, f"{_STARTING}{self.start}\n")
+        return "".join(lines)
+
     def __str__(self) -> str:
         if self.position is None:
             return f"dealing ({self.chance_steps} of {SEED_BYTES} seed bytes drawn)"
         # The state's written form: what OpenSpiel prints of a state (and asks for on every
         # step of its tests), twenty times quicker than the drawn table.
         return str(self.position)
+
+
+def _starting_position(rules: AnyRules, text: str, line: str) -> AnyState:
+    """The position of a ``starting_state=`` line, under ``rules``."""
+    written = line[len(_STARTING) :]
+    if len(written) > _POSITION_TEXT_LIMIT:
+        raise SpielNotationError(
+            f"invalid serialized state {quote(text)}: the starting state is longer than "
+            f"{_POSITION_TEXT_LIMIT} characters"
+        )
+    try:
+        position: AnyState = (
+            tailor.State.parse(written)
+            if isinstance(rules, tailor.Rules)
+            else tarot.State.parse(written)
+        )
+    except CardgamesError as error:
+        raise SpielNotationError(
+            f"invalid serialized state {quote(text)}: line 1: {error}"
+        ) from None
+    if position.rules != rules:
+        raise SpielNotationError(
+            f"invalid serialized state {quote(text)}: the starting state is under "
+            f"{position.rules}, not this game's rules ({rules})"
+        )
+    return position
 
 
 class CardgamesObserver:

@@ -60,12 +60,15 @@ from cardgames.errors import IllegalMoveError, RulesError
 from cardgames.players import check_rng
 from cardgames.tailor.view import View as TailorView
 from cardgames.tarot.view import View as TarotView
-from cardgames.validation import check_int, quote
+from cardgames.validation import check_int, quote, strict_arguments
 
 __all__ = ["BotMaker", "SpielBot", "ismcts", "mcts", "uniform_random"]
 
 _SEED_LIMIT: Final = 2**32
 _MAX_SIMULATIONS: Final = 10**7
+_MAX_UCT_C: Final = 1e6
+"""Far more exploration than any use needs, and small enough to stay finite in the search's
+arithmetic."""
 
 
 class BotMaker(Protocol):
@@ -92,6 +95,7 @@ def _check_name(instance: object, attribute: attrs.Attribute[Any], value: object
         raise RulesError(f"invalid bot name {quote(value)}: expected a non-empty str")
 
 
+@strict_arguments
 @attrs.frozen
 class SpielBot:
     """An OpenSpiel bot playing as a bot of this library (see the module description).
@@ -105,23 +109,25 @@ class SpielBot:
     name: str = attrs.field(default="openspiel", validator=_check_name)
 
     @overload
-    def choose(self, view: TarotView, rng: random.Random) -> TarotMove: ...
+    def choose(self, view: TarotView, rng: int | random.Random) -> TarotMove: ...
     @overload
-    def choose(self, view: TailorView, rng: random.Random) -> tailor.Move: ...
-    def choose(self, view: AnyView, rng: random.Random) -> GameMove:
+    def choose(self, view: TailorView, rng: int | random.Random) -> tailor.Move: ...
+    def choose(self, view: AnyView, rng: int | random.Random) -> GameMove:
         """The move the OpenSpiel bot makes in a world drawn from ``view``.
 
+        :param rng: a :class:`random.Random` (advanced) or an int seed.
         :raises RulesError: if ``view`` is not a view of either game, or ``rng`` not a
-            :class:`random.Random`.
+            :class:`random.Random` or a seed.
         :raises IllegalMoveError: if the view's seat is not to move, or the OpenSpiel bot
-            answers with an id that is not legal (naming the id and the legal ones).
+            answers with anything but an int (a float, a text, None) or with an id that is
+            not legal (naming the id and the legal ones).
         """
         if not isinstance(view, TarotView | TailorView):
             raise RulesError(
                 f"invalid view {quote(view)}: expected a cardgames.tarot.View or a "
                 "cardgames.tailor.View"
             )
-        check_rng(rng)
+        rng = check_rng(rng)
         if not legal_ids(view):
             # OpenSpiel's bots act for the player to move only (some crash otherwise).
             raise IllegalMoveError(
@@ -131,7 +137,7 @@ class SpielBot:
         game = _game(view.rules)
         state = game.state_from(view.sample(rng))
         bot = self.maker(game, view.seat, rng.randrange(_SEED_LIMIT))
-        action = int(bot.step(state))
+        action = _action_id(bot.step(state), self.name)
         if isinstance(view, TarotView):
             return tarot_space.checked_move(action, view)
         return tailor_space.checked_move(action, view)
@@ -183,13 +189,32 @@ class _RandomMaker:
         return pyspiel.make_uniform_random_bot(seat, seed % 2**31)  # OpenSpiel's seeds are int32
 
 
+def _action_id(answer: object, name: str) -> int:
+    """The action id an OpenSpiel bot answered: an int (Python's or numpy's), nothing else; a
+    float, a text or None is refused rather than rounded or read."""
+    if isinstance(answer, int | np.integer) and not isinstance(answer, bool | np.bool_):
+        return int(answer)
+    raise IllegalMoveError(
+        f"invalid answer {quote(answer)} from the OpenSpiel bot {name}: expected an action id "
+        "(an int)"
+    )
+
+
 def _check_search(
     simulations: object, uct_c: object, rollouts: object, fewest: int = 1
 ) -> tuple[int, float, int]:
     count = check_int(simulations, "simulations", low=fewest, high=_MAX_SIMULATIONS)
     plays = check_int(rollouts, "rollouts", low=1, high=_MAX_SIMULATIONS)
-    if isinstance(uct_c, bool) or not isinstance(uct_c, int | float) or not uct_c >= 0:
-        raise RulesError(f"invalid uct_c {quote(uct_c)}: expected a number >= 0")
+    # OpenSpiel's tree policies fail on every move with an infinite or NaN constant, and
+    # float() of a huge int overflows: a finite number up to _MAX_UCT_C, checked here.
+    if (
+        isinstance(uct_c, bool)
+        or not isinstance(uct_c, int | float)
+        or not 0 <= uct_c <= _MAX_UCT_C
+    ):
+        raise RulesError(
+            f"invalid uct_c {quote(uct_c)}: expected a finite number from 0 to {_MAX_UCT_C:g}"
+        )
     return count, float(uct_c), plays
 
 
@@ -205,7 +230,7 @@ def ismcts(simulations: int = 100, uct_c: float = 2.0, rollouts: int = 1) -> Spi
     The first simulation only opens the root, so at least two are needed.
 
     :raises RulesError: if ``simulations`` is not an int from 2 to 10**7, ``rollouts`` not
-        one from 1 to 10**7, or ``uct_c`` not a number >= 0.
+        one from 1 to 10**7, or ``uct_c`` not a finite number from 0 to 10**6.
     """
     count, c, plays = _check_search(simulations, uct_c, rollouts, fewest=2)
     return SpielBot(_ISMCTSMaker(count, c, plays), f"ismcts({count})")
@@ -219,7 +244,7 @@ def mcts(simulations: int = 100, uct_c: float = 2.0, rollouts: int = 1) -> Spiel
     'mcts(30)'
 
     :raises RulesError: if ``simulations`` or ``rollouts`` is not an int from 1 to 10**7, or
-        ``uct_c`` not a number >= 0.
+        ``uct_c`` not a finite number from 0 to 10**6.
     """
     count, c, plays = _check_search(simulations, uct_c, rollouts)
     return SpielBot(_MCTSMaker(count, c, plays), f"mcts({count})")

@@ -40,6 +40,7 @@ from cardgames.search.engine import (
     score_moves,
 )
 from cardgames.search.results import Analysis, MoveValue, Solution
+from cardgames.validation import strict_arguments
 
 __all__ = ["SearchJob", "analyse_job", "reference_job", "solve_job"]
 
@@ -47,6 +48,7 @@ P = TypeVar("P")
 M = TypeVar("M")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class SearchJob(Generic[P, M]):
     """One position of a game, ready for the engine.

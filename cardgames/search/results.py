@@ -26,7 +26,7 @@ from cardgames.search._numbers import number as _number
 from cardgames.search._numbers import number_code as _number_code
 from cardgames.search._numbers import number_codes as _number_codes
 from cardgames.search._text import analysis_summary, move_unicode, reads_as, side_text, value_text
-from cardgames.validation import check_int, quote, quote_text
+from cardgames.validation import check_int, quote, quote_text, strict_arguments
 
 __all__ = [
     "MAX_NODES",
@@ -110,6 +110,7 @@ def _check_limit(instance: Limit, attribute: attrs.Attribute[Any], value: Any) -
         )
 
 
+@strict_arguments
 @attrs.frozen
 class Limit:
     """A budget for one analysis: a number of search nodes, a number of seconds, or both.
@@ -143,6 +144,7 @@ def _jsonable(value: Fraction) -> int | str:
     return value.numerator if value.denominator == 1 else str(value)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class MoveValue(Generic[M]):
     """The value of one legal move for the analysed side.
@@ -191,6 +193,7 @@ class MoveValue(Generic[M]):
         }
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Analysis(Generic[M]):
     """The result of :func:`cardgames.solver.analyse`.
@@ -385,6 +388,7 @@ class Analysis(Generic[M]):
         }
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Solution(Generic[M]):
     """The result of :func:`cardgames.solver.solve`: the value and one best line, without the
@@ -461,6 +465,7 @@ def _default_upper(name: str) -> Any:
     return attrs.Factory(lambda step: getattr(step, name), takes_self=True)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class PlayStep(Generic[M]):
     """One move of a played sequence, judged by :func:`cardgames.solver.analyse_play`.
@@ -489,7 +494,8 @@ class PlayStep(Generic[M]):
     :param after_upper: an upper bound on ``after`` (``after`` itself when exact).
     :param bound: how to read the numbers, as an analysis' ``bound`` (default: ``"exact"``
         for an exact step, ``"bounds"`` otherwise). Under ``"estimate"`` ``before`` and
-        ``after`` are estimates and ``exact`` says whether both were proved.
+        ``after`` are estimates, one of them at least not proved (:meth:`judged` gives a step
+        whose values were both proved ``"exact"``).
     :param before_lower: a proved lower bound on ``before`` (``before`` itself but for an
         estimate).
     :param after_lower: a proved lower bound on ``after`` likewise.
@@ -582,18 +588,11 @@ class PlayStep(Generic[M]):
             "exact": self.exact,
             "number": self.number,
             "best_move": None if self.best_move is None else str(self.best_move),
+            "before_lower": _jsonable(self.before_lower),
             "before_upper": _jsonable(self.before_upper),
+            "after_lower": _jsonable(self.after_lower),
             "after_upper": _jsonable(self.after_upper),
             "bound": self.bound,
-        } | self._lower_dict()
-
-    def _lower_dict(self) -> dict[str, Any]:
-        # The proved lower bounds, which differ from the values only for estimates.
-        if self.bound != "estimate":
-            return {}
-        return {
-            "before_lower": _jsonable(self.before_lower),
-            "after_lower": _jsonable(self.after_lower),
         }
 
     @classmethod
@@ -612,24 +611,27 @@ class PlayStep(Generic[M]):
             raise AnalysisError(
                 f"move {quote_text(move)} is not a legal move of the analysed position"
             )
+        exact = analysis.exact or (
+            analysis.bound == "estimate" and analysis.lower == analysis.upper and entry.exact
+        )
         return cls(
             move=entry.move,
             player=player,
             before=analysis.value,
             after=entry.value,
             loss=analysis.value - entry.value,
-            exact=analysis.exact
-            or (analysis.bound == "estimate" and analysis.lower == analysis.upper and entry.exact),
+            exact=exact,
             number=number,
             best_move=analysis.best_moves[0] if analysis.best_moves else None,
             before_upper=analysis.upper,
             after_upper=entry.upper,
-            bound=analysis.bound,
+            bound="exact" if exact else analysis.bound,  # both values proved: nothing estimated
             before_lower=analysis.lower,
             after_lower=entry.lower,
         )
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class SearchProgress:
     """What an analysis under way knows, as its ``progress`` callback is told (see

@@ -65,7 +65,7 @@ from cardgames.solver._pool import (
     dask_executor,
     process_pool,
 )
-from cardgames.validation import check_bool, check_int, quote
+from cardgames.validation import check_bool, check_int, quote, strict_arguments
 
 if TYPE_CHECKING:  # the per-game overloads name the games' types
     from cardgames import tailor, tarot
@@ -109,6 +109,7 @@ _T = TypeVar("_T")
 _R = TypeVar("_R")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class BatchError:
     """A position (or item) of a batch that produced no result, and why.
@@ -182,6 +183,7 @@ def _check_limit(instance: object, attribute: object, value: Any) -> None:
         raise AnalysisError(f"invalid limit {quote(value)}: expected a solver.Limit or None")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Job:
     """One position of a batch with settings of its own: :func:`analyse_many` takes these

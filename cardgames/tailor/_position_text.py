@@ -23,7 +23,7 @@ from cardgames.cards import Card
 from cardgames.cardset import CardSet
 from cardgames.errors import CardgamesError, NotationError, RulesError
 from cardgames.tailor.rules import Call, Rules
-from cardgames.validation import quote
+from cardgames.validation import ascii_lower, quote
 
 __all__ = [
     "SECTIONS",
@@ -101,8 +101,8 @@ def parse_top(text: str) -> Card | Call | None:
     stripped = text.strip()
     if stripped == "-":
         return None
-    if stripped.lower().startswith("call"):
-        return Call.parse(stripped.lower())
+    if ascii_lower(stripped).startswith("call"):
+        return Call.parse(ascii_lower(stripped))
     card = Card.parse(stripped)
     if card.is_special:
         raise NotationError(f"invalid top {quote(text)}: expected '-', a suited card or 'call QH'")

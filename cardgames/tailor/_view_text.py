@@ -16,7 +16,7 @@ from cardgames.errors import NotationError, RulesError
 from cardgames.tailor._position_text import format_top, parse_top
 from cardgames.tailor.moves import parse_move
 from cardgames.tailor.rules import Rules
-from cardgames.validation import quote
+from cardgames.validation import is_ascii_digits, quote
 
 if TYPE_CHECKING:
     from cardgames.tailor.view import Event, Snapshot, View
@@ -242,6 +242,6 @@ def _text(value: object, what: str) -> str:
 
 
 def _int(text: str) -> int:
-    if not text.lstrip("-").isdigit() or len(text) > 20:
+    if not is_ascii_digits(text.removeprefix("-")) or len(text) > 20:
         raise NotationError(f"invalid number {quote(text)}")
     return int(text)

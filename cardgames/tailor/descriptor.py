@@ -21,6 +21,7 @@ import attrs
 
 from cardgames.errors import RulesError
 from cardgames.games import SamplingSettings
+from cardgames.search.grades import LossGrades
 from cardgames.search.results import Analysis, Limit, SearchProgress, Solution
 from cardgames.tailor.analysis import (
     DEFAULT_HORIZON,
@@ -50,9 +51,15 @@ from cardgames.tailor.rules import Rules
 from cardgames.tailor.show import describe_move, events, format_round
 from cardgames.tailor.state import State
 from cardgames.tailor.view import View
-from cardgames.validation import quote
+from cardgames.validation import ascii_lower, quote, strict_arguments
 
-__all__ = ["DEFAULT_CARDS_LEFT", "GAME", "TailorAnalyser", "TailorGame"]
+__all__ = ["DEFAULT_CARDS_LEFT", "GAME", "LOSS_GRADES", "TailorAnalyser", "TailorGame"]
+
+LOSS_GRADES: Final = LossGrades(inaccuracy=Fraction(3), mistake=Fraction(6), blunder=Fraction(12))
+"""How a review grades a Chase the Tailor move by the payoff it cost against the others' mean:
+an inaccuracy from 3 (a low card's value), a mistake from 6, a blunder from 12 (more than a
+court card left in hand). The values are the horizon search's estimates throughout, so no
+margin is taken off them."""
 
 _DEFAULT_PLAYERS: Final = 4
 DEFAULT_CARDS_LEFT: Final = 3
@@ -65,6 +72,7 @@ def _seats(seats: Sequence[int]) -> str:
     return "seats " + ", ".join(str(seat) for seat in seats[:-1]) + f" and {seats[-1]}"
 
 
+@strict_arguments
 @attrs.frozen
 class TailorAnalyser:
     """What the solver needs of Chase the Tailor (:class:`cardgames.games.GameAnalysis`): the
@@ -139,7 +147,12 @@ class TailorAnalyser:
         mean = "payoff of" if len(others) == 1 else "mean payoff of"
         return f"seat {perspective}'s payoff against the {mean} {_seats(others)}"
 
+    def loss_grades(self, state: State) -> LossGrades:
+        """:data:`LOSS_GRADES`."""
+        return LOSS_GRADES
 
+
+@strict_arguments
 @attrs.frozen
 class TailorGame:
     """The descriptor of Chase the Tailor (:class:`cardgames.games.GameDescriptor`), with
@@ -164,7 +177,7 @@ class TailorGame:
     def rules_from_words(self, text: str | None, players: int | None) -> Rules:
         """``chase`` (Chase Mode) or a rules text, for ``players`` (by default 4); None is the
         standard game."""
-        if text is None or text.strip().lower() == "chase":
+        if text is None or ascii_lower(text.strip()) == "chase":
             chase = text is not None
             return Rules(players=_DEFAULT_PLAYERS if players is None else players, chase_mode=chase)
         rules = Rules.parse(text)

@@ -44,7 +44,14 @@ from cardgames.tailor.deal import deal
 from cardgames.tailor.moves import Move
 from cardgames.tailor.rules import MAX_PLAYERS, Rules, derive_seed
 from cardgames.tailor.state import State
-from cardgames.validation import as_tuple, check_int, check_seat, check_seed, quote
+from cardgames.validation import (
+    as_tuple,
+    check_int,
+    check_seat,
+    check_seed,
+    quote,
+    strict_arguments,
+)
 
 if TYPE_CHECKING:
     from cardgames.tailor.records import Record
@@ -166,6 +173,7 @@ def _check_winner(
         check_seat(value, MAX_PLAYERS, "winner")
 
 
+@strict_arguments
 @attrs.frozen
 class RoundResult:
     """How one round of a match ended.
@@ -207,6 +215,7 @@ def _to_deals(deals: Iterable[State]) -> tuple[State, ...]:
     return as_tuple(deals, "match deals", limit=_MAX_ROUNDS)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Match:
     """A series of rounds (five by default) with running totals; the highest total (the

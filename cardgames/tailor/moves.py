@@ -37,7 +37,14 @@ import attrs
 from cardgames.cards import JOKER_1, JOKER_2, TAILOR, Card, Rank, Suit
 from cardgames.errors import IllegalMoveError, NotationError
 from cardgames.tailor.rules import MAX_PLAYERS, Call, to_rank, to_suit
-from cardgames.validation import as_tuple, check_seat, quote
+from cardgames.validation import (
+    as_tuple,
+    ascii_lower,
+    check_seat,
+    is_ascii_digits,
+    quote,
+    strict_arguments,
+)
 
 if TYPE_CHECKING:
     from cardgames.tailor.state import State
@@ -85,6 +92,7 @@ def _suited_card(value: Card) -> Card:
     return value
 
 
+@strict_arguments
 @attrs.frozen
 class Play:
     """Play one suited card onto the pile.
@@ -121,6 +129,7 @@ def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
     return result
 
 
+@strict_arguments
 @attrs.frozen
 class Dump:
     """Lay several cards of one rank at once, in the given order; the last is the new top.
@@ -157,6 +166,7 @@ def _victim(value: int) -> int:
     return check_seat(value, MAX_PLAYERS, "PlayTailor victim", error=IllegalMoveError)
 
 
+@strict_arguments
 @attrs.frozen
 class PlayTailor:
     """Play the Tailor, calling a suit and rank for the next player, and naming a victim.
@@ -214,6 +224,7 @@ def _effect(value: JokerEffect) -> JokerEffect:
     )
 
 
+@strict_arguments
 @attrs.frozen
 class PlayJoker:
     """Play a Joker (``X1`` or ``X2``) with its chosen effect.
@@ -238,6 +249,7 @@ class PlayJoker:
         return f"{self.card} {self.effect}"
 
 
+@strict_arguments
 @attrs.frozen
 class Draw:
     """Draw one card (from the stock, reshuffling the pile first when the stock is empty).
@@ -255,6 +267,7 @@ class Draw:
         return "draw"
 
 
+@strict_arguments
 @attrs.frozen
 class Pass:
     """End the turn without playing: declining a drawn card, or when nothing can be drawn.
@@ -292,7 +305,7 @@ def parse_move(text: str) -> Move:
     if not isinstance(text, str):
         raise NotationError(f"invalid move {quote(text)}: {_EXPECTED}")
     words = text.split()
-    lowered = [word.lower() for word in words]
+    lowered = [ascii_lower(word) for word in words]
     try:
         if lowered == ["draw"]:
             return Draw()
@@ -319,7 +332,7 @@ def parse_move(text: str) -> Move:
 
 
 def _is_seat(text: str) -> bool:
-    return text.isascii() and text.isdigit() and len(text) == 1
+    return is_ascii_digits(text) and len(text) == 1
 
 
 M = TypeVar("M", Play, Dump, PlayTailor, PlayJoker, Draw, Pass)

@@ -29,7 +29,6 @@ read.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from fractions import Fraction
 from typing import Any, Final
 
 import attrs
@@ -37,10 +36,11 @@ import attrs
 from cardgames.errors import CardgamesError, NotationError, RulesError
 from cardgames.records import (
     Codec,
+    DealRecordMethods,
+    RecordMethods,
     Tags,
     check_record,
     envelope,
-    only_deal,
     parse_json,
     read_deal,
     read_fields,
@@ -48,11 +48,8 @@ from cardgames.records import (
     read_list,
     read_move_texts,
     read_moves,
-    read_record,
     read_str,
     register_game,
-    replay_moves,
-    states_of,
     to_json,
     to_tags,
     with_tags,
@@ -62,7 +59,15 @@ from cardgames.tailor.match import _MAX_ROUNDS, Match, start_of
 from cardgames.tailor.moves import Draw, Dump, Move, Pass, Play, PlayJoker, PlayTailor, parse_move
 from cardgames.tailor.rules import Rules
 from cardgames.tailor.state import State
-from cardgames.validation import SEED_LIMIT, as_tuple, check_int, check_seat, check_seed, quote
+from cardgames.validation import (
+    SEED_LIMIT,
+    as_tuple,
+    check_int,
+    check_seat,
+    check_seed,
+    quote,
+    strict_arguments,
+)
 
 __all__ = ["DealRecord", "Record", "Series", "dumps", "loads", "record_of"]
 
@@ -81,8 +86,9 @@ def _check_initial(record: DealRecord, attribute: attrs.Attribute[State], value:
         raise RulesError(f"invalid initial state {quote(value)}: expected a tailor.State")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
-class DealRecord:
+class DealRecord(DealRecordMethods[State]):
     """One round: the state it started from and every move made, which are replayed (and so
     checked) when the record is made.
 
@@ -108,7 +114,7 @@ class DealRecord:
     _final: State = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_final", replay_moves(self.initial, self.moves, CODEC))
+        self._replay_moves()
 
     @classmethod
     def of(cls, state: State) -> DealRecord:
@@ -122,25 +128,10 @@ class DealRecord:
             raise RulesError(f"invalid state {quote(state)}: expected a tailor.State")
         return cls(initial=start_of(state), moves=state.history())
 
-    @property
-    def is_over(self) -> bool:
-        """True if the moves finish the round."""
-        return self._final.is_over
-
     def start(self) -> State:
         """The state before the first move (``initial``), as in Tarot's
         :meth:`cardgames.tarot.records.DealRecord.start`."""
         return self.initial
-
-    def states(self) -> tuple[State, ...]:
-        """The first state and then the state after each move: ``len(moves) + 1`` states,
-        as a tuple (``states()[-1] == replay()``)."""
-        return states_of(self.initial, self.moves)
-
-    def replay(self) -> State:
-        """The state after all the moves (reached by play, so its
-        :meth:`~cardgames.tailor.State.history` is :attr:`moves`)."""
-        return self._final
 
     def to_dict(self) -> dict[str, Any]:
         """This round's entry of the ``deals`` list of a record."""
@@ -169,6 +160,7 @@ def _check_first(series: Series, attribute: attrs.Attribute[int], value: object)
     check_int(value, "first_player", low=0)
 
 
+@strict_arguments
 @attrs.frozen
 class Series:
     """The settings of a whole match (see :class:`~cardgames.tailor.Match`).
@@ -196,8 +188,9 @@ def _check_rules(record: Record, attribute: attrs.Attribute[Rules], value: objec
         raise RulesError(f"invalid rules {quote(value)}: expected a tailor.Rules")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
-class Record:
+class Record(RecordMethods[State, DealRecord]):
     """A record of Chase the Tailor rounds: the rules, free tags and the rounds; when
     ``series`` is given, the record of a whole :class:`~cardgames.tailor.Match` (whose
     finished rounds the deals must be, in order).
@@ -227,43 +220,6 @@ class Record:
         if self.series is not None:
             self._match()
 
-    def _only(self) -> DealRecord:
-        return only_deal(self.deals, CODEC)
-
-    def start(self) -> State:
-        """The first state of a record of one round (see :meth:`DealRecord.start`).
-
-        :raises RulesError: if the record does not hold exactly one round.
-        """
-        return self._only().start()
-
-    def states(self) -> tuple[State, ...]:
-        """The states of a record of one round (see :meth:`DealRecord.states`).
-
-        :raises RulesError: if the record does not hold exactly one round.
-        """
-        return self._only().states()
-
-    def replay(self) -> State:
-        """The final state of a record of one round (see :meth:`DealRecord.replay`).
-
-        :raises RulesError: if the record does not hold exactly one round.
-        """
-        return self._only().replay()
-
-    def series_totals(self) -> tuple[tuple[Fraction, ...], bool] | None:
-        """For the record of a whole match, each seat's total and whether the match is over
-        (the match replayed); None for a record of single deals."""
-        if self.series is None:
-            return None
-        series = self.match()
-        return tuple(Fraction(total) for total in series.totals), series.is_over
-
-    @property
-    def is_series(self) -> bool:
-        """True if this is the record of a whole match (see :meth:`match`)."""
-        return self.series is not None
-
     def _match(self) -> Match:
         series = self.series
         if series is None:
@@ -289,6 +245,9 @@ class Record:
         """
         return self._match()
 
+    def _whole(self) -> Match:
+        return self._match()
+
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON-ready data (what :func:`dumps` writes)."""
         series = None
@@ -302,14 +261,6 @@ class Record:
         return envelope(
             GAME, str(self.rules), self.tags, series, [item.to_dict() for item in self.deals]
         )
-
-    @classmethod
-    def from_dict(cls, data: object) -> Record:
-        """Read the data :meth:`to_dict` gives (what :func:`loads` does after the JSON).
-
-        :raises NotationError: for anything but such data, quoting the bad entry.
-        """
-        return read_record(data, CODEC, cls)
 
 
 def _read_series(data: object) -> tuple[Series, object]:
@@ -475,4 +426,5 @@ CODEC: Final = Codec(
 )
 """Chase the Tailor's part of the record layout (see :class:`cardgames.records.Codec`)."""
 
+DealRecord.CODEC = Record.CODEC = CODEC
 register_game(GAME, record_of)

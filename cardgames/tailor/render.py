@@ -34,6 +34,7 @@ from cardgames.svg import (
     _gap,
     _heading,
     _height,
+    _in_html,
     _num,
     _per_row,
     _plural,
@@ -281,7 +282,7 @@ def state_to_html(state: State) -> str:
     state = _check_state(state)
     return (
         f'<div class="cardgames-tailor-state" title="{html.escape(str(state))}">'
-        f"{state_to_svg(state)}</div>"
+        f"{_in_html(state_to_svg(state))}</div>"
     )
 
 

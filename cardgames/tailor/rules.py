@@ -29,7 +29,14 @@ from cardgames.cards import STANDARD_PACK_SIZE, TAILOR_PACK_SIZE, Card, Rank, Su
 from cardgames.cardset import CardSet, iter_bits
 from cardgames.errors import CardgamesError, NotationError, RulesError
 from cardgames.rules_text import join_rules_text, parse_bool, parse_rule_int, split_rules_text
-from cardgames.validation import as_tuple, check_bool, check_int, derive_seed, quote
+from cardgames.validation import (
+    as_tuple,
+    check_bool,
+    check_int,
+    derive_seed,
+    quote,
+    strict_arguments,
+)
 
 __all__ = [
     "MAX_PLAYERS",
@@ -85,6 +92,7 @@ def to_rank(value: Rank | int, error: type[CardgamesError] = RulesError) -> Rank
     raise error(f"invalid rank {quote(value)}: expected a Rank (or its number, 1 to 13)")
 
 
+@strict_arguments
 @attrs.frozen(repr=False, order=True)
 class Call:
     """The suit and rank named by whoever plays the Tailor; the next player must follow it.
@@ -177,6 +185,7 @@ def _check_max_turns(instance: Rules, attribute: attrs.Attribute[Any], value: ob
     check_int(value, attribute.name, low=1, high=_MAX_TURNS_LIMIT)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Rules:
     """A Chase the Tailor variant: players, Chase Mode and every open point of the printed rules.

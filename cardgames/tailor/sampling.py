@@ -32,7 +32,7 @@ from cardgames.tailor.state import State
 from cardgames.tailor.turns import ALL_SUITED as _ALL_SUITED
 from cardgames.tailor.turns import FOLLOW_MASKS as _FOLLOW_MASKS
 from cardgames.tailor.turns import target_index as _target_index
-from cardgames.validation import SEED_LIMIT, quote
+from cardgames.validation import SEED_LIMIT, make_rng, quote
 
 if TYPE_CHECKING:
     from cardgames.tailor.view import View
@@ -54,16 +54,15 @@ def _mask(cards: Sequence[Card] | CardSet) -> int:
     return mask
 
 
-def sample(view: View, rng: random.Random) -> State:
+def sample(view: View, rng: int | random.Random) -> State:
     """A complete state consistent with ``view``, the round's history replayed: what
     :meth:`cardgames.tailor.view.View.sample` returns.
 
-    :param rng: a :class:`random.Random`, advanced.
-    :raises RulesError: if ``rng`` is not a :class:`random.Random`, or no world fits the
+    :param rng: a :class:`random.Random` (advanced) or an int seed.
+    :raises RulesError: if ``rng`` is not a :class:`random.Random` or a seed, or no world fits the
         view (a view made up by hand).
     """
-    if not isinstance(rng, random.Random):
-        raise RulesError(f"invalid rng {quote(rng)}: expected a random.Random")
+    rng = make_rng(rng, "rng")
     for _ in range(_ATTEMPTS):
         world = _World(view).build(rng)
         if world is not None and world.view(view.seat) == view:

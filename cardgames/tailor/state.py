@@ -57,7 +57,7 @@ from cardgames.tailor.moves import (
 )
 from cardgames.tailor.rules import Call, Rules, hand_points, hand_value
 from cardgames.tailor.turns import apply_move, legal_moves, move_problem, move_text, play_text
-from cardgames.validation import quote
+from cardgames.validation import quote, strict_arguments
 
 if TYPE_CHECKING:
     from cardgames.svg import SvgImage
@@ -80,6 +80,7 @@ class _Link:
     _last_move: Move | None
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True, repr=False)
 class State(_Link):
     """A position in a round: everything needed to list the legal moves and play on exactly.

@@ -62,7 +62,7 @@ from cardgames.tailor.state import State
 from cardgames.tailor.turns import ALL_SUITED as _ALL_SUITED
 from cardgames.tailor.turns import FOLLOW_MASKS as _FOLLOW_MASKS
 from cardgames.tailor.turns import target_index as _target_index
-from cardgames.validation import check_int, check_seat, quote
+from cardgames.validation import check_int, check_seat, make_rng, quote, strict_arguments
 
 __all__ = ["Event", "Snapshot", "View", "view_of"]
 
@@ -75,6 +75,7 @@ def _cards(values: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(values)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Snapshot:
     """The public part of a position as one seat sees it.
@@ -140,6 +141,7 @@ def _draws(values: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     return tuple((int(seat), int(count)) for seat, count in values)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Event:
     """One move as a seat saw it.
@@ -198,6 +200,7 @@ def _events(values: Sequence[Event]) -> tuple[Event, ...]:
     return tuple(values)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True, repr=False)
 class View:
     """What ``seat`` knows of a Chase the Tailor round (see the module description).
@@ -392,25 +395,26 @@ class View:
 
     # -- sampling --------------------------------------------------------------------------
 
-    def sample(self, rng: random.Random) -> State:
+    def sample(self, rng: int | random.Random) -> State:
         """A complete state consistent with this view, with the round's history replayed:
         ``view_of(view.sample(rng), view.seat) == view``. See the module description for how
         close to uniform it is.
 
-        :param rng: a :class:`random.Random`, advanced.
-        :raises RulesError: if ``rng`` is not a :class:`random.Random`, or no world fits the
-            view (a view made up by hand).
+        :param rng: a :class:`random.Random` (advanced) or an int seed.
+        :raises RulesError: if ``rng`` is not a :class:`random.Random` or a seed, or no world
+            fits the view (a view made up by hand).
         """
         return sampling.sample(self, rng)
 
-    def samples(self, n: int, rng: random.Random) -> tuple[State, ...]:
+    def samples(self, n: int, rng: int | random.Random) -> tuple[State, ...]:
         """``n`` states drawn by :meth:`sample` one after the other.
 
         :raises RulesError: if ``n`` is not an int from 0 to 100000 or ``rng`` not a
-            :class:`random.Random`.
+            :class:`random.Random` or an int seed.
         """
         check_int(n, "number of samples", low=0, high=100_000)
-        return tuple(self.sample(rng) for _ in range(n))
+        generator = make_rng(rng, "rng")  # one generator for all n, even from a seed
+        return tuple(self.sample(generator) for _ in range(n))
 
     # -- written forms ---------------------------------------------------------------------
 

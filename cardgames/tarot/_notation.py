@@ -15,7 +15,7 @@ from typing import Final
 from cardgames.errors import NotationError
 from cardgames.tarot.cards import TarotCard, TarotCardSet, _check_card_set
 from cardgames.tarot.rules import Rules
-from cardgames.validation import quote
+from cardgames.validation import ascii_lower, ascii_upper, is_ascii_digits, quote
 
 __all__ = [
     "DealParts",
@@ -101,7 +101,7 @@ def parse_holding(text: str) -> TarotCardSet:
             else:
                 # Upper-case one character at a time: some letters grow when upper-cased.
                 char = field[position]
-                found = _RANK_BY_CHAR.get(char.upper())
+                found = _RANK_BY_CHAR.get(ascii_upper(char))
                 if found is None:
                     raise NotationError(
                         f"invalid Tarot holding {quote(text)}: {quote(char)} is not a rank "
@@ -111,9 +111,9 @@ def parse_holding(text: str) -> TarotCardSet:
             add(suit * 14 + rank - 1, f"rank {_RANK_CHARS[rank - 1]} of suit {'SHDC'[suit]}")
     if fields[4]:
         for word in fields[4].split(","):
-            if word.upper() == "EX":
+            if ascii_upper(word) == "EX":
                 add(77, "the Excuse")
-            elif len(word) <= 2 and word.isascii() and word.isdigit() and 1 <= int(word) <= 21:
+            elif len(word) <= 2 and is_ascii_digits(word) and 1 <= int(word) <= 21:
                 add(55 + int(word), f"trump {word}")
             else:
                 raise NotationError(
@@ -161,7 +161,7 @@ def write_deal(
 def _read_deal_words(text: str, rules_text: str, body: str) -> DealParts:
     rules = Rules.parse(rules_text)
     dealer_text, colon, hands_text = body.partition(":")
-    if not colon or not dealer_text.isascii() or not dealer_text.isdigit() or len(dealer_text) > 1:
+    if not colon or not is_ascii_digits(dealer_text) or len(dealer_text) > 1:
         raise NotationError(
             f"invalid Tarot deal {quote(text)}: expected DEALER:HAND/.../TALON after the rules"
         )
@@ -240,23 +240,23 @@ def read_position(text: object) -> PositionParts:
     rest = words[2:]
     auction: tuple[str, ...] = ()
     announcement: str | None = None
-    if rest and rest[0][:2].upper() == "B:":
+    if rest and ascii_upper(rest[0][:2]) == "B:":
         if not rules.bidding:
             raise NotationError(
                 f"invalid Tarot position {quote(text)}: B: (an auction) needs bidding rules"
             )
         auction = tuple(rest[0][2:].split(","))
         rest = rest[1:]
-    if rest and rest[0][:2].upper() == "X:":
+    if rest and ascii_upper(rest[0][:2]) == "X:":
         try:
             discard = parse_holding(rest[0][2:])
         except NotationError as error:
             raise NotationError(f"invalid Tarot position {quote(text)}: discard: {error}") from None
         rest = rest[1:]
-    if rest and rest[0][:2].upper() == "A:":
+    if rest and ascii_upper(rest[0][:2]) == "A:":
         announcement = rest[0][2:]
         rest = rest[1:]
-    if rest and rest[0][:2].upper() == "P:":
+    if rest and ascii_upper(rest[0][:2]) == "P:":
         play = rest[0][2:].split("/")
         rest = rest[1:]
     if rest:
@@ -277,7 +277,7 @@ def read_position(text: object) -> PositionParts:
     tricks: list[tuple[TarotCard | str, ...]] = []
     for number, trick in enumerate(play):
         words_in_trick = trick.split(",")
-        declared = [w for w in words_in_trick if w.lower().startswith(_DECLARATION_PREFIX)]
+        declared = [w for w in words_in_trick if ascii_lower(w).startswith(_DECLARATION_PREFIX)]
         if declared and (number or not rules.bidding):
             raise NotationError(
                 f"invalid Tarot position {quote(text)}: {quote(declared[0])} (a poignée is "

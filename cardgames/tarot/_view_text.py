@@ -15,7 +15,7 @@ from cardgames.tarot.cards import TarotCard, TarotCardSet
 from cardgames.tarot.contracts import Bid, Poignee
 from cardgames.tarot.rules import Rules
 from cardgames.tarot.state import Phase, Trick
-from cardgames.validation import quote
+from cardgames.validation import ascii_lower, is_ascii_digits, quote
 
 if TYPE_CHECKING:
     from cardgames.tarot.view import View
@@ -110,7 +110,7 @@ def _from_fields(cls: type[View], rules_text: str, fields: Mapping[str, str]) ->
         discard = parse_holding(discard_text)
         size = len(discard)
     talon = None if fields["talon"] == "?" else parse_holding(fields["talon"])
-    trumps = {"yes": True, "no": False}.get(fields["trumps"].lower())
+    trumps = {"yes": True, "no": False}.get(ascii_lower(fields["trumps"]))
     if trumps is None:
         raise NotationError(f"trumps must be yes or no, not {quote(fields['trumps'])}")
     tricks = (
@@ -307,7 +307,7 @@ def _french_fields(fields: Mapping[str, str]) -> dict[str, Any]:
     # The French fields of View.parse.
     bids = () if fields["bids"] == "-" else tuple(Bid.parse(b) for b in fields["bids"].split(","))
     called = None if fields["called"] == "-" else TarotCard.parse(fields["called"])
-    word = fields["slam"].lower()
+    word = ascii_lower(fields["slam"])
     if word not in ("-", "yes", "no"):
         raise NotationError(f"slam must be yes, no or -, not {quote(fields['slam'])}")
     slam = None if word == "-" else word == "yes"
@@ -333,7 +333,7 @@ def _holding(cards: TarotCardSet) -> str:
 
 
 def _int(text: str) -> int:
-    if not text.isdigit() or len(text) > 6:
+    if not is_ascii_digits(text) or len(text) > 6:
         raise NotationError(f"invalid number {quote(text)}")
     return int(text)
 

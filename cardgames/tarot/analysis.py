@@ -61,7 +61,7 @@ from cardgames.tarot.search_model import (
     TarotModel,
 )
 from cardgames.tarot.state import Move, Phase, State
-from cardgames.validation import quote
+from cardgames.validation import quote, strict_arguments
 
 __all__ = [
     "REPORT_EVERY",
@@ -90,6 +90,7 @@ is being searched."""
 TAROT_OBJECTIVE = "card points of the side at the end of the deal (State.team_points)"
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class ContractTarget:
     """What a line of play to the end of a French deal means for the taker's contract.
@@ -158,6 +159,7 @@ def _jsonable(value: Fraction) -> int | str:
     return value.numerator if value.denominator == 1 else str(value)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class TarotAnalysis(Analysis[Move]):
     """An :class:`~cardgames.search.results.Analysis` of a Tarot position: what
@@ -206,6 +208,7 @@ class TarotAnalysis(Analysis[Move]):
         return _unpickle_tarot, (type(self), rebuild, args, self.target)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class FrenchAnalysis(TarotAnalysis):
     """A :class:`TarotAnalysis` of a French Tarot position (rules with ``bidding``), with

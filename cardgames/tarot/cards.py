@@ -32,7 +32,7 @@ from cardgames.cards import Suit
 from cardgames.cardset import BaseCardSet
 from cardgames.deck import Deck, register_card_set
 from cardgames.errors import CardgamesError, NotationError
-from cardgames.validation import as_tuple, check_int, quote
+from cardgames.validation import as_tuple, ascii_upper, check_int, quote
 
 __all__ = [
     "EXCUSE",
@@ -89,7 +89,7 @@ class TarotRank(enum.IntEnum):
 
         :raises NotationError: for anything else.
         """
-        rank = _RANK_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
+        rank = _RANK_BY_TEXT.get(ascii_upper(text)) if isinstance(text, str) else None
         if rank is None:
             raise NotationError(
                 f"invalid Tarot rank {quote(text)}: expected 1-10, J, N (Knight), Q or K"
@@ -191,7 +191,7 @@ class TarotCard:
 
         :raises NotationError: if ``text`` is not a Tarot card.
         """
-        card = _CARD_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
+        card = _CARD_BY_TEXT.get(ascii_upper(text)) if isinstance(text, str) else None
         if card is None:
             raise NotationError(
                 f"invalid Tarot card {quote(text)}: expected a rank (1-10, J, N, Q, K) then a suit "

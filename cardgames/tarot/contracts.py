@@ -26,7 +26,7 @@ import attrs
 from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.tarot.cards import TarotCard
 from cardgames.tarot.rules import Rules, _parse_enum
-from cardgames.validation import check_bool, check_int, quote
+from cardgames.validation import ascii_lower, check_bool, check_int, quote, strict_arguments
 
 if TYPE_CHECKING:
     from cardgames.tarot.state import Move
@@ -172,6 +172,7 @@ def _check_contract(bid: Bid, attribute: attrs.Attribute[Contract | None], value
         )
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class Bid:
     """A bid in the auction: a :class:`Contract`, or None to pass.
@@ -196,7 +197,7 @@ class Bid:
 
         :raises NotationError: for anything else.
         """
-        if isinstance(text, str) and text.strip().lower() == _PASS:
+        if isinstance(text, str) and ascii_lower(text.strip()) == _PASS:
             return PASS
         try:
             return _BIDS[Contract.parse(text)]
@@ -229,6 +230,7 @@ def _check_call_card(call: Call, attribute: attrs.Attribute[TarotCard], value: o
 _CALL_PREFIX: Final = "call-"
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class Call:
     """The taker's call at five players: the card (a King, or a Queen when the taker holds
@@ -248,7 +250,7 @@ class Call:
 
         :raises NotationError: for anything else.
         """
-        if isinstance(text, str) and text.strip().lower().startswith(_CALL_PREFIX):
+        if isinstance(text, str) and ascii_lower(text.strip()).startswith(_CALL_PREFIX):
             try:
                 return cls(TarotCard.parse(text.strip()[len(_CALL_PREFIX) :]))
             except (NotationError, IllegalMoveError):
@@ -270,6 +272,7 @@ def _check_slam(
     check_bool(value, "slam announcement", error=IllegalMoveError)
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class Announcement:
     """The taker's word before the first trick: a slam (every trick) is announced, or not.
@@ -288,7 +291,7 @@ class Announcement:
 
         :raises NotationError: for anything else.
         """
-        wanted = text.strip().lower() if isinstance(text, str) else None
+        wanted = ascii_lower(text.strip()) if isinstance(text, str) else None
         if wanted == _SLAM:
             return SLAM
         if wanted == _NO_SLAM:
@@ -318,6 +321,7 @@ def _check_poignee(
 _POIGNEE_PREFIX: Final = "poignee-"
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class Declaration:
     """A poignée declared before the player's first card; the trumps it shows become known
@@ -337,7 +341,7 @@ class Declaration:
 
         :raises NotationError: for anything else.
         """
-        if isinstance(text, str) and text.strip().lower().startswith(_POIGNEE_PREFIX):
+        if isinstance(text, str) and ascii_lower(text.strip()).startswith(_POIGNEE_PREFIX):
             try:
                 return _DECLARATIONS[Poignee.parse(text.strip()[len(_POIGNEE_PREFIX) :])]
             except NotationError:
@@ -439,7 +443,7 @@ def parse_move(text: str) -> AnyMove:
     :raises NotationError: if the text is none of these.
     """
     if isinstance(text, str):
-        word = text.strip().lower()
+        word = ascii_lower(text.strip())
         if word.startswith(_CALL_PREFIX):
             return Call.parse(text)
         if word.startswith(_POIGNEE_PREFIX):

@@ -33,7 +33,7 @@ from cardgames.tarot.cards import (
     tarot_deck,
 )
 from cardgames.tarot.rules import Rules, _check_rules
-from cardgames.validation import as_tuple, check_seat, make_rng, quote
+from cardgames.validation import as_tuple, check_seat, make_rng, quote, strict_arguments
 
 if TYPE_CHECKING:
     from cardgames.tarot.state import State
@@ -227,6 +227,7 @@ def _start_with(start: Callable[[Deal], State]) -> None:
     _STARTS[:] = [start]
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True, repr=False)
 class Deal:
     """Who was dealt what: the rules, the dealer, every hand (by seat) and the talon.

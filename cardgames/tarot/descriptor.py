@@ -23,6 +23,7 @@ import attrs
 
 from cardgames.errors import RulesError
 from cardgames.games import SamplingSettings
+from cardgames.search.grades import LossGrades
 from cardgames.search.results import Analysis, Limit, SearchProgress, Solution
 from cardgames.tarot.analysis import (
     TAROT_OBJECTIVE,
@@ -50,7 +51,7 @@ from cardgames.tarot.rules import Rules
 from cardgames.tarot.show import describe_move, events, format_deal
 from cardgames.tarot.state import Move, Phase, State, Trick, deal
 from cardgames.tarot.view import View
-from cardgames.validation import quote
+from cardgames.validation import ascii_lower, quote, strict_arguments
 
 # The moves of every phase, spelt out: the docs read a signature's types from this module.
 AnyMove: TypeAlias = Move | Bid | Call | Announcement | Declaration
@@ -59,6 +60,7 @@ __all__ = [
     "DEFAULT_TRICKS_LEFT",
     "FRENCH_PLAYERS",
     "GAME",
+    "LOSS_GRADES",
     "TarotAnalyser",
     "TarotGame",
     "pending",
@@ -75,6 +77,15 @@ _PRESETS: Final[dict[str, tuple[Callable[[int], Rules], int]]] = {
     "traditional": (Rules.traditional, 3),
     "french": (Rules.french, FRENCH_PLAYERS),
 }
+
+LOSS_GRADES: Final = LossGrades(
+    inaccuracy=Fraction(2), mistake=Fraction(4), blunder=Fraction(8), estimate_margin=Fraction(2)
+)
+"""How a Tarot review grades a card by the card points it cost its side: an inaccuracy from 2
+points (a few low cards' worth), a mistake from 4 (about a King or a bout given away), a blunder
+from 8 (two Kings' worth: often more than the margin a contract is made or lost by). An
+estimated loss counts 2 points less, the estimates' usual error at ten tricks left (see the
+solver's page)."""
 
 _UNJUDGED: Final = {
     Phase.BIDDING: "bid",
@@ -145,6 +156,7 @@ def side_words(state: State, perspective: int) -> str:
     return f"{who} against {_seats(others)}{together}"
 
 
+@strict_arguments
 @attrs.frozen
 class TarotAnalyser:
     """What the solver needs of Tarot (:class:`cardgames.games.GameAnalysis`): the analyses of
@@ -213,7 +225,13 @@ class TarotAnalyser:
         """See :func:`side_words`."""
         return side_words(state, perspective)
 
+    def loss_grades(self, state: State) -> LossGrades:
+        """:data:`LOSS_GRADES`, for every rules family (a King is worth about 4½ card points
+        in each)."""
+        return LOSS_GRADES
 
+
+@strict_arguments
 @attrs.frozen
 class TarotGame:
     """The descriptor of Tarot (:class:`cardgames.games.GameDescriptor`): every rules family,
@@ -239,7 +257,7 @@ class TarotGame:
         """``simplified``, ``traditional`` or ``french`` with ``players`` (by default 4, 3
         and :data:`FRENCH_PLAYERS`), or a rules text (which ``players`` must agree with);
         None is ``traditional``."""
-        name = "traditional" if text is None else text.strip().lower()
+        name = "traditional" if text is None else ascii_lower(text.strip())
         if text is None or name in _PRESETS:
             make, usual = _PRESETS[name]
             return make(usual if players is None else players)

@@ -19,6 +19,11 @@ says ``bound == "estimate"``: ``lower`` and ``upper`` proved, ``value`` an estim
 where the bounds meet. If the exact search finishes, the result is simply the exact analysis
 (``bound == "exact"``): an estimate is never used where the exact value is known.
 
+A node limit is never exceeded: the horizon searches leave at least one node to the exact
+search, which alone proves bounds. A limit of one node therefore leaves nothing to estimate
+with, and the answer is the exact search's bounds alone (``bound == "bounds"``), as without
+``estimates``.
+
 >>> from cardgames import solver, tarot
 >>> state = tarot.random_position(tarot.Rules.traditional(players=3), seed=3, tricks_left=24)
 >>> analysis = analyse_with_estimates(state, limit=solver.Limit(nodes=2_000))
@@ -92,6 +97,8 @@ def analyse_with_estimates(
         raise AnalysisError(f"invalid estimate {quote(estimate)}: expected a tarot Estimate")
     if limit is None or (limit.nodes is None and limit.time is None):
         return analyse_tarot(state, perspective=perspective, progress=progress)
+    if limit.nodes == 1:  # no node to spare for an estimate: the bounds alone
+        return analyse_tarot(state, perspective=perspective, limit=limit, progress=progress)
     started = time.perf_counter()
     quick, depth, nodes = _estimates(state, perspective, limit, estimate, started)
     if quick.exact:  # the horizon reached the end of the deal
@@ -115,7 +122,12 @@ def _estimates(
     """The deepest horizon analysis that fits in the horizon's share of ``limit``, its depth
     in tricks and the nodes every horizon search took."""
     time_share = None if limit.time is None else limit.time * HORIZON_SHARE
-    node_share = None if limit.nodes is None else max(1, int(limit.nodes * HORIZON_SHARE))
+    # At least one node is left to the exact search, so that the two stay within the limit.
+    node_share = (
+        None
+        if limit.nodes is None
+        else min(max(1, int(limit.nodes * HORIZON_SHARE)), limit.nodes - 1)
+    )
     tricks_left = len(state.hands[state.to_move])
     best: TarotAnalysis | None = None
     depth = nodes = 0

@@ -37,7 +37,14 @@ from cardgames.tarot._seating import SEATING, _play, _players
 from cardgames.tarot.contracts import AnyMove
 from cardgames.tarot.rules import Rules, _check_rules
 from cardgames.tarot.state import Deal, State
-from cardgames.validation import as_tuple, check_int, check_seat, check_seed, quote
+from cardgames.validation import (
+    as_tuple,
+    check_int,
+    check_seat,
+    check_seed,
+    quote,
+    strict_arguments,
+)
 
 if TYPE_CHECKING:
     from cardgames.tarot.records import Record
@@ -117,6 +124,7 @@ def _deals(deals: Sequence[State]) -> tuple[State, ...]:
     return as_tuple(deals, "Tarot game deals")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Game:
     """A game: ``rules.players`` deals, dealt in turn by ``first_dealer`` and then the next

@@ -23,7 +23,7 @@ from cardgames.errors import IllegalMoveError, NotationError, RulesError
 from cardgames.tarot._codec import trick_columns, trick_rows
 from cardgames.tarot.cards import TarotCard, _check_card, _check_cards
 from cardgames.tarot.rules import MAX_PLAYERS
-from cardgames.validation import as_tuple, check_seat, quote
+from cardgames.validation import as_tuple, check_seat, quote, strict_arguments
 
 __all__ = ["MOVES", "Move", "Trick", "make_trick", "tricks_of", "tricks_of_codes"]
 
@@ -32,6 +32,7 @@ def _check_move_card(move: Move, attribute: attrs.Attribute[TarotCard], value: o
     _check_card(value, "move card", error=IllegalMoveError)
 
 
+@strict_arguments
 @attrs.frozen(order=True, repr=False)
 class Move:
     """One move: the card discarded (in the discard phase) or played (in the play phase).
@@ -80,6 +81,7 @@ def _seats(seats: Sequence[int]) -> tuple[int, ...]:
     return as_tuple(seats, "trick players")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Trick:
     """A trick, complete or in progress.

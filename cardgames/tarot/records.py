@@ -42,7 +42,6 @@ are not read.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from fractions import Fraction
 from typing import Any, Final
 
 import attrs
@@ -50,10 +49,11 @@ import attrs
 from cardgames.errors import CardgamesError, NotationError, RulesError
 from cardgames.records import (
     Codec,
+    DealRecordMethods,
+    RecordMethods,
     Tags,
     check_record,
     envelope,
-    only_deal,
     parse_json,
     read_deal,
     read_fields,
@@ -61,11 +61,8 @@ from cardgames.records import (
     read_move_texts,
     read_moves,
     read_numbers,
-    read_record,
     read_str,
     register_game,
-    replay_moves,
-    states_of,
     to_json,
     to_number,
     to_tags,
@@ -83,7 +80,7 @@ from cardgames.tarot.game import Game
 from cardgames.tarot.rules import Rules, _check_rules
 from cardgames.tarot.scoring import Score
 from cardgames.tarot.state import Deal, Move, State
-from cardgames.validation import as_tuple, check_int, check_seed, quote
+from cardgames.validation import as_tuple, check_int, check_seed, quote, strict_arguments
 
 __all__ = ["DealRecord", "Record", "Series", "dumps", "loads", "record_of"]
 
@@ -103,8 +100,9 @@ def _check_deal(record: DealRecord, attribute: attrs.Attribute[Deal], value: obj
         raise RulesError(f"invalid Tarot deal {quote(value)}: expected a tarot Deal")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
-class DealRecord:
+class DealRecord(DealRecordMethods[State]):
     """One deal: the cards dealt and every move made from them, which are replayed (and so
     checked) when the record is made.
 
@@ -139,7 +137,7 @@ class DealRecord:
     _final: State = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_final", replay_moves(self.deal.start(), self.moves, CODEC))
+        self._replay_moves()
 
     @classmethod
     def of(cls, state: State) -> DealRecord:
@@ -167,24 +165,10 @@ class DealRecord:
         deal). Read-only."""
         return self.deal
 
-    @property
-    def is_over(self) -> bool:
-        """True if the moves finish the deal."""
-        return self._final.is_over
-
     def start(self) -> State:
         """The state before the first move (the deal's first state), as in Chase the Tailor's
         :meth:`cardgames.tailor.DealRecord.start`."""
         return self.deal.start()
-
-    def states(self) -> tuple[State, ...]:
-        """The starting state, then the state after each move: ``len(moves) + 1`` states,
-        as a tuple (``states()[-1] == replay()``)."""
-        return states_of(self.deal.start(), self.moves)
-
-    def replay(self) -> State:
-        """The state after every move."""
-        return self._final
 
     def to_dict(self) -> dict[str, Any]:
         """This deal's entry of the ``deals`` list of a record."""
@@ -213,6 +197,7 @@ def _check_first_dealer(series: Series, attribute: attrs.Attribute[int], value: 
     check_int(value, "first_dealer", low=0)
 
 
+@strict_arguments
 @attrs.frozen
 class Series:
     """The settings of a whole game (see :class:`~cardgames.tarot.game.Game`).
@@ -234,8 +219,9 @@ def _check_record_rules(record: Record, attribute: attrs.Attribute[Rules], value
     _check_rules(value, "record rules")
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
-class Record:
+class Record(RecordMethods[State, DealRecord]):
     """A record of Tarot deals: the rules, free tags, and the deals; when ``series`` is
     given, the record of a whole :class:`~cardgames.tarot.game.Game` (whose finished deals
     the deals must be, in order).
@@ -266,43 +252,6 @@ class Record:
         if self.series is not None:
             self._game()
 
-    def _only(self) -> DealRecord:
-        return only_deal(self.deals, CODEC)
-
-    def start(self) -> State:
-        """The first state of a record of one deal (see :meth:`DealRecord.start`).
-
-        :raises RulesError: if the record does not hold exactly one deal.
-        """
-        return self._only().start()
-
-    def states(self) -> tuple[State, ...]:
-        """The states of a record of one deal (see :meth:`DealRecord.states`).
-
-        :raises RulesError: if the record does not hold exactly one deal.
-        """
-        return self._only().states()
-
-    def replay(self) -> State:
-        """The final state of a record of one deal (see :meth:`DealRecord.replay`).
-
-        :raises RulesError: if the record does not hold exactly one deal.
-        """
-        return self._only().replay()
-
-    def series_totals(self) -> tuple[tuple[Fraction, ...], bool] | None:
-        """For the record of a whole game, each seat's total and whether the game is over
-        (the game replayed); None for a record of single deals."""
-        if self.series is None:
-            return None
-        series = self.game()
-        return tuple(Fraction(total) for total in series.totals), series.is_over
-
-    @property
-    def is_series(self) -> bool:
-        """True if this is the record of a whole game (see :meth:`game`)."""
-        return self.series is not None
-
     def _game(self) -> Game:
         series = self.series
         if series is None:
@@ -322,6 +271,9 @@ class Record:
         """
         return self._game()
 
+    def _whole(self) -> Game:
+        return self._game()
+
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON-ready data (what :func:`dumps` writes)."""
         series = None
@@ -334,14 +286,6 @@ class Record:
         return envelope(
             GAME, str(self.rules), self.tags, series, [deal.to_dict() for deal in self.deals]
         )
-
-    @classmethod
-    def from_dict(cls, data: object) -> Record:
-        """Read the data :meth:`to_dict` gives (what :func:`loads` does after the JSON).
-
-        :raises NotationError: for anything but such data, quoting the bad entry.
-        """
-        return read_record(data, CODEC, cls)
 
 
 def _read_series(data: object) -> tuple[Series, object]:
@@ -519,4 +463,5 @@ CODEC: Final = Codec(
 )
 """Tarot's part of the record layout (see :class:`cardgames.records.Codec`)."""
 
+DealRecord.CODEC = Record.CODEC = CODEC
 register_game(GAME, record_of)

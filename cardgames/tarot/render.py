@@ -49,6 +49,7 @@ from cardgames.svg import (
     _felt_text,
     _heading,
     _height,
+    _in_html,
     _lines_on_felt,
     _per_row,
     _plural,
@@ -590,8 +591,8 @@ def analysis_to_unicode(analysis: Analysis[Move], state: State | None = None) ->
     return analysis.to_unicode(move_to_unicode, pv_text=" ".join(parts))
 
 
-def _html(kind: str, svg: str, text: str) -> str:
-    return f'<div class="cardgames-{kind}" title="{html.escape(text)}">{svg}</div>'
+def _html(kind: str, image: SvgImage, text: str) -> str:
+    return f'<div class="cardgames-{kind}" title="{html.escape(text)}">{_in_html(image)}</div>'
 
 
 def state_to_html(state: State) -> str:

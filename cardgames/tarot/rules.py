@@ -23,6 +23,7 @@ Rules.parse('traditional-4')
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Final, TypeVar
@@ -32,7 +33,14 @@ import attrs
 from cardgames.errors import NotationError, RulesError
 from cardgames.rules_text import join_rules_text, parse_bool, parse_rule_int, split_rules_text
 from cardgames.tarot.cards import TAROT_PACK_SIZE
-from cardgames.validation import check_bool, check_int, check_seat, quote
+from cardgames.validation import (
+    ascii_lower,
+    check_bool,
+    check_int,
+    check_seat,
+    quote,
+    strict_arguments,
+)
 
 __all__ = ["DiscardRule", "ExcuseRule", "NumeralOrder", "Rules"]
 
@@ -127,7 +135,7 @@ class DiscardRule(enum.Enum):
 
 def _parse_enum(cls: type[E], text: str) -> E:
     if isinstance(text, str):
-        wanted = text.strip().lower().replace("_", "-")
+        wanted = ascii_lower(text.strip()).replace("_", "-")
         for member in cls:
             if member.value == wanted:
                 return member
@@ -140,6 +148,7 @@ def _default_talon(instance: Any) -> int:
     return TAROT_PACK_SIZE % players if isinstance(players, int) and players > 0 else 0
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True, repr=False)
 class Rules:
     """A complete, validated Tarot rule set.
@@ -376,7 +385,7 @@ class Rules:
 
         :raises NotationError: for any other name.
         """
-        preset = _PRESETS.get(name.strip().lower()) if isinstance(name, str) else None
+        preset = _PRESETS.get(ascii_lower(name.strip())) if isinstance(name, str) else None
         if preset is None:
             raise NotationError(
                 f"invalid Tarot rules preset {quote(name)}: expected one of {', '.join(_PRESETS)}"
@@ -482,10 +491,7 @@ class Rules:
         return min(candidates, key=lambda base: len(_differences(base, self)))
 
     def __str__(self) -> str:
-        base = self._base()
-        return join_rules_text(
-            base.preset_name, ((name, getattr(self, name)) for name in _differences(base, self))
-        )
+        return _written_form(self)
 
     def __repr__(self) -> str:
         return f"Rules.parse({str(self)!r})"
@@ -542,7 +548,7 @@ def _lower_preset(text: object) -> object:
     if not isinstance(text, str):
         return text
     head, comma, rest = text.partition(",")
-    return text if "=" in head else head.lower() + comma + rest
+    return text if "=" in head else ascii_lower(head) + comma + rest
 
 
 _FIELD_PARSERS: Final[dict[str, Callable[[str], object]]] = {
@@ -590,4 +596,14 @@ def _check_rules(value: object, what: str = "rules") -> Rules:
     raise RulesError(
         f"invalid Tarot {what} {quote(value)}: expected a cardgames.tarot.Rules (for example "
         "Rules.simplified(players=4))"
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _written_form(rules: Rules) -> str:
+    # The written form is asked for often (every view's and record's text holds it) and costs
+    # tens of microseconds to work out; a rule set never changes, so it is worked out once.
+    base = rules._base()
+    return join_rules_text(
+        base.preset_name, ((name, getattr(rules, name)) for name in _differences(base, rules))
     )

@@ -36,7 +36,7 @@ from cardgames.tarot.play import (
 )
 from cardgames.tarot.rules import DiscardRule, Rules
 from cardgames.tarot.state import Deal, State
-from cardgames.validation import quote
+from cardgames.validation import make_rng
 
 if TYPE_CHECKING:
     from cardgames.tarot.view import View
@@ -82,15 +82,14 @@ def _made_up_deal(rules: Rules, held: list[int], talon: int) -> list[int]:
     return dealt
 
 
-def sample(view: View, rng: random.Random) -> State:
+def sample(view: View, rng: int | random.Random) -> State:
     """A complete state consistent with ``view``, drawn at random: what
     :meth:`cardgames.tarot.view.View.sample` returns.
 
-    :param rng: a :class:`random.Random`, advanced.
-    :raises RulesError: if ``rng`` is not a :class:`random.Random`.
+    :param rng: a :class:`random.Random` (advanced) or an int seed.
+    :raises RulesError: if ``rng`` is not a :class:`random.Random` or a seed.
     """
-    if not isinstance(rng, random.Random):
-        raise RulesError(f"invalid rng {quote(rng)}: expected a random.Random")
+    rng = make_rng(rng, "rng")
     hands, pile = deal_hidden(view, rng)
     return state_of(view, hands, pile, rng)
 

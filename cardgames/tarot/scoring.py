@@ -64,7 +64,14 @@ from cardgames.records import (
 )
 from cardgames.tarot.contracts import Contract, Poignee, target
 from cardgames.tarot.rules import Rules, _check_rules
-from cardgames.validation import as_tuple, check_bool, check_int, check_seat, quote
+from cardgames.validation import (
+    as_tuple,
+    check_bool,
+    check_int,
+    check_seat,
+    quote,
+    strict_arguments,
+)
 
 __all__ = ["ATTACK", "BASE", "DEFENCE", "PETIT_AU_BOUT", "Score", "score_deal"]
 
@@ -142,6 +149,7 @@ def _pairs(value: object) -> object:
     )
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True)
 class Score:
     """The breakdown of a finished French deal's score, exact (whole numbers are ints, points

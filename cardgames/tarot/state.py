@@ -89,7 +89,7 @@ from cardgames.tarot.play import (
 from cardgames.tarot.rules import Rules, _check_rules
 from cardgames.tarot.scoring import Score
 from cardgames.tarot.tricks import legal_mask, play_card
-from cardgames.validation import as_tuple, check_seat, quote
+from cardgames.validation import as_tuple, check_seat, quote, strict_arguments
 
 if TYPE_CHECKING:
     from cardgames.svg import SvgImage
@@ -166,6 +166,7 @@ def _poignees(poignees: Sequence[tuple[int, Poignee]]) -> tuple[tuple[int, Poign
     return tuple(as_tuple(pair, "Tarot poignee") for pair in pairs)
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True, repr=False)
 class State:
     """A position in a deal of Tarot. Immutable: :meth:`play` returns a new state.

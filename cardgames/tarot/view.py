@@ -140,7 +140,7 @@ from cardgames.tarot.play import (
 from cardgames.tarot.rules import Rules
 from cardgames.tarot.sampling import _mask_of
 from cardgames.tarot.state import Move, Phase, State, Trick
-from cardgames.validation import check_int, check_seat, quote
+from cardgames.validation import check_int, check_seat, make_rng, quote, strict_arguments
 
 __all__ = ["View", "view_of"]
 
@@ -214,6 +214,7 @@ def _pairs(values: Sequence[tuple[int, Poignee]]) -> tuple[tuple[int, Poignee], 
     return tuple(tuple(pair) for pair in values)  # type: ignore[misc]
 
 
+@strict_arguments
 @attrs.frozen(kw_only=True, repr=False)
 class View:
     """What ``seat`` knows of a Tarot deal (see the module description). Immutable and
@@ -520,24 +521,25 @@ class View:
 
     # -- sampling --------------------------------------------------------------------------
 
-    def sample(self, rng: random.Random) -> State:
+    def sample(self, rng: int | random.Random) -> State:
         """A complete state consistent with this view, drawn at random (see the module
         description for how close to uniform): ``view_of(view.sample(rng), view.seat) ==
         view``.
 
-        :param rng: a :class:`random.Random`, advanced.
-        :raises RulesError: if ``rng`` is not a :class:`random.Random`.
+        :param rng: a :class:`random.Random` (advanced) or an int seed.
+        :raises RulesError: if ``rng`` is not a :class:`random.Random` or a seed.
         """
         return sampling.sample(self, rng)
 
-    def samples(self, n: int, rng: random.Random) -> tuple[State, ...]:
+    def samples(self, n: int, rng: int | random.Random) -> tuple[State, ...]:
         """``n`` states drawn by :meth:`sample` one after the other.
 
         :raises RulesError: if ``n`` is not an int from 0 to 100000 or ``rng`` not a
-            :class:`random.Random`.
+            :class:`random.Random` or an int seed.
         """
         check_int(n, "number of samples", low=0, high=100_000)
-        return tuple(self.sample(rng) for _ in range(n))
+        generator = make_rng(rng, "rng")  # one generator for all n, even from a seed
+        return tuple(self.sample(generator) for _ in range(n))
 
     def _pile_size(self) -> int:
         # The hidden pile's size: the hidden discard, or under French rules the unseen dog

@@ -14,6 +14,7 @@ from cardgames.cards import Card
 from cardgames.errors import AnalysisError
 from cardgames.search.clock import CallClock
 from cardgames.search.engine import SimpleSearch
+from cardgames.search.grades import LossGrades
 from cardgames.search.jobs import SearchJob, analyse_job, reference_job, solve_job
 from cardgames.search.results import Analysis, Limit, SearchProgress, Solution
 from cardgames.validation import quote
@@ -168,6 +169,10 @@ class WhistAnalyser:
 
     def values_are_estimates(self) -> bool:
         return False
+
+    def loss_grades(self, state: State) -> LossGrades:
+        # A trick given away is a mistake, two a blunder (as in bridge).
+        return LossGrades(inaccuracy=1, mistake=1, blunder=2, unit="tricks")
 
     def side_words(self, state: State, perspective: int) -> str:
         side = perspective % 2
