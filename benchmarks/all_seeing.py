@@ -73,7 +73,7 @@ def parse_tested(text: str) -> Any:
     head, _, rest = text.partition(":")
     if head != "seeing":
         return parse_bot(text)
-    settings: dict[str, Any] = {"worlds": 1}
+    settings: dict[str, Any] = {"worlds": 1, "candidates": 1}
     for item in filter(None, rest.split(":")):
         key, _, value = item.partition("=")
         settings[key] = value if key == "estimate" else int(value)

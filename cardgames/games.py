@@ -407,6 +407,25 @@ class GameDescriptor(Protocol[S, V, M, R]):
         within ``limit``."""
         ...
 
+    def planned_move(self, view: V, settings: SamplingSettings, rng: random.Random) -> M | None:
+        """A decision a sampling bot makes by the game's own simulation rather than by valuing
+        the moves world by world (French Tarot's bid with ``settings.bidding ==
+        "simulate"``), or None (then :meth:`settled_move` and :meth:`sampled_values` decide).
+        """
+        ...
+
+    def play_likelihood(
+        self, view: V, settings: SamplingSettings
+    ) -> Callable[[S, float], float] | None:
+        """Inference: a function giving, for a world sampled from ``view`` and a floor, the
+        log-likelihood of the moves the other seats have made so far under the game's model
+        of their play (its rules of thumb, each deviation having probability
+        ``settings.deviation``); once the value is sure to fall below the floor it may stop
+        and return any value below it. None when the game has no model or nothing was
+        observed. A sampling bot draws more worlds than it values and keeps the likeliest. It
+        reads only the view and the world."""
+        ...
+
 
 class SamplingSettings(Protocol):
     """The settings of a sampling bot that a game's :meth:`GameDescriptor.sampled_values` may
@@ -439,6 +458,12 @@ class SamplingSettings(Protocol):
         ...
 
     @property
+    def tailor_estimate(self) -> str:
+        """Chase the Tailor: ``"search"`` (the horizon search) or ``"rollout"`` (RuleBot's
+        play of the rest of the round)."""
+        ...
+
+    @property
     def bridge_exact_tricks(self) -> int:
         """Bridge: with this many tricks left or fewer, search to the end."""
         ...
@@ -446,6 +471,22 @@ class SamplingSettings(Protocol):
     @property
     def objective(self) -> str:
         """French Tarot: ``"score"`` or ``"points"``."""
+        ...
+
+    @property
+    def worlds(self) -> int:
+        """The worlds sampled per decision."""
+        ...
+
+    @property
+    def bidding(self) -> str:
+        """French Tarot: ``"rule"`` (RuleBot's count) or ``"simulate"`` (see
+        :mod:`cardgames.tarot.french_bidding`)."""
+        ...
+
+    @property
+    def deviation(self) -> float:
+        """Inference: the chance that another seat's move differs from the model's."""
         ...
 
 

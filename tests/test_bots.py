@@ -305,7 +305,9 @@ def test_pimc_under_a_cap_draws_the_worlds_it_would_draw_without_one(
     monkeypatch.setattr(pimc, "time", _FakeClock(step=0.0))
     capped = PIMCBot(worlds=5, nodes=200, time_per_move=100.0).choose(view, random.Random(4))
     monkeypatch.undo()
-    assert tuple(seen) == view.samples(5, random.Random(4))
+    # The candidates of the inference are drawn first, as View.samples draws them.
+    assert len(seen) == 5 * PIMCBot().candidates
+    assert tuple(seen) == view.samples(len(seen), random.Random(4))
     assert capped == PIMCBot(worlds=5, nodes=200).choose(view, random.Random(4))
 
 
@@ -341,6 +343,8 @@ def test_pimc_defaults_are_the_measured_ones() -> None:
     bot = PIMCBot()
     assert (bot.worlds, bot.exact_tricks, bot.estimate, bot.lookahead) == (12, 8, "learned", 1)
     assert (bot.nodes, bot.horizon) == (50_000, 8)
+    assert (bot.candidates, bot.deviation, bot.bidding) == (4, 0.1, "simulate")
+    assert (bot.bridge_exact_tricks, bot.tailor_estimate) == (8, "search")
 
 
 def test_a_rollout_counts_the_side_points_of_a_finished_deal() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import attrs
 import pytest
 
 from cardgames import solver
@@ -251,12 +252,13 @@ def test_pimcbot_is_reproducible_and_plays_legal_cards() -> None:
     assert timed.choose(view, random.Random(1)) in state.legal_moves()
 
 
-def test_pimcbot_leaves_the_non_card_decisions_to_the_rule() -> None:
+def test_pimcbot_with_rule_bidding_leaves_the_non_card_decisions_to_the_rule() -> None:
+    bot = attrs.evolve(FAST_PIMC, bidding="rule")
     for rules in FRENCH:
         state = deal(rules, seed=2)
         while state.phase is not Phase.PLAY:
             view = view_of(state, state.to_move)
-            move = FAST_PIMC.choose(view, random.Random(0))
+            move = bot.choose(view, random.Random(0))
             assert move == RuleBot().choose(view, random.Random(0))
             state = state.play(move)
             if state.is_over:

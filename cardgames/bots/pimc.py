@@ -48,11 +48,21 @@ How a move is valued in one world:
   ``nodes`` nodes, its value being the seat's payoff minus the others' mean, with the round
   scored on the hands held when it is cut at the horizon.
 
+**Inference.** With ``candidates`` above 1 (the default is 4) the bot draws ``candidates``
+times as many worlds as it values and keeps the ``worlds`` likeliest under the game's model
+of the other seats' play (:meth:`cardgames.games.GameDescriptor.play_likelihood`: RuleBot's
+rules, each deviation having probability ``deviation``), so that what the others chose — a
+card, a discard, a bid — tells the bot where the cards are. ``candidates=1`` is plain PIMC.
+
+**French bidding** is by simulation by default (``bidding="simulate"``,
+:mod:`cardgames.tarot.french_bidding`, reached through
+:meth:`cardgames.games.GameDescriptor.planned_move`); ``bidding="rule"`` bids by RuleBot's count.
+
 The discard of a Tarot dealer is left to :class:`cardgames.bots.rule_bot.RuleBot` (the solver
 analyses the play of the cards only).
 
 **French Tarot** (:meth:`cardgames.tarot.rules.Rules.french`): every decision that is not a
-card is RuleBot's (:func:`cardgames.tarot.bot_play.tarot_rule_move`): the bid, the call, the
+card or a bid is RuleBot's (:func:`cardgames.tarot.bot_play.tarot_rule_move`): the call, the
 discard, the slam announcement and the poignée, which RuleBot declares before its first card
 whenever it may. The cards are chosen as above: the worlds come from the French view (so the
 partner, while the seat does not know it, is drawn with each world), and the solver values a
@@ -94,6 +104,8 @@ True
 
 from __future__ import annotations
 
+import heapq
+import math
 import random
 import time
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, overload
@@ -119,11 +131,15 @@ if TYPE_CHECKING:
 M = TypeVar("M")
 
 __all__ = [
+    "BIDDINGS",
     "ESTIMATES",
     "OBJECTIVES",
+    "TAILOR_ESTIMATES",
+    "Bidding",
     "Estimate",
     "Objective",
     "PIMCBot",
+    "TailorEstimate",
     "bridge_rollout_tricks",
     "rollout_points",
 ]
@@ -141,6 +157,12 @@ ESTIMATES: Final[tuple[Estimate, ...]] = (
 Objective = Literal["score", "points"]
 """What :class:`PIMCBot` maximises in French Tarot: the contract's score or the card points."""
 OBJECTIVES: Final[tuple[Objective, ...]] = ("score", "points")
+Bidding = Literal["rule", "simulate"]
+"""How :class:`PIMCBot` bids in French Tarot: by RuleBot's count, or by simulation."""
+BIDDINGS: Final[tuple[Bidding, ...]] = ("rule", "simulate")
+TailorEstimate = Literal["search", "rollout"]
+"""How :class:`PIMCBot` values a Chase the Tailor move in one world."""
+TAILOR_ESTIMATES: Final[tuple[TailorEstimate, ...]] = ("search", "rollout")
 
 
 def _check_worlds(instance: PIMCBot, attribute: attrs.Attribute[int], value: int) -> None:
@@ -191,6 +213,32 @@ def _check_objective(instance: PIMCBot, attribute: attrs.Attribute[Any], value: 
         )
 
 
+def _check_bidding(instance: PIMCBot, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value not in BIDDINGS:
+        raise RulesError(
+            f"invalid PIMCBot bidding {quote(value)}: expected one of {', '.join(BIDDINGS)}"
+        )
+
+
+def _check_tailor(instance: PIMCBot, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value not in TAILOR_ESTIMATES:
+        raise RulesError(
+            f"invalid PIMCBot tailor_estimate {quote(value)}: expected one of "
+            f"{', '.join(TAILOR_ESTIMATES)}"
+        )
+
+
+def _check_candidates(instance: PIMCBot, attribute: attrs.Attribute[int], value: int) -> None:
+    check_int(value, "PIMCBot candidates", low=1, high=100)
+
+
+def _check_deviation(instance: PIMCBot, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not float or not 0.0 < value < 1.0:
+        raise RulesError(
+            f"invalid PIMCBot deviation {quote(value)}: expected a float above 0 and below 1"
+        )
+
+
 def _check_name(instance: PIMCBot, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, str) or not value:
         raise RulesError(f"invalid PIMCBot name {quote(value)}: expected a non-empty text")
@@ -227,8 +275,12 @@ class PIMCBot:
     nodes: int = attrs.field(default=50_000, validator=_check_nodes)
     horizon: int = attrs.field(default=8, validator=_check_horizon)
     lookahead: int = attrs.field(default=1, validator=_check_lookahead)
-    bridge_exact_tricks: int = attrs.field(default=5, validator=_check_bridge_tricks)
+    bridge_exact_tricks: int = attrs.field(default=8, validator=_check_bridge_tricks)
     objective: Objective = attrs.field(default="score", validator=_check_objective)
+    bidding: Bidding = attrs.field(default="simulate", validator=_check_bidding)
+    tailor_estimate: TailorEstimate = attrs.field(default="search", validator=_check_tailor)
+    candidates: int = attrs.field(default=4, validator=_check_candidates)
+    deviation: float = attrs.field(default=0.1, validator=_check_deviation)
     name: str = attrs.field(default="pimc", validator=_check_name)
 
     @overload
@@ -249,21 +301,65 @@ class PIMCBot:
         rng = check_rng(rng)
         legal_moves_of(view)
         game = games.of(view)
+        planned = game.planned_move(view, self, rng)
+        if planned is not None:
+            return planned
         settled = game.settled_move(view)
         if settled is not None:
             return settled
         moves = game.weighed_moves(view)
         clock = _Clock(self.time_per_move)
         totals = [0.0] * len(moves)
-        for done in range(self.worlds):
+        likelihood = game.play_likelihood(view, self) if self.candidates > 1 else None
+        pool: list[Any] | None = None
+        weights = [1.0] * self.worlds
+        if likelihood is not None:
+            pool, weights = _likeliest(view, rng, likelihood, self.worlds, self.candidates, clock)
+        for done in range(self.worlds if pool is None else len(pool)):
             if done and clock.spent():
                 break
-            world = view.sample(rng)  # drawn one at a time, so the clock is read between
+            # Without inference the worlds are drawn one at a time, the clock read between.
+            world = view.sample(rng) if pool is None else pool[done]
             limit = solver.Limit(nodes=self.nodes, time=clock.share(self.worlds - done))
-            for at, value in enumerate(game.sampled_values(view, world, moves, self, limit)):
-                totals[at] += value
+            values = game.sampled_values(view, world, moves, self, limit)
+            for at, value in enumerate(values):
+                totals[at] += weights[done] * value
         rule = game.rule_move(view, rng)
         return moves[_best(totals, moves.index(rule) if rule in moves else 0)]
+
+
+def _likeliest(
+    view: Any,
+    rng: random.Random,
+    likelihood: Any,
+    worlds: int,
+    candidates: int,
+    clock: _Clock,
+) -> tuple[list[Any], list[float]]:
+    """The ``worlds`` likeliest of ``worlds * candidates`` worlds drawn from ``view`` (the
+    earlier drawn first among equals), each with weight 1 (weighting them by likelihood
+    measured worse: two or three worlds then carried every decision).
+    Under a time cap the clock is read before each draw after the first, and the drawing
+    stops once the cap is spent."""
+    pool = []
+    for done in range(worlds * candidates):
+        if done and clock.spent():
+            break
+        pool.append(view.sample(rng))
+    # Only the likeliest ``worlds`` are kept: a world sure to fall below the ``worlds``-th best
+    # value so far is dropped as soon as that is sure (the likelihoods only fall).
+    scores: list[float] = []
+    best: list[float] = []  # a min-heap of the ``worlds`` best values so far
+    for world in pool:
+        floor = best[0] if len(best) == worlds else -math.inf
+        score = likelihood(world, floor)
+        scores.append(score)
+        if len(best) < worlds:
+            heapq.heappush(best, score)
+        elif score > best[0]:
+            heapq.heapreplace(best, score)
+    kept = sorted(range(len(pool)), key=lambda at: -scores[at])[:worlds]
+    return [pool[at] for at in kept], [1.0] * len(kept)
 
 
 class _Clock:

@@ -14,10 +14,12 @@ know no game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 
 from cardgames.bridge.analysis import analyse_bridge
 from cardgames.bridge.heuristics import choose_card
+from cardgames.bridge.rules import Contract, trick_winner
 from cardgames.bridge.state import State
 from cardgames.bridge.view import View, controller, view_of
 from cardgames.cards import Card
@@ -26,7 +28,7 @@ from cardgames.games import SamplingSettings
 from cardgames.search.results import Limit
 from cardgames.validation import quote
 
-__all__ = ["bridge_rollout_tricks", "sampled_values", "settled_move"]
+__all__ = ["bridge_rollout_tricks", "play_likelihood", "sampled_values", "settled_move"]
 
 
 def bridge_rollout_tricks(state: State, seat: int) -> float:
@@ -76,3 +78,73 @@ def sampled_values(
     analysis = analyse_bridge(world, perspective=int(seat), limit=limit)
     by_move = {entry.move: entry for entry in analysis.move_values}
     return [float((by_move[card].lower + by_move[card].upper) / 2) for card in moves]
+
+
+def play_likelihood(
+    view: View, settings: SamplingSettings
+) -> Callable[[State, float], float] | None:
+    """Inference (:meth:`cardgames.games.GameDescriptor.play_likelihood`): for a world sampled
+    from ``view``, the log-likelihood of every card the other seats chose so far (the
+    declarer's for the dummy included) if they chose by RuleBot's rules
+    (:func:`~cardgames.bridge.heuristics.choose_card`) from their own view of that world, each
+    deviation having probability ``settings.deviation``: ``log(1 - deviation)`` for a card
+    the rules would choose, ``log(deviation / (n - 1))`` for another of ``n`` legal cards.
+    None before any other seat has chosen a card. The function stops early once its value is
+    sure to fall below its second argument, a floor (see
+    :meth:`~cardgames.games.GameDescriptor.play_likelihood`).
+
+    >>> import random
+    >>> from cardgames import bridge
+    >>> from cardgames.bridge.heuristics import choose_card
+    >>> from cardgames.bridge.view import controller, view_of
+    >>> state = bridge.random_position(3, tricks_played=0)
+    >>> for _ in range(9):
+    ...     chooser = controller(state.contract, state.to_move)
+    ...     state = state.play(choose_card(view_of(state, chooser)))
+    >>> class Settings:
+    ...     deviation = 0.1
+    >>> view = view_of(state, controller(state.contract, state.to_move))
+    >>> likelihood = play_likelihood(view, Settings())
+    >>> likelihood(state) >= likelihood(view.sample(random.Random(2)))
+    True
+    """
+    error = settings.deviation
+    contract = view.contract
+    me = int(view.seat)
+    played = view.played
+    mine = [int(controller(contract, seat)) == me for seat in _seats_of(contract, played)]
+    if all(mine):
+        return None
+    hit = math.log1p(-error)
+    miss = math.log(error)
+
+    def likelihood(world: State, floor: float = -math.inf) -> float:
+        total = 0.0
+        for number, card in enumerate(played):
+            if mine[number]:
+                continue
+            if total < floor:
+                return total  # every term is negative: it only falls further
+            before = State(world.deal, contract, played[:number])
+            chooser = controller(contract, before.to_move)
+            seen = view_of(before, chooser)
+            legal = seen.legal_moves()
+            if len(legal) < 2:
+                continue
+            expected = choose_card(seen)
+            total += hit if expected == card else miss - math.log(len(legal) - 1)
+        return total
+
+    return likelihood
+
+
+def _seats_of(contract: Contract, played: Sequence[Card]) -> list[int]:
+    """Who played each card of ``played``."""
+    seats: list[int] = []
+    leader = int(contract.leader)
+    for start in range(0, len(played), 4):
+        trick = played[start : start + 4]
+        seats.extend((leader + offset) % 4 for offset in range(len(trick)))
+        if len(trick) == 4:
+            leader = (leader + trick_winner(trick, contract.trump)) % 4
+    return seats

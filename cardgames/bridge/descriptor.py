@@ -28,7 +28,7 @@ from cardgames.bridge.analysis import (
     reference_bridge_value,
     solve_bridge,
 )
-from cardgames.bridge.bot_play import sampled_values, settled_move
+from cardgames.bridge.bot_play import play_likelihood, sampled_values, settled_move
 from cardgames.bridge.deal import Deal, random_deal
 from cardgames.bridge.heuristics import choose_card
 from cardgames.bridge.positions import random_position
@@ -300,6 +300,18 @@ class BridgeGame:
     ) -> list[float]:
         """:func:`cardgames.bridge.bot_play.sampled_values`."""
         return sampled_values(view, world, moves, settings, limit)
+
+    def planned_move(
+        self, view: View, settings: SamplingSettings, rng: random.Random
+    ) -> Card | None:
+        """None: every card is valued world by world."""
+        return None
+
+    def play_likelihood(
+        self, view: View, settings: SamplingSettings
+    ) -> Callable[[State, float], float] | None:
+        """:func:`cardgames.bridge.bot_play.play_likelihood`."""
+        return play_likelihood(view, settings)
 
 
 _ANALYSER: Final = BridgeAnalyser()

@@ -40,7 +40,7 @@ from typing import Any, Final, NoReturn, Protocol
 
 from cardgames import games, tailor, tarot
 from cardgames.bots import ESTIMATES, PIMCBot, RandomBot, RuleBot
-from cardgames.bots.pimc import OBJECTIVES
+from cardgames.bots.pimc import BIDDINGS, OBJECTIVES, TAILOR_ESTIMATES
 from cardgames.cli._numbers import decimal_number
 from cardgames.cli._records import GAME_NAMES
 from cardgames.errors import RulesError
@@ -383,7 +383,24 @@ def limit_from_args(args: argparse.Namespace) -> Limit | None:
 
 BOT_NAMES: Final = ("random", "rule", "pimc")
 """The bots ``--bots`` knows."""
-_PIMC_INTS: Final = ("worlds", "exact_tricks", "nodes", "horizon", "lookahead")
+_PIMC_INTS: Final = (
+    "worlds",
+    "exact_tricks",
+    "nodes",
+    "horizon",
+    "lookahead",
+    "bridge_exact_tricks",
+    "candidates",
+)
+
+_PIMC_WORDS: Final = (
+    "time_per_move",
+    "deviation",
+    "estimate",
+    "objective",
+    "bidding",
+    "tailor_estimate",
+)
 
 _EXPECTED: Final = "random, rule, pimc[:setting=value...], module:Class or file.py:Class"
 _FILE_MODULE_PREFIX: Final = "_cardgames_user_bot_"
@@ -540,17 +557,28 @@ def parse_bot(text: str) -> AnyBot:
             if not is_ascii_digits(value) or len(value) > 18:
                 raise RulesError(f"invalid bot {quote(text)}: {key} must be a whole number")
             options[key] = int(value)
-        elif key == "time_per_move":
+        elif key in ("time_per_move", "deviation"):
             try:
                 options[key] = decimal_number(value)
             except ValueError:
-                raise RulesError(
-                    f"invalid bot {quote(text)}: time_per_move must be a number of seconds"
-                ) from None
+                raise RulesError(f"invalid bot {quote(text)}: {key} must be a number") from None
         elif key == "estimate":
             if value not in ESTIMATES:
                 raise RulesError(
                     f"invalid bot {quote(text)}: estimate must be one of {', '.join(ESTIMATES)}"
+                )
+            options[key] = value
+        elif key == "tailor_estimate":
+            if value not in TAILOR_ESTIMATES:
+                raise RulesError(
+                    f"invalid bot {quote(text)}: tailor_estimate must be one of "
+                    f"{', '.join(TAILOR_ESTIMATES)}"
+                )
+            options[key] = value
+        elif key == "bidding":
+            if value not in BIDDINGS:
+                raise RulesError(
+                    f"invalid bot {quote(text)}: bidding must be one of {', '.join(BIDDINGS)}"
                 )
             options[key] = value
         elif key == "objective":
@@ -562,7 +590,7 @@ def parse_bot(text: str) -> AnyBot:
         else:
             raise RulesError(
                 f"invalid bot {quote(text)}: unknown setting {quote(key)}; expected "
-                f"{', '.join((*_PIMC_INTS, 'time_per_move', 'estimate', 'objective'))}"
+                f"{', '.join((*_PIMC_INTS, *_PIMC_WORDS))}"
             )
     return PIMCBot(**options)
 

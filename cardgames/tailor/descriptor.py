@@ -29,7 +29,12 @@ from cardgames.tailor.analysis import (
     analyse_tailor,
     reference_tailor_value,
 )
-from cardgames.tailor.bot_play import sampled_values, settled_move, tailor_rule_move
+from cardgames.tailor.bot_play import (
+    play_likelihood,
+    sampled_values,
+    settled_move,
+    tailor_rule_move,
+)
 from cardgames.tailor.deal import deal
 from cardgames.tailor.env_space import TailorActions
 from cardgames.tailor.match import Match
@@ -316,6 +321,18 @@ class TailorGame:
     ) -> list[float]:
         """:func:`cardgames.tailor.bot_play.sampled_values`."""
         return sampled_values(view, world, moves, settings, limit)
+
+    def planned_move(
+        self, view: View, settings: SamplingSettings, rng: random.Random
+    ) -> Move | None:
+        """None: every move is valued world by world."""
+        return None
+
+    def play_likelihood(
+        self, view: View, settings: SamplingSettings
+    ) -> Callable[[State, float], float] | None:
+        """:func:`cardgames.tailor.bot_play.play_likelihood`."""
+        return play_likelihood(view, settings)
 
 
 _ANALYSER: Final = TailorAnalyser()

@@ -205,6 +205,22 @@ def rollout_points(state: State, seat: int) -> float:
         Phase.OVER,
     ):
         raise RulesError(f"invalid play-out state {quote(state)}: expected a Tarot play position")
+    state = rule_playout(state)
+    points: Fraction = state.team_points()[state.team_of(seat)]
+    return float(points)
+
+
+def rule_playout(state: State) -> State:
+    """``state`` played to the end of the deal's card play by RuleBot's rules of thumb for
+    every card (as :func:`rollout_points` plays it).
+
+    :raises RulesError: if ``state`` is not a Tarot state in its play phase or later.
+    """
+    if not isinstance(state, State) or state.phase not in (
+        Phase.PLAY,
+        Phase.OVER,
+    ):
+        raise RulesError(f"invalid play-out state {quote(state)}: expected a Tarot play position")
     rules = state.rules
     discarder = state.discarder
     discard = state.discard.mask
@@ -242,8 +258,7 @@ def rollout_points(state: State, seat: int) -> float:
             sides,
         )
         state = state.play(Move(TarotCard.from_index(index)))
-    points: Fraction = state.team_points()[state.team_of(seat)]
-    return float(points)
+    return state
 
 
 def settled_move(view: View) -> AnyMove | None:

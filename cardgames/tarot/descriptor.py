@@ -36,7 +36,9 @@ from cardgames.tarot.contracts import Announcement, Bid, Call, Declaration, pars
 from cardgames.tarot.deal import Deal
 from cardgames.tarot.env_space import TarotActions
 from cardgames.tarot.estimates import analyse_with_estimates
+from cardgames.tarot.french_bidding import planned_move
 from cardgames.tarot.game import Game
+from cardgames.tarot.inference import play_likelihood
 from cardgames.tarot.positions import random_position
 from cardgames.tarot.records import DealRecord, Record, Series, dumps, loads, record_of
 from cardgames.tarot.render import (
@@ -399,6 +401,19 @@ class TarotGame:
     ) -> list[float]:
         """:func:`cardgames.tarot.bot_play.sampled_values`."""
         return sampled_values(view, world, moves, settings, limit)
+
+    def planned_move(
+        self, view: View, settings: SamplingSettings, rng: random.Random
+    ) -> AnyMove | None:
+        """:func:`cardgames.tarot.french_bidding.planned_move`."""
+        return planned_move(view, settings, rng)
+
+    def play_likelihood(
+        self, view: View, settings: SamplingSettings
+    ) -> Callable[[State, float], float] | None:
+        """:func:`cardgames.tarot.inference.play_likelihood`, with the bot's
+        ``settings.deviation``."""
+        return play_likelihood(view, error=settings.deviation)
 
 
 _ANALYSER: Final = TarotAnalyser()

@@ -100,6 +100,17 @@ def _later_seats(rules: Rules, seat: int, played: int) -> list[int]:
     return seats
 
 
+def _tops(unseen: int, strengths: Sequence[int]) -> list[int]:
+    """The strength of the strongest unseen card of each kind (suits 0 to 3, trumps), -1 for
+    a kind none of whose cards is unseen."""
+    tops = [-1] * 5
+    for index in iter_bits(unseen & ~EXCUSE_MASK):
+        kind = KIND[index]
+        if strengths[index] > tops[kind]:
+            tops[kind] = strengths[index]
+    return tops
+
+
 def _beaten(
     index: int,
     led: int,
@@ -108,17 +119,15 @@ def _beaten(
     unseen: int,
     voids: Sequence[int],
     strengths: Sequence[int],
+    tops: Sequence[int],
 ) -> bool:
     """Whether a later opponent (in ``threats``) may hold a card that beats ``index``, which
-    would be winning the trick (led kind ``led``)."""
+    would be winning the trick (led kind ``led``); ``tops`` as :func:`_tops` gives them."""
     if not threats:
         return False
     strength = strengths[index]
     if KIND[index] == TRUMP_KIND:
-        stronger_trumps = any(
-            strengths[other] > strength for other in iter_bits(unseen & TRUMP_MASK)
-        )
-        if not stronger_trumps:
+        if tops[TRUMP_KIND] <= strength:
             return False
         # A trump is beaten by a player who has trumps and must, or may, play one: trumps led,
         # or a player out of the suit led.
@@ -132,7 +141,7 @@ def _beaten(
     # A suit card wins only while no trump is in the trick: it is beaten by a stronger card of
     # the suit, or by a trump from a player known to be out of the suit.
     assert not trumps_in_trick
-    stronger = any(strengths[other] > strength for other in iter_bits(unseen & _KIND_MASKS[led]))
+    stronger = tops[led] > strength
     for seat in threats:
         void = voids[seat]
         if void >> led & 1:
@@ -200,20 +209,23 @@ def choose_card_index(
     later = _later_seats(rules, seat, len(trick_cards))
     threats = [p for p in later if not partner(p)]
     led = _led_kind(trick_cards)
+    tops = _tops(unseen, strengths)
     if led is None:
-        return _lead(rules, hand, plain, unseen, voids, threats, strengths)
+        return _lead(rules, hand, plain, unseen, voids, threats, strengths, tops)
     trumped = any(KIND[index] == TRUMP_KIND for index in trick_cards)
     best_position = _best_position(trick_cards, led, strengths)
     best = trick_cards[best_position]
     winner = trick_players[best_position]
-    if partner(winner) and not _beaten(best, led, trumped, threats, unseen, voids, strengths):
+    if partner(winner) and not _beaten(best, led, trumped, threats, unseen, voids, strengths, tops):
         # Partner holds the trick: smear the most valuable card (the petit is safe here).
         return max(plain, key=lambda i: (VALUES[i], i == _PETIT, -strengths[i], -i))
     winners = [i for i in plain if _wins(i, led, best, trumped, strengths)]
     sure = [
         i
         for i in winners
-        if not _beaten(i, led, trumped or KIND[i] == TRUMP_KIND, threats, unseen, voids, strengths)
+        if not _beaten(
+            i, led, trumped or KIND[i] == TRUMP_KIND, threats, unseen, voids, strengths, tops
+        )
     ]
     if sure:
         return min(sure, key=lambda i: (strengths[i], i))
@@ -253,6 +265,7 @@ def _lead(
     voids: Sequence[int],
     threats: Sequence[int],
     strengths: Sequence[int],
+    tops: Sequence[int],
 ) -> int:
     suits = [i for i in plain if KIND[i] != TRUMP_KIND]
     masters = []
@@ -260,17 +273,13 @@ def _lead(
         kind = KIND[index]
         if any(voids[p] >> kind & 1 for p in threats):
             continue  # an opponent would trump it
-        if not any(strengths[o] > strengths[index] for o in iter_bits(unseen & _KIND_MASKS[kind])):
+        if tops[kind] <= strengths[index]:
             masters.append(index)
     if masters:
         return max(masters, key=lambda i: (VALUES[i], strengths[i], -i))
     trumps = [i for i in plain if KIND[i] == TRUMP_KIND]
     if unseen & (1 << _PETIT) and any(not voids[p] >> TRUMP_KIND & 1 for p in threats):
-        top = [
-            i
-            for i in trumps
-            if not any(strengths[o] > strengths[i] for o in iter_bits(unseen & TRUMP_MASK))
-        ]
+        top = [i for i in trumps if tops[TRUMP_KIND] <= strengths[i]]
         if top:
             return max(top, key=lambda i: strengths[i])
     if suits:

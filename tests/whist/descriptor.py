@@ -5,7 +5,7 @@ modules; nothing here reaches into the library beyond its public core."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
@@ -164,6 +164,16 @@ class WhistGame:
         )
         by_move = {entry.move: entry for entry in analysis.move_values}
         return [float((by_move[move].lower + by_move[move].upper) / 2) for move in moves]
+
+    def planned_move(
+        self, view: View, settings: SamplingSettings, rng: random.Random
+    ) -> Card | None:
+        return None
+
+    def play_likelihood(
+        self, view: View, settings: SamplingSettings
+    ) -> Callable[[State, float], float] | None:
+        return None  # no model of the other seats' play
 
 
 _ANALYSER: Final = WhistAnalyser()
