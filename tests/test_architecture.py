@@ -210,6 +210,54 @@ def test_no_class_is_over_the_size_limit() -> None:
     assert not over, f"classes over {CLASS_LIMIT} lines:\n" + "\n".join(over)
 
 
+GAMES = ("tarot", "tailor", "bridge")
+
+
+def game_type_checks(found: Mapping[str, Module]) -> list[str]:
+    """Every ``isinstance`` outside the game packages whose classes come from a game package
+    (``isinstance(x, tarot.State)``, or a class imported from ``cardgames.tarot...``): the
+    shared floors reach a game through its descriptor (``cardgames.games``) instead."""
+    found_checks: list[str] = []
+    for module in found.values():
+        if floor(module.name) == "game":
+            continue
+        game_modules: set[str] = set()
+        game_names: set[str] = set()
+        for node in ast.walk(module.tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                parts = node.module.split(".")
+                for alias in node.names:
+                    bound = alias.asname or alias.name
+                    if parts == ["cardgames"] and alias.name in GAMES:
+                        game_modules.add(bound)
+                    elif len(parts) > 1 and parts[0] == "cardgames" and parts[1] in GAMES:
+                        game_names.add(bound)
+        for node in ast.walk(module.tree):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "isinstance"
+                and len(node.args) == 2
+            ):
+                continue
+            for part in ast.walk(node.args[1]):
+                if (isinstance(part, ast.Name) and part.id in game_names) or (
+                    isinstance(part, ast.Attribute)
+                    and isinstance(part.value, ast.Name)
+                    and part.value.id in game_modules
+                ):
+                    found_checks.append(f"{module.name}:{node.lineno}: {ast.unparse(node)}")
+                    break
+    return sorted(found_checks)
+
+
+def test_the_shared_floors_check_no_game_type() -> None:
+    # Issue 28: the 76 checks of a game's State, View, Rules, Record or Deal in the shared
+    # floors became lookups in the registry of games (cardgames.games.of).
+    found = game_type_checks(FOUND)
+    assert not found, "game-type checks in shared modules:\n" + "\n".join(found)
+
+
 # The checker, on small made-up packages.
 
 
@@ -280,4 +328,26 @@ def test_the_checker_finds_upward_and_cross_game_imports(tmp_path: Path) -> None
         "cardgames.tailor.cards -> cardgames.cli.options",
         "cardgames.tarot.render -> cardgames.tailor",
         "cardgames.tarot.render -> cardgames.tailor.cards",
+    ]
+
+
+def test_the_checker_finds_game_type_checks_however_the_class_is_named(tmp_path: Path) -> None:
+    found = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "tarot/__init__.py": "",
+            "tarot/view.py": "class View: ...\nisinstance(1, View)\n",
+            "solver/__init__.py": (
+                "from cardgames import tarot\n"
+                "from cardgames.tarot.view import View as TarotView\n"
+                "isinstance(1, tarot.State)\n"
+                "isinstance(1, int | TarotView)\n"
+                "isinstance(1, (int, str))\n"
+            ),
+        },
+    )
+    assert game_type_checks(found) == [
+        "cardgames.solver:3: isinstance(1, tarot.State)",
+        "cardgames.solver:4: isinstance(1, int | TarotView)",
     ]

@@ -638,10 +638,9 @@ def pimc_hint(
     ``derive_seed(seed, "hint", n)``. ``view`` makes the human's view of a state (default:
     ``state.view(seat)``; ``cardgames serve`` passes the game's
     :meth:`~cardgames.games.GameDescriptor.view`)."""
+    from cardgames import games
     from cardgames.bots import PIMCBot
-    from cardgames.tailor.rules import derive_seed
-    from cardgames.tarot.state import Phase
-    from cardgames.tarot.view import View as TarotView
+    from cardgames.validation import derive_seed
 
     bot = PIMCBot(worlds=HINT_WORLDS, time_per_move=HINT_SECONDS)
     asked = [0]
@@ -650,7 +649,9 @@ def pimc_hint(
         seen = state.view(human) if view is None else view(state, human)
         asked[0] += 1
         move = bot.choose(seen, random.Random(derive_seed(seed, "hint", asked[0])))
-        if isinstance(seen, TarotView) and seen.phase is not Phase.PLAY:
+        # Before the play of the cards (Tarot's bidding or discard) the solver has nothing to
+        # say, and PIMC follows the rule bot.
+        if games.of(state).analysis.pending(state) is not None:
             how = (
                 "the PIMC bot's choice from your view; outside the play of the cards it "
                 "follows the rule bot's rules of thumb, the solver judges only cards"

@@ -176,24 +176,9 @@ class State(_Link):
         from a checked one (the move loop, where the checks would cost more than the move).
         ``previous`` and ``last_move`` are the way back (both None for a starting state)."""
         # built by the rules' compiled module, which makes one at every move
-        return trusted_state(
-            cls,
-            rules,
-            hands,
-            pile,
-            stock,
-            top,
-            direction,
-            to_move,
-            chase_active,
-            drawn,
-            passes,
-            turns,
-            seed,
-            reshuffles,
-            previous,
-            last_move,
-        )
+        position = (rules, hands, pile, stock, top, direction, to_move, chase_active, drawn)
+        counts = (passes, turns, seed, reshuffles)
+        return trusted_state(cls, *position, *counts, previous, last_move)
 
     def _fields(self) -> tuple[object, ...]:
         """The constructor's arguments, in the order :meth:`_trusted` takes them."""
