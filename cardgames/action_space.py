@@ -27,7 +27,7 @@ from typing import Final, Protocol, TypeAlias, TypeVar, runtime_checkable
 import attrs
 
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.validation import quote, strict_arguments
+from cardgames.validation import check_int, quote, strict_arguments
 
 __all__ = [
     "ActionSpace",
@@ -201,6 +201,23 @@ class EnvPreset:
     high: int
     default: int
     make: Callable[[int], object] = attrs.field(eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.isidentifier():
+            raise RulesError(
+                f"invalid preset name {quote(self.name)}: expected an identifier such as "
+                "'tarot_trad'"
+            )
+        if not isinstance(self.title, str) or not self.title:
+            raise RulesError(f"invalid preset title {quote(self.title)}: expected a text")
+        check_int(self.low, "fewest players", low=1)
+        check_int(self.high, "most players", low=self.low)
+        check_int(self.default, "default players", low=self.low, high=self.high)
+        if not callable(self.make):
+            raise RulesError(
+                f"invalid preset make {quote(self.make)}: expected a function from the "
+                "number of players to a rule set"
+            )
 
     def rules(self, players: object) -> object:
         """The rule set of this family for ``players``.

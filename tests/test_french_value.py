@@ -100,7 +100,7 @@ def test_points_payoff_takes_the_seats_side_and_share() -> None:
     assert payoff_share(state, taker) == 3 and payoff_share(state, defender) == -1
 
 
-def test_a_defender_denies_the_petit_au_bout_at_two_points_cost() -> None:
+def test_each_card_is_scored_by_its_best_line_played_to_the_end() -> None:
     # Three players, garde sans (x4) with a slam announced; the taker (seat 0) holds
     # 5S 8S 1T 21T and defender seat 2 leads from 1S 2S 10S 5H with four tricks left.
     state = tarot.random_position(FRENCH3, seed=283, tricks_left=4)
@@ -117,11 +117,14 @@ def test_a_defender_denies_the_petit_au_bout_at_two_points_cost() -> None:
     values = score_values(
         state, 2, cards, points, exact=True, tricks_unseen=0, limit=solver.Limit(nodes=50_000)
     )
-    # By hand. After 1S, 2S or 5H the attack ends with 38½ points and 3 bouts (target 36):
-    # made by 2½ -> 3, (25 + 3) x 4 = 112, petit au bout +40, slam announced and missed
-    # -200: total -48, so each defender receives 48. After 10S it ends with 40½: made by
-    # 4½ -> 5, (25 + 5) x 4 = 120, no petit au bout, -200: total -80, each defender +80.
-    assert values == [48.0, 48.0, 80.0, 48.0]
+    # By hand. The taker keeps 21T and 1T for the end whatever seat 2 leads (a spade he
+    # follows and wins with 5S, the heart he trumps with 21T), so the petit is au bout in
+    # every line. After 1S, 2S or 5H the attack ends with 38½ points and 3 bouts (target
+    # 36): made by 2½ -> 3, (25 + 3) x 4 = 112, petit au bout +40, slam announced and
+    # missed -200: total -48, so each defender receives 48. After 10S it ends with 40½:
+    # made by 4½ -> 5, (25 + 5) x 4 = 120, +40, -200: total -40, each defender +40.
+    # (A best line in which the taker spent the petit early once scored 10S at 80.)
+    assert values == [48.0, 48.0, 40.0, 48.0]
 
 
 def test_final_payoff_is_the_scores() -> None:

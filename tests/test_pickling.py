@@ -30,7 +30,7 @@ from cardgames.bots import PIMCBot, RandomBot, RuleBot
 from cardgames.cards import Card, Rank, Suit
 from cardgames.cardset import CardSet
 from cardgames.deck import Deck
-from cardgames.env._fields import Field
+from cardgames.action_space import EnvPreset, Field
 from cardgames.env.games import EnvGame
 from cardgames.players import Seating
 from cardgames.records import Tags
@@ -398,6 +398,24 @@ NOT_VALUES: dict[str, str] = {
     "cardgames.env.openspiel.CardgamesGame": "an OpenSpiel game (pickled by OpenSpiel)",
     "cardgames.env.openspiel.CardgamesState": "an OpenSpiel state (mutable)",
     "cardgames.env.openspiel.CardgamesObserver": "an OpenSpiel observer (mutable)",
+    "cardgames.env.vector.VectorEnv": "a batch of environments (mutable)",
+    "cardgames.env.spiel_bots.EngineRollouts": "an OpenSpiel evaluator with a random stream",
+    # A game's action space and its fast step: what an environment is built on.
+    "cardgames.action_space.ActionSpace": "a protocol",
+    "cardgames.action_space.FastActionSpace": "a protocol",
+    "cardgames.action_space.StepEngine": "a protocol",
+    "cardgames.env.engine.LibraryEngine": "a deal in progress writing into shared buffers",
+    "cardgames.tailor.env_step.TailorEngine": "a deal in progress writing into shared buffers",
+    "cardgames.tarot.env_step.TarotEngine": "a deal in progress writing into shared buffers",
+    "cardgames.tarot.env_build.Encoded": "a state's fields in the lists the fast step loads",
+    # The searches' working parts.
+    "cardgames.bridge.search_native.NativeSearch": "a search (the C core's)",
+    "cardgames.bridge.search_table.BridgeTable": "a search's table of bounds",
+    "cardgames.search.engine.BoundsTable": "a search's table of bounds",
+    "cardgames.search.stats.CutStats": "a search's counters, filled as it runs",
+    "cardgames.tarot.search_core.Core": "a search (the C core's, or its Python twin)",
+    # A type alias of the environments (the state of any registered game), seen as its target.
+    "typing.Any": "a type alias (cardgames.env.games.AnyState, cardgames.arena.results.AnyRules)",
 }
 
 
@@ -535,7 +553,20 @@ VALUE_EXAMPLES: dict[str, Callable[[], list[object]]] = {
     ],
     "cardgames.bots.random_bot.RandomBot": lambda: [RandomBot()],
     "cardgames.bots.rule_bot.RuleBot": lambda: [RuleBot()],
-    "cardgames.env._fields.Field": lambda: [Field("hand", 0, 78, "own hand")],
+    "cardgames.action_space.Field": lambda: [Field("hand", 0, 78, "own hand")],
+    "cardgames.action_space.EnvPreset": lambda: [
+        EnvPreset("tarot_trad", "Tarot (traditional)", 3, 4, 3, Rules.traditional)
+    ],
+    "cardgames.tarot.env_space.TarotActions": lambda: [
+        tarot.GAME.actions(Rules.french(players=4)),
+        tarot.GAME.actions(Rules.traditional(players=3)),
+    ],
+    "cardgames.tailor.env_space.TailorActions": lambda: [
+        tailor.GAME.actions(tailor.Rules(players=3))
+    ],
+    "cardgames.bridge.actions.BridgeActions": lambda: [
+        bridge.GAME.actions(bridge.Contract.parse("3NT by S"))
+    ],
     "cardgames.env.games.EnvGame": lambda: [
         EnvGame(tailor.Rules(players=3)),
         EnvGame(Rules.french(players=4)),

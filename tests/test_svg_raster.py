@@ -102,6 +102,9 @@ PICTURES: dict[str, Callable[[], list[SvgImage]]] = {
         bridge_state_to_svg(bridge.random_position(2, tricks_played=5, cards=3), width=30),
         bridge_state_to_svg(_played(bridge.random_position(3), 3, 52)),
     ],
+    "cardgames.bridge.state.State.to_svg": lambda: [
+        _played(bridge.random_position(4), 4, 9).to_svg(width=50)
+    ],
 }
 
 # What Jupyter is handed: HTML holding a picture (positions, tricks, card sets). The SVG

@@ -55,7 +55,7 @@ from cardgames.bridge.state import State
 from cardgames.bridge.view import View, controller, view_of
 from cardgames.cards import STANDARD_PACK_SIZE, Card
 from cardgames.errors import IllegalMoveError, RulesError
-from cardgames.validation import check_seat, quote
+from cardgames.validation import check_seat, quote, strict_arguments
 
 __all__ = ["PRESETS", "BridgeActions", "observation_layout"]
 
@@ -108,6 +108,7 @@ def _offsets() -> dict[str, int]:
     return {field.name: field.offset for field in observation_layout()}
 
 
+@strict_arguments
 @attrs.frozen
 class BridgeActions:
     """Bridge's :class:`~cardgames.action_space.ActionSpace` in ``rules`` (the contract): 52

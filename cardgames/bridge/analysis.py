@@ -319,8 +319,8 @@ class DDTable:
 
     >>> rows = ((7, 6, 7, 6, 6),) * 4
     >>> bounded = DDTable(rows, upper=((7, 6, 9, 6, 6),) + rows[1:])
-    >>> bounded.exact, bounded.bounds('N', 'H'), str(bounded).splitlines()[1]
-    (False, (7, 9), 'N     6  7  7-9  6  6')
+    >>> bounded.exact, bounded.bounds('N', 'D'), str(bounded).splitlines()[1]
+    (False, (7, 9), 'N      6   7   6 7-9   6')
     """
 
     tricks: tuple[tuple[int, ...], ...] = attrs.field(converter=_to_rows)

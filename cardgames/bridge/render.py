@@ -266,7 +266,7 @@ def analysis_to_unicode(analysis: Analysis[Card], state: State | None = None) ->
     West to move; values for West's side (East and West).
     ...
     Value: 7 (exact)
-    Best line: W 4♥  N 10♠  E A♣  S J♦ / N 7♠  E 8♠  S A♠  W 6♠
+    Best line: W 6♠  N 10♠  E 8♠  S A♠ / S J♦  W 4♥  N 7♠  E A♣
 
     :raises NotationError: unless ``analysis`` is an analysis of a bridge position (of
         ``state``, when given).

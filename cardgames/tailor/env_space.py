@@ -30,7 +30,7 @@ from cardgames.tailor.rules import Rules, hand_points
 from cardgames.tailor.state import State
 from cardgames.tailor.turns import apply_move
 from cardgames.tailor.view import View
-from cardgames.validation import check_seat, quote
+from cardgames.validation import check_seat, quote, strict_arguments
 
 __all__ = ["PRESETS", "TailorActions"]
 
@@ -52,6 +52,7 @@ def _checked_rules(rules: object) -> Rules:
     return rules
 
 
+@strict_arguments
 @attrs.frozen
 class TailorActions:
     """Chase the Tailor's :class:`~cardgames.action_space.ActionSpace` under ``rules``: the

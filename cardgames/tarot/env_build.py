@@ -26,6 +26,7 @@ from cardgames.tarot.moves import Trick, make_trick
 from cardgames.tarot.phases import opening
 from cardgames.tarot.rules import Rules
 from cardgames.tarot.state import Phase, State
+from cardgames.validation import strict_arguments
 
 __all__ = [
     "PHASES",
@@ -128,6 +129,7 @@ def build_state(
     )
 
 
+@strict_arguments
 @attrs.frozen
 class Encoded:
     """A state's fields as the engine keeps them (see :func:`encoded`)."""

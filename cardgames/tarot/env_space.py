@@ -28,7 +28,7 @@ from cardgames.tarot.env_step import TarotEngine
 from cardgames.tarot.rules import NumeralOrder, Rules
 from cardgames.tarot.state import State
 from cardgames.tarot.view import View, view_of
-from cardgames.validation import check_seat, quote
+from cardgames.validation import check_seat, quote, strict_arguments
 
 __all__ = ["PRESETS", "TarotActions"]
 
@@ -55,6 +55,7 @@ def _checked_rules(rules: object) -> Rules:
     return rules
 
 
+@strict_arguments
 @attrs.frozen
 class TarotActions:
     """Tarot's :class:`~cardgames.action_space.ActionSpace` under ``rules``: the ids of the
