@@ -25,12 +25,12 @@ from hypothesis import strategies as st
 
 import cardgames
 from cardgames import arena, bridge, solver, svg, tailor, tarot
+from cardgames.action_space import EnvPreset, Field
 from cardgames.arena.results import ArenaGame, ArenaResult, Comparison, Standing
 from cardgames.bots import PIMCBot, RandomBot, RuleBot
 from cardgames.cards import Card, Rank, Suit
 from cardgames.cardset import CardSet
 from cardgames.deck import Deck
-from cardgames.action_space import EnvPreset, Field
 from cardgames.env.games import EnvGame
 from cardgames.players import Seating
 from cardgames.records import Tags
