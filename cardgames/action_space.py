@@ -222,7 +222,7 @@ class EnvPreset:
     def rules(self, players: object) -> object:
         """The rule set of this family for ``players``.
 
-        :raises RulesError: unless ``players`` is an int from :attr:`low` to :attr:`high`.
+        :raises RulesError: unless ``players`` is an int from ``low`` to ``high``.
         """
         if type(players) is not int or not self.low <= players <= self.high:
             raise RulesError(

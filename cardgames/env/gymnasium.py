@@ -29,6 +29,7 @@ import numpy as np
 from cardgames import bridge, tailor, tarot
 from cardgames.action_space import check_action_id, illegal_id, new_buffers
 from cardgames.bots import RandomBot
+from cardgames.bridge.rules import Contract
 from cardgames.env.games import AnyState, EnvGame, of_game
 from cardgames.errors import RulesError
 from cardgames.players import Bot, check_bot
@@ -243,7 +244,7 @@ def tailor_gym_env(
 
 
 def bridge_gym_env(
-    contract: bridge.Contract | None = None,
+    contract: Contract | None = None,
     seat: int = 0,
     opponents: AnyBot | Sequence[AnyBot] = RANDOM_BOT,
     render_mode: str | None = None,
@@ -252,7 +253,7 @@ def bridge_gym_env(
     (default: no trump, South declaring) against ``opponents``. The learner at the declarer's
     seat chooses the dummy's cards too; a bot at the declarer's seat does.
 
-    :raises RulesError: if ``contract`` is not a :class:`cardgames.bridge.Contract`, or as
+    :raises RulesError: if ``contract`` is not a :class:`cardgames.bridge.rules.Contract`, or as
         :class:`SeatEnv` says.
     """
     contract = bridge.GAME.default_rules() if contract is None else contract

@@ -41,6 +41,7 @@ from pettingzoo import AECEnv
 
 from cardgames import bridge, tailor, tarot
 from cardgames.action_space import check_action_id, illegal_id, new_buffers
+from cardgames.bridge.rules import Contract
 from cardgames.env.games import AnyState, EnvGame, of_game
 from cardgames.errors import RulesError
 from cardgames.validation import check_int, quote
@@ -254,9 +255,7 @@ def tailor_env(
     return game_env(of_game(rules, tailor.GAME, "cardgames.tailor.Rules"), render_mode)
 
 
-def bridge_env(
-    contract: bridge.Contract | None = None, render_mode: str | None = None
-) -> CardgamesAECEnv:
+def bridge_env(contract: Contract | None = None, render_mode: str | None = None) -> CardgamesAECEnv:
     """A PettingZoo AEC environment playing the cards of one bridge deal per episode in
     ``contract`` (default: no trump, South declaring). The declarer's agent chooses the
     dummy's cards too; rewards are each seat's side's tricks.
@@ -266,7 +265,7 @@ def bridge_env(
     >>> env.agent_selection, int(env.observe("player_3")["action_mask"].sum())
     ('player_3', 13)
 
-    :raises RulesError: if ``contract`` is not a :class:`cardgames.bridge.Contract`, or for
+    :raises RulesError: if ``contract`` is not a :class:`cardgames.bridge.rules.Contract`, or for
         an unknown render mode.
     """
     if contract is None:

@@ -76,7 +76,7 @@ class TailorActions:
 
     @property
     def size(self) -> int:
-        """:func:`action_count` of the rules."""
+        """:func:`~cardgames.tailor.actions.action_count` of the rules."""
         return action_count(self.rules)
 
     @property
@@ -99,7 +99,7 @@ class TailorActions:
         return action_id(move, self.rules)
 
     def move(self, action_id: object) -> Move:
-        """:func:`move_of_id` under the rules."""
+        """:func:`~cardgames.tailor.actions.move_of_id` under the rules."""
         return move_of_id(action_id, self.rules)
 
     def legal_ids(self, position: State | View) -> tuple[int, ...]:
@@ -107,15 +107,15 @@ class TailorActions:
         return legal_ids(position)
 
     def layout(self) -> Layout:
-        """:func:`observation_layout` of the rules."""
+        """:func:`~cardgames.tailor.actions.observation_layout` of the rules."""
         return observation_layout(self.rules)
 
     def sparse_view(self, view: View) -> Sparse:
-        """:func:`sparse_observation` of what the view's seat sees now."""
+        """:func:`~cardgames.tailor.actions.sparse_observation` of what the view's seat sees now."""
         return sparse_observation(view.rules, view.seat, view.now)
 
     def sparse_state(self, state: State, seat: int) -> Sparse:
-        """:func:`state_sparse_observation` (quicker than building the view, which replays the
+        """:func:`~cardgames.tailor.actions.state_sparse_observation` (quicker than building the view, which replays the
         round).
 
         :raises RulesError: if ``seat`` is not a seat of the table.

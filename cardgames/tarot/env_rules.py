@@ -1,7 +1,7 @@
 """The rules of a Tarot deal on plain ints, for the fast step (:mod:`cardgames.tarot.env_step`):
 the shuffle and the deal of a seed, the cards that may be played or discarded, the winner of a
 trick, and the payoffs of a finished deal without bidding, each exactly as the library's
-functions on objects (:mod:`cardgames.tarot.play`, :mod:`cardgames.tarot.points`) give them.
+functions on objects (:mod:`cardgames.tarot.play`, ``cardgames.tarot.points``) give them.
 Compiled with the search (``cardgames._compiled``).
 
 >>> from cardgames.tarot import Rules, deal
@@ -173,7 +173,7 @@ def card_payoffs(
     excuse_trick: int,
 ) -> list[float]:
     """The payoffs of a finished deal without bidding, worked out on the ints exactly as
-    :func:`cardgames.tarot.points.payoffs` does (each side's card points, the Excuse settled,
+    ``cardgames.tarot.points.payoffs`` does (each side's card points, the Excuse settled,
     the discard to the dealer, the Magician's bonus, less the average), in exact integers
     scaled by the counting group and the number of sides until the one division of each.
     ``tricks`` holds each trick as ``[leader, winner, cards...]``; ``excuse_trick`` is -1 when

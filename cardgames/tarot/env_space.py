@@ -78,7 +78,7 @@ class TarotActions:
 
     @property
     def size(self) -> int:
-        """:func:`action_count` of the rules."""
+        """:func:`~cardgames.tarot.actions.action_count` of the rules."""
         return action_count(self.rules)
 
     @property
@@ -101,7 +101,7 @@ class TarotActions:
         return action_id(move, self.rules)
 
     def move(self, action_id: object) -> AnyMove:
-        """:func:`move_of_id` under the rules."""
+        """:func:`~cardgames.tarot.actions.move_of_id` under the rules."""
         return move_of_id(action_id, self.rules)
 
     def legal_ids(self, position: State | View) -> tuple[int, ...]:
@@ -109,15 +109,15 @@ class TarotActions:
         return legal_ids(position)
 
     def layout(self) -> Layout:
-        """:func:`observation_layout` of the rules."""
+        """:func:`~cardgames.tarot.actions.observation_layout` of the rules."""
         return observation_layout(self.rules)
 
     def sparse_view(self, view: View) -> Sparse:
-        """:func:`sparse_observation`."""
+        """:func:`~cardgames.tarot.actions.sparse_observation`."""
         return sparse_observation(view)
 
     def sparse_state(self, state: State, seat: int) -> Sparse:
-        """:func:`sparse_observation` of ``state.view(seat)``.
+        """:func:`~cardgames.tarot.actions.sparse_observation` of ``state.view(seat)``.
 
         :raises RulesError: if ``seat`` is not a seat of the table.
         """
