@@ -72,4 +72,3 @@ html_title = "cardgames"
 exclude_patterns = ["_build"]
 # The OpenSpiel games derive from OpenSpiel's classes, which have no inventory either.
 nitpick_ignore_regex.append((r"py:(class|obj|data)", r"(pyspiel|open_spiel)(\..*)?"))
-

@@ -115,8 +115,8 @@ class TailorActions:
         return sparse_observation(view.rules, view.seat, view.now)
 
     def sparse_state(self, state: State, seat: int) -> Sparse:
-        """:func:`~cardgames.tailor.actions.state_sparse_observation` (quicker than building the view, which replays the
-        round).
+        """:func:`~cardgames.tailor.actions.state_sparse_observation` (quicker than building
+        the view, which replays the round).
 
         :raises RulesError: if ``seat`` is not a seat of the table.
         """

@@ -43,6 +43,7 @@ from cardgames.tailor.moves import (
     Play,
     PlayJoker,
     PlayTailor,
+    trusted_dump,
 )
 from cardgames.tailor.rules import Call, Rules, can_follow, derive_seed
 from cardgames.validation import quote
@@ -151,7 +152,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             dumps.extend(_dump_orders(state, first, hand))
     if dumps:
         dumps.sort()
-        moves.extend(Dump(tuple(_CARDS[index] for index in order)) for order in dumps)
+        moves.extend(trusted_dump(tuple([_CARDS[index] for index in order])) for order in dumps)
     for joker in _JOKERS:
         if hand >> joker.index & 1:
             moves.extend(_JOKER_MOVES[joker])
@@ -197,7 +198,7 @@ def _moves_with(state: State, card: Card, hand: int, dumps: bool) -> list[Move]:
     moves: list[Move] = [_PLAYS[card.index]]
     if dumps:
         orders = sorted(_dump_orders(state, card.index, hand))
-        moves.extend(Dump(tuple(_CARDS[index] for index in order)) for order in orders)
+        moves.extend(trusted_dump(tuple([_CARDS[index] for index in order])) for order in orders)
     return moves
 
 
