@@ -22,8 +22,6 @@ from cardgames.errors import IllegalMoveError, RulesError
 CLASSES = public_classes()
 ATTRS_CLASSES = sorted(name for name, cls in CLASSES.items() if attrs.has(cls))
 PENDING = {
-    # Being rewritten by its owner on another branch: given the decorator when that lands.
-    "cardgames.bridge.analysis.DDTable": "changed on another branch",
     # Built by the thousand on every move (views, samples, play-outs): a wrapper round the
     # constructor would cost some 5 % of a bot's play-out, for a one-argument call.
     "cardgames.cards.Card": "a hot one-argument constructor",

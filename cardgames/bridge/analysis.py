@@ -48,7 +48,7 @@ from cardgames.search.engine import (
     score_moves,
 )
 from cardgames.search.results import Analysis, Limit, MoveValue, Solution
-from cardgames.validation import as_tuple, check_int, quote
+from cardgames.validation import as_tuple, check_int, quote, strict_arguments
 
 __all__ = [
     "BRIDGE_OBJECTIVE",
@@ -294,6 +294,7 @@ def _cell(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}-{high}"
 
 
+@strict_arguments
 @attrs.frozen(repr=False)
 class DDTable:
     """The tricks each seat takes as declarer in each strain, double dummy: the 20 results of
