@@ -82,10 +82,11 @@ class _Link:
     constructor and the notation see only the position.
     """
 
-    __slots__ = ("_last_move", "_previous")
+    __slots__ = ("_last_move", "_legal", "_previous")
 
     _previous: State | None
     _last_move: Move | None
+    _legal: tuple[Move, ...] | None  # the moves legal_moves() handed out, known legal
 
 
 @strict_arguments
@@ -151,6 +152,7 @@ class State(_Link):
         check_state(self)
         object.__setattr__(self, "_previous", None)
         object.__setattr__(self, "_last_move", None)
+        object.__setattr__(self, "_legal", None)
 
     @classmethod
     def _trusted(
@@ -370,7 +372,9 @@ class State(_Link):
         >>> state.top, [str(move) for move in state.legal_moves()][:4]
         (Card.parse('8D'), ['9S', '6D', 'JD', '9C'])
         """
-        return legal_moves(self)
+        moves = legal_moves(self)
+        object.__setattr__(self, "_legal", moves)
+        return moves
 
     def check(self, move: Move) -> None:
         """Raise if ``move`` is illegal here, naming the rule it breaks.
@@ -423,7 +427,12 @@ class State(_Link):
         """
         if isinstance(move, str):
             return play_text(self, move)
-        problem = move_problem(self, move)  # check(), without its call (made at every move)
+        # A move object legal_moves() handed out is legal; any other is checked (check(),
+        # without its call: play is made at every move of a bot's play-out).
+        for known in self._legal or ():
+            if known is move:
+                return apply_move(self, move)
+        problem = move_problem(self, move)
         if problem is not None:
             raise IllegalMoveError(f"illegal move {move_text(move)}: {problem}")
         return apply_move(self, move)

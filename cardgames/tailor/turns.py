@@ -365,6 +365,7 @@ def trusted_state(
     set_field(state, "reshuffles", reshuffles)
     set_field(state, "_previous", previous)
     set_field(state, "_last_move", last_move)
+    set_field(state, "_legal", None)
     return state
 
 
