@@ -844,3 +844,24 @@ def test_huge_seed_is_rejected_by_deal() -> None:
         deal(Rules(), seed=10**5000)
     state = deal(Rules(), seed=2**64 - 1)
     assert State.parse(str(state)) == state
+
+
+def test_play_after_listing_the_moves_still_checks_a_move_it_did_not_hand_out() -> None:
+    # play() trusts the very move objects legal_moves() returned; any other is checked.
+    from cardgames import tailor
+
+    state = tailor.deal(tailor.Rules(players=3), seed=13)
+    listed = state.legal_moves()
+    equal_copy = Play.parse(str(listed[0]))
+    assert equal_copy is not listed[0]
+    assert state.play(equal_copy) == state.play(listed[0])
+    illegal = next(
+        Play(card)
+        for card in state.hands[state.to_move]
+        if card.index < 52 and Play(card) not in listed
+    )
+    with pytest.raises(IllegalMoveError):
+        state.play(illegal)
+    assert Draw() not in listed
+    with pytest.raises(IllegalMoveError):
+        state.play(Draw())
