@@ -198,8 +198,16 @@ def test_a_tarot_deal_played_by_clicking_cards(browser: Any, tmp_path: Path) -> 
         page.fill("#seed", "3")
         page.fill("#bots", "rule,random")
         page.click("#start")
+
+        def settled() -> int:
+            # Each form posts and loads a new page: wait until it shows the moves or the
+            # result (count() itself does not wait, and may see a page still loading).
+            page.wait_for_load_state("load", timeout=120_000)
+            page.wait_for_selector("#moves button, #result", state="attached", timeout=120_000)
+            return int(page.locator("#moves button").count())
+
         clicks = 0
-        while page.locator("#moves button").count():
+        while settled():
             if clicks == 12:
                 _screenshot(page, "serve_table.png")
             page.locator("#moves button").first.click()
