@@ -157,7 +157,12 @@ class Dump:
 def trusted_dump(cards: tuple[Card, ...]) -> Dump:
     """A :class:`Dump` of ``cards`` that the rules found in a hand (at least two cards of one
     rank), built without the constructor's checks: legal-move lists make one for every order
-    of every set of equal cards, and the checks cost more than the move."""
+    of every set of equal cards, and the checks cost more than the move.
+
+    >>> cards = (Card.parse('7S'), Card.parse('7H'))
+    >>> trusted_dump(cards) == Dump(cards)
+    True
+    """
     dump = object.__new__(Dump)
     object.__setattr__(dump, "cards", cards)
     return dump
